@@ -1,0 +1,25 @@
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { Form } from "@remix-run/react";
+import { signupSchema } from "#app/lib/schemas/auth";
+import { Field, PasswordField, SubmitButton } from "./forms";
+
+export function SignupForm({ lastResult, action }: { lastResult?: SubmissionResult<string[]> | null; action?: string }) {
+  const [form, fields] = useForm({
+    id: "signup",
+    lastResult,
+    constraint: getZodConstraint(signupSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: signupSchema }),
+  });
+  return (
+    <Form method="post" action={action} className="form" {...getFormProps(form)}>
+      <Field field={fields.first} label="First name" autoComplete="given-name" />
+      <Field field={fields.last} label="Last name" autoComplete="family-name" />
+      <Field field={fields.email} label="Email" type="email" autoComplete="email" />
+      <PasswordField field={fields.password} autoComplete="new-password" />
+      <SubmitButton>Sign Up</SubmitButton>
+    </Form>
+  );
+}

@@ -1,0 +1,30 @@
+/** Building blocks shared by every form schema. `import * as z` keeps zod's locales out of the bundle. */
+import * as z from "zod";
+
+export const REQUIRED = "Must have a value";
+
+/** A required text field: trimmed, not blank, with an upper bound so 10 KB strings are refused kindly. */
+export const requiredText = (max: number, label = "This") =>
+  z
+    .string({ error: REQUIRED })
+    .trim()
+    .min(1, REQUIRED)
+    .max(max, `${label} must be at most ${max} characters`)
+    // Control characters (other than tab/newline) never belong in a name or cause.
+    .refine((v) => !/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/.test(v), "Remove the unusual characters");
+
+export const email = () =>
+  z
+    .string({ error: REQUIRED })
+    .trim()
+    .min(1, REQUIRED)
+    .max(254, "Email must be at most 254 characters")
+    // SPEC's shape: non-space text, @, text, dot, text.
+    .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, "Enter a valid email address")
+    .transform((v) => v.toLowerCase());
+
+export const password = () =>
+  z
+    .string({ error: REQUIRED })
+    .min(1, REQUIRED)
+    .max(200, "Password must be at most 200 characters");

@@ -1,0 +1,88 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useMatches,
+  useRouteError,
+  useRouteLoaderData,
+} from "@remix-run/react";
+import { AppHeader } from "#app/components/AppHeader";
+import { NotFound } from "#app/components/NotFound";
+import { Forbidden } from "#app/components/Forbidden";
+import { getOptionalUser } from "#app/server/session.server";
+import appStyles from "#app/styles/app.css";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: appStyles },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export const meta: MetaFunction = () => [
+  { title: "Goals with Friends" },
+  { name: "description", content: "Achieve goals with friends: set goals together, cheer each other on and raise money for charity." },
+];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await getOptionalUser(request, context);
+  return {
+    user: user && { id: user.id, first: user.first, color: user.color, img: user.img, type: user.type },
+    nonce: context.nonce,
+  };
+}
+
+export type RootUser = NonNullable<Awaited<ReturnType<typeof loader>>["user"]>;
+
+export function useOptionalUser(): RootUser | null {
+  return useRouteLoaderData<typeof loader>("root")?.user ?? null;
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>("root");
+  const matches = useMatches();
+  // A route can opt out of client JavaScript entirely (the marketing page needs none).
+  const hydrate = !matches.some((m) => (m.handle as { hydrate?: boolean } | undefined)?.hydrate === false);
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {data?.user ? <AppHeader user={data.user} /> : null}
+        {children}
+        {hydrate ? (
+          <>
+            <ScrollRestoration nonce={data?.nonce} />
+            <Scripts nonce={data?.nonce} />
+          </>
+        ) : null}
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  if (isRouteErrorResponse(error) && error.status === 403) return <Forbidden />;
+  if (!isRouteErrorResponse(error)) console.error(error);
+  return (
+    <main className="page-message" role="alert">
+      <h1>Something went wrong</h1>
+      <p>We could not load this page. Your data is safe; please try again.</p>
+      <a className="button" href="">
+        Try again
+      </a>
+    </main>
+  );
+}

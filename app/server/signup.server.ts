@@ -1,0 +1,26 @@
+/** The sign-up action shared by /signup (open mode) and /tester. */
+import { data, type AppLoadContext } from "@remix-run/cloudflare";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { signupSchema } from "#app/lib/schemas/auth";
+import { createUserSession } from "./session.server";
+import { createUser, EmailTakenError } from "./users.server";
+
+export async function signUp(request: Request, context: AppLoadContext) {
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: signupSchema });
+  if (submission.status !== "success") {
+    return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
+  }
+  try {
+    const user = await createUser(context.db, submission.value);
+    return createUserSession(request, context, user.id, "/main");
+  } catch (error) {
+    if (error instanceof EmailTakenError) {
+      return data(
+        submission.reply({ fieldErrors: { email: ["An account with this email already exists. Sign in instead?"] }, hideFields: ["password"] }),
+        { status: 409 },
+      );
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,233 @@
+/**
+ * The data model: the single source for D1's tables (drizzle-kit generates migrations/ from it).
+ * It is the relational form of SPEC.md's documents; see DESIGN.md "Data model".
+ */
+import { sql } from "drizzle-orm";
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+
+/** The gray design token: a new user's colour until they choose one. */
+export const DEFAULT_COLOR = "#6b7280";
+
+const createdAt = () =>
+  integer("created_at", { mode: "timestamp_ms" }).notNull().default(sql`(unixepoch() * 1000)`);
+
+export const users = sqliteTable(
+  "users",
+  {
+    id: text("id").primaryKey(),
+    first: text("first").notNull(),
+    last: text("last").notNull(),
+    email: text("email").notNull(), // stored lower-case
+    color: text("color").notNull().default(DEFAULT_COLOR),
+    img: text("img"), // R2 key
+    type: text("type", { enum: ["admin", "org", "user"] }).notNull().default("user"),
+    status: text("status").notNull().default("new"),
+    activegoals: integer("activegoals").notNull().default(0),
+    // "pbkdf2-sha256$<iterations>$<salt b64>$<hash b64>"; null until an invited user sets one.
+    passwordHash: text("password_hash"),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("users_email_unique").on(t.email), index("users_type_idx").on(t.type)],
+);
+
+export const sessions = sqliteTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(), // random, carried in the signed cookie
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("sessions_user_idx").on(t.userId)],
+);
+
+export const goals = sqliteTable(
+  "goals",
+  {
+    id: text("id").primaryKey(),
+    cause: text("cause").notNull(),
+    start: text("start"), // 'YYYY-MM-DD' UTC
+    end: text("end"),
+    icon: text("icon"), // R2 key; null shows the default icon
+    demo: integer("demo", { mode: "boolean" }).notNull().default(false),
+    visibility: text("visibility", { enum: ["public", "private"] }).notNull().default("public"),
+    orgId: text("org_id").references(() => users.id, { onDelete: "set null" }),
+    // Fundraising (all optional): pledges go to the charity's own donation page.
+    charityName: text("charity_name"),
+    charityUrl: text("charity_url"),
+    targetAmount: integer("target_amount"), // minor units (pence/cents)
+    currency: text("currency"),
+    milestoneNotified: integer("milestone_notified").notNull().default(0), // 0, 50, 90 or 100
+    // Invite links are signed with this nonce; changing it revokes every link already shared.
+    inviteNonce: text("invite_nonce"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("goals_end_idx").on(t.end), index("goals_org_idx").on(t.orgId)],
+);
+
+export const userGoals = sqliteTable(
+  "user_goals",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    goalId: text("goal_id")
+      .notNull()
+      .references(() => goals.id, { onDelete: "cascade" }),
+    completed: integer("completed", { mode: "boolean" }).notNull().default(false),
+    joinedAt: integer("joined_at", { mode: "timestamp_ms" }).notNull().default(sql`(unixepoch() * 1000)`),
+    completedAt: integer("completed_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.goalId] }),
+    index("user_goals_goal_idx").on(t.goalId, t.completed),
+    index("user_goals_user_completed_idx").on(t.userId, t.completed, t.joinedAt),
+  ],
+);
+
+export const settings = sqliteTable("settings", {
+  id: integer("id").primaryKey(), // always 1
+  earlyAccess: text("early_access", { enum: ["closed", "request", "open"] }).notNull().default("open"),
+  supportEmail: text("support_email").notNull().default("support@goalswithfriends.app"),
+  updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull().default(sql`(unixepoch() * 1000)`),
+});
+
+export const earlyAccessRequests = sqliteTable(
+  "early_access_requests",
+  {
+    id: text("id").primaryKey(),
+    nameFirst: text("name_first").notNull(),
+    nameLast: text("name_last").notNull(),
+    locationCity: text("location_city").notNull(),
+    locationState: text("location_state").notNull(),
+    email: text("email").notNull(),
+    forwardedAt: integer("forwarded_at", { mode: "timestamp_ms" }),
+    forwardAttempts: integer("forward_attempts").notNull().default(0),
+    lastError: text("last_error"),
+    invitedAt: integer("invited_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("early_access_forward_idx").on(t.forwardedAt)],
+);
+
+/** Single-use links: password resets, admin-added users setting a password, early-access invites. */
+export const passwordResets = sqliteTable(
+  "password_resets",
+  {
+    tokenHash: text("token_hash").primaryKey(), // SHA-256 of the token in the link
+    userId: text("user_id").references(() => users.id, { onDelete: "cascade" }),
+    email: text("email"),
+    purpose: text("purpose", { enum: ["reset", "set-password", "invite"] }).notNull().default("reset"),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    usedAt: integer("used_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("password_resets_user_idx").on(t.userId)],
+);
+
+/** Fixed-window counters for sign-in failures and throttles, keyed e.g. 'signin-fail:email:a@b.c'. */
+export const signinAttempts = sqliteTable("signin_attempts", {
+  key: text("key").primaryKey(),
+  count: integer("count").notNull().default(0),
+  windowStart: integer("window_start", { mode: "timestamp_ms" }).notNull(),
+});
+
+export const mailOutbox = sqliteTable(
+  "mail_outbox",
+  {
+    id: text("id").primaryKey(),
+    to: text("to").notNull(),
+    subject: text("subject").notNull(),
+    text: text("text").notNull(),
+    html: text("html"),
+    kind: text("kind").notNull(), // 'reset', 'invite', 'communication', 'milestone' ...
+    communicationId: text("communication_id"),
+    status: text("status", { enum: ["queued", "sent", "failed"] }).notNull().default("queued"),
+    error: text("error"),
+    sentAt: integer("sent_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("mail_outbox_created_idx").on(t.createdAt), index("mail_outbox_comm_idx").on(t.communicationId)],
+);
+
+export const communications = sqliteTable("communications", {
+  id: text("id").primaryKey(),
+  actorId: text("actor_id").references(() => users.id, { onDelete: "set null" }),
+  audience: text("audience").notNull(), // 'all' | 'admin' | 'org' | 'user'
+  subject: text("subject").notNull(),
+  body: text("body").notNull(),
+  recipients: integer("recipients").notNull().default(0),
+  createdAt: createdAt(),
+});
+
+export const auditLog = sqliteTable(
+  "audit_log",
+  {
+    id: text("id").primaryKey(),
+    actorId: text("actor_id").references(() => users.id, { onDelete: "set null" }),
+    action: text("action").notNull(),
+    target: text("target"),
+    detail: text("detail"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("audit_log_created_idx").on(t.createdAt)],
+);
+
+export const pledges = sqliteTable(
+  "pledges",
+  {
+    id: text("id").primaryKey(),
+    goalId: text("goal_id")
+      .notNull()
+      .references(() => goals.id, { onDelete: "cascade" }),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    name: text("name").notNull(),
+    message: text("message"),
+    amount: integer("amount").notNull(), // minor units
+    anonymous: integer("anonymous", { mode: "boolean" }).notNull().default(false),
+    paid: integer("paid", { mode: "boolean" }).notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index("pledges_goal_idx").on(t.goalId, t.createdAt)],
+);
+
+export const messages = sqliteTable(
+  "messages",
+  {
+    id: text("id").primaryKey(),
+    goalId: text("goal_id")
+      .notNull()
+      .references(() => goals.id, { onDelete: "cascade" }),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    body: text("body").notNull(),
+    deletedAt: integer("deleted_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("messages_goal_idx").on(t.goalId, t.createdAt)],
+);
+
+export const cheers = sqliteTable(
+  "cheers",
+  {
+    goalId: text("goal_id")
+      .notNull()
+      .references(() => goals.id, { onDelete: "cascade" }),
+    fromUserId: text("from_user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    toUserId: text("to_user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.goalId, t.fromUserId, t.toUserId] }), index("cheers_to_idx").on(t.goalId, t.toUserId)],
+);
+
+export type User = typeof users.$inferSelect;
+export type Goal = typeof goals.$inferSelect;
+export type UserGoal = typeof userGoals.$inferSelect;
+export type Settings = typeof settings.$inferSelect;
+export type UserType = User["type"];
+export type EarlyAccessMode = Settings["earlyAccess"];

@@ -1,0 +1,31 @@
+/// <reference types="@remix-run/cloudflare" />
+/// <reference types="@cloudflare/workers-types/2023-07-01" />
+import type { Database } from "#app/server/db.server";
+
+declare global {
+  interface Env {
+    DB: D1Database;
+    IMAGES: R2Bucket;
+    HUB: DurableObjectNamespace;
+    ASSETS: Fetcher;
+    ENVIRONMENT: string;
+    SESSION_SECRET: string;
+    HONEYPOT_SEED?: string;
+    APP_URL?: string;
+    CRM_FORM_URL?: string;
+    MAIL_API_URL?: string;
+    MAIL_API_KEY?: string;
+    MAIL_FROM?: string;
+  }
+}
+
+declare module "@remix-run/cloudflare" {
+  interface AppLoadContext {
+    cloudflare: { env: Env; ctx: ExecutionContext };
+    db: Database;
+    /** Per-request CSP nonce for inline and bundled scripts. */
+    nonce: string;
+  }
+}
+
+export {};

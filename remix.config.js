@@ -1,0 +1,22 @@
+/** @type {import('@remix-run/dev').AppConfig} */
+export default {
+  server: "./server.ts",
+  serverBuildPath: "build/index.js",
+  serverConditions: ["workerd", "worker", "browser"],
+  serverMainFields: ["browser", "module", "main"],
+  // Bundle every dependency except the runtime's own `cloudflare:` modules.
+  serverDependenciesToBundle: [/^(?!cloudflare:).*/],
+  serverModuleFormat: "esm",
+  serverPlatform: "neutral",
+  serverMinify: true,
+  assetsBuildDirectory: "public/build",
+  publicPath: "/build/",
+  ignoredRouteFiles: ["**/.*", "**/*.test.*"],
+  future: {
+    v3_fetcherPersist: true,
+    v3_relativeSplatPath: true,
+    v3_throwAbortReason: true,
+    v3_lazyRouteDiscovery: true,
+    v3_singleFetch: true,
+  },
+};

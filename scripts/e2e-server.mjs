@@ -1,0 +1,41 @@
+#!/usr/bin/env node
+/**
+ * The server Playwright starts: a fresh local D1/R2/DO state in a temp dir (so runs never depend on
+ * each other or on a developer's data), the real migrations, the demo seed, then `wrangler dev`.
+ */
+import { execFileSync, spawn } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { quietEnv, seed } from "./seed.mjs";
+
+const port = process.env.E2E_PORT || "8790";
+const inspectorPort = process.env.E2E_INSPECTOR_PORT || "9330";
+const persistTo = mkdtempSync(join(tmpdir(), "gwf-e2e-"));
+const env = quietEnv();
+
+execFileSync("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", persistTo], {
+  stdio: ["ignore", "ignore", "inherit"],
+  env,
+});
+seed({ persistTo });
+
+const vars = {
+  ENVIRONMENT: "development",
+  SESSION_SECRET: "e2e-session-secret",
+  HONEYPOT_SEED: "e2e-honeypot-seed",
+  APP_URL: `http://localhost:${port}`,
+};
+const child = spawn(
+  "npx",
+  [
+    "wrangler", "dev", "--ip", "127.0.0.1", "--port", port, "--inspector-port", inspectorPort,
+    "--persist-to", persistTo, "--log-level", "warn",
+    ...Object.entries(vars).flatMap(([k, v]) => ["--var", `${k}:${v}`]),
+  ],
+  { stdio: "inherit", env, detached: false },
+);
+const stop = () => child.kill("SIGTERM");
+process.on("SIGINT", stop);
+process.on("SIGTERM", stop);
+child.on("exit", (code) => process.exit(code ?? 0));

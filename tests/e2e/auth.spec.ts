@@ -1,0 +1,70 @@
+import { expect, test } from "@playwright/test";
+import { expectNoAxeViolations, signOut, signUp, uniqueEmail } from "./support";
+
+for (const javaScriptEnabled of [true, false]) {
+  test.describe(`auth with JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
+    test.use({ javaScriptEnabled });
+
+    test("sign up lands on /main with the header, sign out goes to /signin", async ({ page }) => {
+      await signUp(page, "Priya");
+      const header = page.getByRole("banner");
+      await expect(header.getByRole("link", { name: "Home", exact: true })).toBeVisible();
+      await expect(header.getByText("Priya")).toBeVisible();
+      await signOut(page);
+      await page.goto("/main");
+      await expect(page).toHaveURL(/\/$/);
+    });
+
+    test("sign in with a wrong password shows 'Wrong Password' on the password field", async ({ page }) => {
+      const { email } = await signUp(page);
+      await signOut(page);
+      await page.getByLabel("Email").fill(email);
+      await page.getByLabel("Password", { exact: true }).fill("not-my-password");
+      await page.getByRole("button", { name: "Login" }).click();
+      await expect(page.getByText("Wrong Password")).toBeVisible();
+      await expect(page.getByLabel("Password", { exact: true })).toHaveAttribute("aria-invalid", "true");
+    });
+
+    test("a used e-mail is refused on the email field", async ({ page, browser }) => {
+      const { email } = await signUp(page);
+      const other = await browser.newPage({ javaScriptEnabled });
+      await other.goto("/tester");
+      await other.getByLabel("First name").fill("Again");
+      await other.getByLabel("Last name").fill("Again");
+      await other.getByLabel("Email").fill(email);
+      await other.getByLabel("Password", { exact: true }).fill("password123");
+      await other.getByRole("button", { name: "Sign Up" }).click();
+      await expect(other.getByText("An account with this email already exists")).toBeVisible();
+      await other.close();
+    });
+  });
+}
+
+test("a logged-out visit to /main lands on /", async ({ page }) => {
+  await page.goto("/main");
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test("empty sign-up fields say 'Must have a value' (JavaScript on, before any request)", async ({ page }) => {
+  await page.goto("/tester");
+  await page.getByRole("button", { name: "Sign Up" }).click();
+  await expect(page.getByText("Must have a value")).toHaveCount(4);
+  await expect(page).toHaveURL(/\/tester$/);
+});
+
+test("the password is masked with a show/hide toggle", async ({ page }) => {
+  await page.goto("/tester");
+  const password = page.getByLabel("Password", { exact: true });
+  await expect(password).toHaveAttribute("type", "password");
+  await page.getByRole("button", { name: "Show password" }).click();
+  await expect(password).toHaveAttribute("type", "text");
+});
+
+test("sign-in and sign-up screens have no axe violations", async ({ page }) => {
+  for (const path of ["/signin", "/tester", "/signup"]) {
+    await page.goto(path);
+    await expectNoAxeViolations(page);
+  }
+  await signUp(page, "Axe", uniqueEmail("axe"));
+  await expectNoAxeViolations(page);
+});

@@ -1,0 +1,44 @@
+/** Helpers for integration tests that drive the whole worker through SELF.fetch. */
+import { env, SELF } from "cloudflare:test";
+
+export const BASE = "http://localhost";
+
+export function form(values: Record<string, string>) {
+  const body = new URLSearchParams(values);
+  return { method: "POST", body, headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: BASE, Host: "localhost" } };
+}
+
+export async function post(path: string, values: Record<string, string>, cookie?: string) {
+  const init = form(values);
+  if (cookie) (init.headers as Record<string, string>).Cookie = cookie;
+  return SELF.fetch(BASE + path, { ...init, redirect: "manual" });
+}
+
+export async function get(path: string, cookie?: string) {
+  return SELF.fetch(BASE + path, { redirect: "manual", headers: cookie ? { Cookie: cookie } : {} });
+}
+
+/** The session cookie a response set, ready to send back. */
+export function cookieFrom(response: Response): string {
+  const header = response.headers.get("Set-Cookie") ?? "";
+  return header.split(";")[0]!;
+}
+
+let counter = 0;
+/** Signs up a fresh user through the real /tester form and returns their cookie and e-mail. */
+export async function signUpUser(overrides: Partial<Record<"first" | "last" | "email" | "password", string>> = {}) {
+  const email = overrides.email ?? `user${Date.now()}${++counter}@example.com`;
+  const response = await post("/tester", { first: "Test", last: "User", email, password: "password123", ...overrides });
+  if (response.status !== 302) throw new Error(`sign-up failed: ${response.status}`);
+  return { cookie: cookieFrom(response), email };
+}
+
+/** Sets a user's type straight in D1 (tests only). */
+export async function setType(email: string, type: "admin" | "org" | "user") {
+  await env.DB.prepare("UPDATE users SET type = ? WHERE email = ?").bind(type, email).run();
+}
+
+export async function count(table: string): Promise<number> {
+  const row = await env.DB.prepare(`SELECT count(*) AS n FROM ${table}`).first<{ n: number }>();
+  return row!.n;
+}

@@ -1,0 +1,32 @@
+import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
+import { defineConfig } from "vitest/config";
+
+// Unit and integration tests run inside workerd against the built worker (run `remix build` first),
+// with a real local D1 migrated by the real migrations.
+export default defineConfig(async () => ({
+  plugins: [
+    cloudflareTest({
+      main: "./build/index.js",
+      wrangler: { configPath: "./wrangler.toml" },
+      miniflare: {
+        bindings: {
+          TEST_MIGRATIONS: await readD1Migrations("./migrations"),
+          ENVIRONMENT: "development",
+          SESSION_SECRET: "test-session-secret",
+          HONEYPOT_SEED: "test-honeypot-seed",
+          APP_URL: "http://localhost",
+        },
+      },
+    }),
+  ],
+  resolve: {
+    alias: [
+      { find: /^#app\/(.*)$/, replacement: new URL("./app/$1", import.meta.url).pathname },
+      { find: /^#drizzle\/(.*)$/, replacement: new URL("./drizzle/$1", import.meta.url).pathname },
+    ],
+  },
+  test: {
+    include: ["tests/unit/**/*.test.ts", "tests/integration/**/*.test.ts"],
+    setupFiles: ["./tests/setup.ts"],
+  },
+}));
