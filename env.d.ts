@@ -1,9 +1,15 @@
+/// <reference types="@remix-run/dev" />
 /// <reference types="@remix-run/cloudflare" />
 /// <reference types="@cloudflare/workers-types/2023-07-01" />
 import type { Database } from "#app/server/db.server";
 
 declare global {
-  interface Env {
+  // The bindings, also visible to tests through `cloudflare:test`'s env.
+  namespace Cloudflare {
+    interface Env extends AppEnv {}
+  }
+  interface Env extends AppEnv {}
+  interface AppEnv {
     DB: D1Database;
     IMAGES: R2Bucket;
     HUB: DurableObjectNamespace;
@@ -25,6 +31,12 @@ declare module "@remix-run/cloudflare" {
     db: Database;
     /** Per-request CSP nonce for inline and bundled scripts. */
     nonce: string;
+  }
+}
+
+declare module "@remix-run/server-runtime" {
+  interface Future {
+    v3_singleFetch: true;
   }
 }
 

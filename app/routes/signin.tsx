@@ -24,7 +24,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.clone().formData();
   try {
     const user = await authenticator(context).authenticate("form", request);
-    return createUserSession(request, context, user.id, "/main");
+    throw await createUserSession(request, context, user.id, "/main");
   } catch (error) {
     if (error instanceof Response) throw error;
     if (error instanceof SignInError) {

@@ -13,7 +13,8 @@ export async function signUp(request: Request, context: AppLoadContext) {
   }
   try {
     const user = await createUser(context.db, submission.value);
-    return createUserSession(request, context, user.id, "/main");
+    // Thrown, so the action's return type is only the form reply.
+    throw await createUserSession(request, context, user.id, "/main");
   } catch (error) {
     if (error instanceof EmailTakenError) {
       return data(
