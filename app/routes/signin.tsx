@@ -22,13 +22,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
   await requireAnonymous(request, context);
   // remix-auth consumes the body it is given, so keep our own copy for re-rendering errors.
   const formData = await request.clone().formData();
+  const submission = parseWithZod(formData, { schema: signinSchema });
+  if (submission.status !== "success") {
+    return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
+  }
   try {
     const user = await authenticator(context).authenticate("form", request);
     throw await createUserSession(request, context, user.id, "/main");
   } catch (error) {
     if (error instanceof Response) throw error;
     if (error instanceof SignInError) {
-      const submission = parseWithZod(formData, { schema: signinSchema });
       return data(submission.reply({ fieldErrors: error.fieldErrors, hideFields: ["password"] }), {
         status: error.status,
       });
