@@ -1,0 +1,59 @@
+/**
+ * House rule: a screen's loaders make at most 2 D1 round trips in all (the session lookup is one).
+ * Each screen is fetched as a document and as a single-fetch `.data` navigation; add new screens to
+ * SCREENS as they land. Counting works through tests/support/d1.ts (ADR 050).
+ */
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { countD1RoundTrips, describeRoundTrips, screenRoundTrips } from "../support/d1";
+import { signUpUser } from "../support/http";
+
+describe("the round-trip counter itself", () => {
+  it("counts a statement, a batch and a drizzle-free exec as one round trip each", async () => {
+    const { roundTrips } = await countD1RoundTrips(async () => {
+      await env.DB.prepare("SELECT 1").first();
+      await env.DB.batch([env.DB.prepare("SELECT 1"), env.DB.prepare("SELECT 2")]);
+      await env.DB.prepare("SELECT 3").all();
+    });
+    expect(roundTrips.map((t) => t.kind)).toEqual(["first", "batch", "all"]);
+    expect(roundTrips[1]!.sql).toEqual(["SELECT 1", "SELECT 2"]);
+  });
+});
+
+type Screen = { path: string; signedIn: boolean; status: number; max: number };
+
+const SCREENS: Screen[] = [
+  { path: "/", signedIn: false, status: 200, max: 2 },
+  { path: "/marketing", signedIn: false, status: 200, max: 2 },
+  { path: "/signin", signedIn: false, status: 200, max: 2 },
+  { path: "/tester", signedIn: false, status: 200, max: 2 },
+  { path: "/main", signedIn: true, status: 200, max: 2 },
+  { path: "/marketing", signedIn: true, status: 200, max: 2 },
+];
+
+describe("D1 round trips per screen", () => {
+  for (const screen of SCREENS) {
+    for (const variant of ["document", "data"] as const) {
+      const label = `${screen.path} (${screen.signedIn ? "signed in" : "signed out"}, ${variant})`;
+      it(`${label} makes at most ${screen.max}`, async () => {
+        const cookie = screen.signedIn ? (await signUpUser()).cookie : undefined;
+        const path = variant === "data" ? dataPath(screen.path) : screen.path;
+        const { status, count, roundTrips } = await screenRoundTrips(path, cookie);
+        expect(status, label).toBe(screen.status);
+        expect(count, `${label}:\n${describeRoundTrips(roundTrips)}`).toBeLessThanOrEqual(screen.max);
+      });
+    }
+  }
+
+  it("a signed-in screen reads the session once, however many loaders ask", async () => {
+    const { cookie } = await signUpUser();
+    const { roundTrips } = await screenRoundTrips("/main", cookie);
+    const sessionReads = roundTrips.filter((t) => t.sql.some((s) => /from "sessions"/i.test(s)));
+    expect(sessionReads.length).toBe(1);
+  });
+});
+
+/** The single-fetch URL Remix's client uses for a navigation (`/` becomes `/_root.data`). */
+function dataPath(path: string) {
+  return path === "/" ? "/_root.data" : `${path}.data`;
+}

@@ -1,0 +1,79 @@
+/**
+ * Counts D1 round trips (ADR 050). Tests and the worker share one isolate under
+ * @cloudflare/vitest-pool-workers, so wrapping the D1 binding's prototypes here also sees every query
+ * the app makes while serving a SELF.fetch: no production code knows about it.
+ *
+ * One round trip = one call that goes to the database: a prepared statement's first/run/all/raw, a
+ * batch (any number of statements), an exec, a dump. Nested calls (D1Database.batch delegates to a
+ * session's batch) count once.
+ */
+import { env } from "cloudflare:test";
+import { get } from "./http";
+
+export type RoundTrip = { kind: string; sql: string[] };
+
+let recording: RoundTrip[] | null = null;
+let depth = 0;
+
+function wrap(proto: any, method: string, describe: (self: any, args: any[]) => string[]) {
+  const original = proto?.[method];
+  if (typeof original !== "function" || original.__countsRoundTrips) return;
+  const wrapped = function (this: any, ...args: any[]) {
+    if (recording && depth === 0) recording.push({ kind: method, sql: describe(this, args) });
+    depth++;
+    try {
+      return original.apply(this, args);
+    } finally {
+      depth--;
+    }
+  };
+  wrapped.__countsRoundTrips = true;
+  proto[method] = wrapped;
+}
+
+function install() {
+  const db = env.DB as any;
+  const statementProto = Object.getPrototypeOf(db.prepare("SELECT 1"));
+  const databaseProto = Object.getPrototypeOf(db);
+  const sessionProto = typeof db.withSession === "function" ? Object.getPrototypeOf(db.withSession()) : null;
+  for (const method of ["first", "run", "all", "raw"]) wrap(statementProto, method, (self) => [String(self.statement)]);
+  const batchSql = (_: any, [statements]: any[]) => (statements as any[]).map((s) => String(s.statement));
+  wrap(databaseProto, "batch", batchSql);
+  wrap(sessionProto, "batch", batchSql);
+  wrap(databaseProto, "exec", (_, [sql]) => [String(sql)]);
+  wrap(databaseProto, "dump", () => ["(dump)"]);
+}
+
+/** Runs `fn` and returns what it returned plus every D1 round trip made meanwhile, in order. */
+export async function countD1RoundTrips<T>(fn: () => Promise<T>): Promise<{ result: T; roundTrips: RoundTrip[] }> {
+  install();
+  if (recording) throw new Error("countD1RoundTrips does not nest");
+  const trips: RoundTrip[] = [];
+  recording = trips;
+  try {
+    const result = await fn();
+    // Let the response body finish streaming, so loaders that resolve late are counted too.
+    if (result instanceof Response) await result.clone().arrayBuffer();
+    return { result, roundTrips: trips };
+  } finally {
+    recording = null;
+  }
+}
+
+/**
+ * GETs a screen (the full document, or `path.data` for a client-side navigation) and reports its
+ * D1 round trips. Read the whole body so streamed (deferred) loaders are included.
+ */
+export async function screenRoundTrips(path: string, cookie?: string) {
+  const { result, roundTrips } = await countD1RoundTrips(async () => {
+    const response = await get(path, cookie);
+    const body = await response.text();
+    return { response, body };
+  });
+  return { status: result.response.status, body: result.body, count: roundTrips.length, roundTrips };
+}
+
+/** A readable list of the round trips, for assertion messages. */
+export function describeRoundTrips(roundTrips: RoundTrip[]): string {
+  return roundTrips.map((t, i) => `${i + 1}. ${t.kind}: ${t.sql.join(" ; ")}`).join("\n");
+}
