@@ -1,0 +1,70 @@
+/** Input schemas of the admin screens (one per form; conform uses them in the browser too). */
+import * as z from "zod";
+import { AUDIENCES, EARLY_ACCESS_MODES, USER_STATUSES, USER_TYPES } from "../admin";
+import { email, REQUIRED, requiredText } from "./fields";
+
+const choice = <T extends readonly [string, ...string[]]>(values: T) =>
+  z.enum(values, { error: "Choose one of the options" });
+
+const id = () => z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(64, "Unknown id");
+
+/** GET /admin/users?q=&page= : never fails; bad values fall back to the first page of everyone. */
+export const userSearchSchema = z.object({
+  q: z.string().trim().max(100).catch("").default(""),
+  page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
+});
+
+export const userChangeSchema = z.object({
+  intent: z.literal("change-user"),
+  userId: id(),
+  type: choice(USER_TYPES),
+  status: choice(USER_STATUSES),
+});
+
+export const addUserSchema = z.object({
+  first: requiredText(50, "First name"),
+  last: requiredText(50, "Last name"),
+  email: email(),
+  type: choice(USER_TYPES),
+});
+
+export const communicationSchema = z.object({
+  intent: z.enum(["preview", "send"]),
+  audience: choice(AUDIENCES),
+  subject: requiredText(150, "Subject"),
+  body: requiredText(5000, "Message"),
+});
+
+export const earlyAccessSchema = z.object({
+  intent: z.literal("early-access"),
+  mode: choice(EARLY_ACCESS_MODES),
+});
+
+export const supportEmailSchema = z.object({
+  intent: z.literal("support-email"),
+  supportEmail: email(),
+});
+
+export const inviteSchema = z.object({
+  intent: z.literal("invite"),
+  requestId: id(),
+});
+
+export const accessSchema = z.discriminatedUnion("intent", [earlyAccessSchema, supportEmailSchema, inviteSchema]);
+
+const isoDate = z
+  .string()
+  .trim()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, "Use the date picker (YYYY-MM-DD)")
+  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), "Not a real date")
+  .optional();
+
+export const goalEditSchema = z
+  .object({
+    cause: requiredText(120, "Cause"),
+    start: isoDate,
+    end: isoDate,
+    visibility: choice(["public", "private"] as const),
+    demo: z.preprocess((v) => v === "on" || v === "true", z.boolean()).default(false),
+  })
+  .refine((g) => !g.start || !g.end || g.start <= g.end, { message: "The end date must be on or after the start date", path: ["end"] });

@@ -1,0 +1,8 @@
+import { redirect, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { requireRole } from "#app/server/session.server";
+
+/** /admin itself has no screen: admins land on the users list. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireRole(request, context, "admin");
+  throw redirect("/admin/users");
+}

@@ -1,0 +1,41 @@
+import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { NavLink, Outlet } from "@remix-run/react";
+import { requireRole } from "#app/server/session.server";
+import adminStyles from "#app/styles/admin.css";
+
+/** The admin area's frame. Every admin loader and action checks the role itself too (DESIGN deviation). */
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: adminStyles }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireRole(request, context, "admin");
+  return null;
+}
+
+const SECTIONS = [
+  { to: "/admin/users", label: "Users", end: true },
+  { to: "/admin/users/add-user", label: "Add user", end: true },
+  { to: "/admin/users/communication", label: "Communication", end: true },
+  { to: "/admin/access", label: "Access", end: true },
+  { to: "/admin/goals", label: "Goals", end: false },
+  { to: "/admin/audit", label: "Audit log", end: true },
+];
+
+export default function AdminLayout() {
+  return (
+    <div className="admin">
+      <nav className="admin-nav" aria-label="Admin sections">
+        <p className="admin-nav__title">Admin</p>
+        <ul>
+          {SECTIONS.map((s) => (
+            <li key={s.to}>
+              <NavLink to={s.to} end={s.end} prefetch="intent">
+                {s.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <Outlet />
+    </div>
+  );
+}

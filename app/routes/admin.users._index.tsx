@@ -1,0 +1,11 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { UsersScreen } from "#app/components/admin/UsersScreen";
+import { usersScreenAction, usersScreenLoader } from "#app/server/admin-users.server";
+
+export const meta: MetaFunction = () => [{ title: "Users | Admin | Goals with Friends" }];
+
+export const loader = (args: LoaderFunctionArgs) => usersScreenLoader(args);
+
+export const action = (args: ActionFunctionArgs) => usersScreenAction(args);
+
+export default UsersScreen;

@@ -1,0 +1,159 @@
+/** Admin: the users list, changing a user's type and status, and adding a user. */
+import { data, type ActionFunctionArgs, type AppLoadContext, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { and, desc, eq, ne, or, sql } from "drizzle-orm";
+import { containsPattern, pageCount, userChangeProblem, USERS_PER_PAGE, type UserChange } from "#app/lib/admin";
+import { userChangeSchema, userSearchSchema } from "#app/lib/schemas/admin";
+import { newId } from "#app/lib/ids";
+import { sessions, users, type UserType } from "#drizzle/schema";
+import { auditEntry, auditEntryIfChanged } from "./audit.server";
+import { newLink } from "./admin-links.server";
+import { appUrl } from "./env.server";
+import { deliverLater, outboxInsert, type Mail } from "./mail.server";
+import { publish } from "./live.server";
+import { requireRole, type SessionUser } from "./session.server";
+import { EmailTakenError, findUserByEmail, displayName } from "./users.server";
+
+const matches = (column: unknown, pattern: string) => sql`${column} LIKE ${pattern} ESCAPE '\\'`;
+
+/** One page of users matching `q` (name or e-mail) and the number that match, in one round trip. */
+export async function searchUsers(context: AppLoadContext, q: string, page: number, perPage: number) {
+  const db = context.db;
+  const pattern = containsPattern(q);
+  const where = q
+    ? or(matches(users.email, pattern), matches(sql`${users.first} || ' ' || ${users.last}`, pattern))
+    : undefined;
+  const [rows, [total]] = await db.batch([
+    db
+      .select({
+        id: users.id,
+        first: users.first,
+        last: users.last,
+        email: users.email,
+        type: users.type,
+        status: users.status,
+        createdAt: users.createdAt,
+        activeGoals: sql<number>`(SELECT count(*) FROM user_goals WHERE user_goals.user_id = ${users.id} AND user_goals.completed = 0)`,
+      })
+      .from(users)
+      .where(where)
+      .orderBy(desc(users.createdAt), users.email)
+      .limit(perPage)
+      .offset((page - 1) * perPage),
+    db.select({ n: sql<number>`count(*)` }).from(users).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+export type ChangeResult = { ok: true; message: string } | { ok: false; message: string };
+
+/**
+ * Changes a user's type and status. The rule (never leave the site without an active admin) is checked
+ * first for a clear message, and again inside the UPDATE itself, so two admins demoting each other at
+ * the same moment cannot both succeed.
+ */
+export async function changeUser(
+  context: AppLoadContext,
+  actor: SessionUser,
+  userId: string,
+  change: UserChange,
+): Promise<ChangeResult> {
+  const db = context.db;
+  const activeAdmin = and(eq(users.type, "admin"), ne(users.status, "suspended"));
+  const [[target], [admins]] = await db.batch([
+    db.select({ id: users.id, email: users.email, type: users.type, status: users.status }).from(users).where(eq(users.id, userId)).limit(1),
+    db.select({ n: sql<number>`count(*)` }).from(users).where(activeAdmin),
+  ]);
+  if (!target) return { ok: false, message: "That user no longer exists." };
+  const problem = userChangeProblem(actor.id, target, change, admins?.n ?? 0);
+  if (problem) return { ok: false, message: problem };
+  if (target.type === change.type && target.status === change.status) {
+    return { ok: true, message: `No changes for ${target.email}.` };
+  }
+  const staysActiveAdmin = change.type === "admin" && change.status !== "suspended";
+  const anotherActiveAdmin = sql`EXISTS (SELECT 1 FROM users AS other WHERE other.type = 'admin' AND other.status <> 'suspended' AND other.id <> ${userId})`;
+  const parts = [
+    target.type !== change.type ? `type ${target.type} → ${change.type}` : null,
+    target.status !== change.status ? `status ${target.status} → ${change.status}` : null,
+  ].filter(Boolean);
+  const [updated] = await db.batch([
+    db
+      .update(users)
+      .set({ type: change.type, status: change.status })
+      .where(and(eq(users.id, userId), staysActiveAdmin ? undefined : anotherActiveAdmin))
+      .returning({ id: users.id }),
+    auditEntryIfChanged(context, actor.id, { action: "user.change", target: target.email, detail: parts.join("; ") }),
+    // A suspended user is signed out everywhere at once.
+    db
+      .delete(sessions)
+      .where(
+        and(
+          eq(sessions.userId, userId),
+          sql`EXISTS (SELECT 1 FROM users WHERE users.id = ${userId} AND users.status = 'suspended')`,
+        ),
+      ),
+  ]);
+  if (updated.length === 0) return { ok: false, message: "You are the last admin: make someone else an admin first." };
+  return { ok: true, message: `Saved ${target.email}: ${parts.join(", ")}.` };
+}
+
+export interface AddUserInput {
+  first: string;
+  last: string;
+  email: string;
+  type: UserType;
+}
+
+/**
+ * Creates a user with no password and e-mails them a single-use link to set one. The user, the link,
+ * the e-mail and the audit entry are written in one batch.
+ */
+export async function addUser(context: AppLoadContext, request: Request, actor: SessionUser, input: AddUserInput) {
+  const email = input.email.trim().toLowerCase();
+  if (await findUserByEmail(context.db, email)) throw new EmailTakenError();
+  const id = newId();
+  const link = await newLink(context, "set-password", { userId: id, email });
+  const url = `${appUrl(request, context.cloudflare.env)}/set-password/${link.token}`;
+  const mail: Mail = {
+    to: email,
+    subject: "You have been added to Goals with Friends",
+    text:
+      `Hi ${input.first},\n\n${displayName(actor)} added you to Goals with Friends.\n\n` +
+      `Choose your password here to sign in:\n${url}\n\nThe link works once and expires in 7 days.\n`,
+    kind: "set-password",
+  };
+  const mailId = newId();
+  try {
+    await context.db.batch([
+      context.db.insert(users).values({ id, first: input.first, last: input.last, email, type: input.type, passwordHash: null }),
+      link.insert,
+      outboxInsert(context, mail, mailId),
+      auditEntry(context, actor.id, { action: "user.add", target: email, detail: `type ${input.type}` }),
+    ]);
+  } catch (error) {
+    if (String((error as Error)?.message ?? error).includes("UNIQUE")) throw new EmailTakenError();
+    throw error;
+  }
+  deliverLater(context, [{ id: mailId, ...mail }]);
+  return { id, email };
+}
+
+/** The loader and action of /admin/users and /admin/users/manage (one screen at two addresses). */
+export async function usersScreenLoader({ request, context }: LoaderFunctionArgs) {
+  await requireRole(request, context, "admin");
+  const { q, page } = userSearchSchema.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const { rows, total } = await searchUsers(context, q, page, USERS_PER_PAGE);
+  return { q, page, pages: pageCount(total, USERS_PER_PAGE), total, users: rows };
+}
+
+export async function usersScreenAction({ request, context }: ActionFunctionArgs) {
+  const actor = await requireRole(request, context, "admin");
+  const submission = parseWithZod(await request.formData(), { schema: userChangeSchema });
+  if (submission.status !== "success") {
+    return data({ ok: false, message: "Choose a type and a status from the lists." }, { status: 400 });
+  }
+  const { userId, type, status } = submission.value;
+  const result = await changeUser(context, actor, userId, { type, status });
+  if (result.ok) publish(context, ["admin", `user:${userId}`]);
+  return data(result, { status: result.ok ? 200 : 409 });
+}

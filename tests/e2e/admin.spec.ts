@@ -1,0 +1,63 @@
+import { expect, test } from "@playwright/test";
+import { DEMO, expectNoAxeViolations, signIn, signOut, signUp, uniqueEmail } from "./support";
+
+test.describe("admin users", () => {
+  test("an admin promotes a member to org, and the member then sees the plus button", async ({ browser }) => {
+    const memberContext = await browser.newContext();
+    const memberPage = await memberContext.newPage();
+    const { email } = await signUp(memberPage, "Promo", uniqueEmail("promo"));
+
+    const adminContext = await browser.newContext();
+    const page = await adminContext.newPage();
+    await signIn(page, DEMO.admin);
+    await page.locator("summary.profile-menu__button").click();
+    await page.getByRole("link", { name: "Admin" }).click();
+    await expect(page).toHaveURL(/\/admin\/users$/);
+    await expect(page).toHaveTitle(/Users/);
+    await expectNoAxeViolations(page);
+
+    await page.getByLabel("Search by name or email").fill(email);
+    await page.getByRole("button", { name: "Search" }).click();
+    await expect(page.getByText("1 user matching")).toBeVisible();
+    const row = page.getByRole("row", { name: new RegExp(email) });
+    await row.getByText("Change").click();
+    await row.getByLabel("Type").selectOption("org");
+    await row.getByLabel("Status").selectOption("active");
+    await expectNoAxeViolations(page);
+    await row.getByRole("button", { name: /Save/ }).click();
+    await expect(page.getByRole("status").filter({ hasText: `Saved ${email}` })).toBeVisible();
+    await expect(row.locator(".badge")).toHaveText("Organisation");
+
+    // The plus button lands with the member screens; until then the promotion shows in the admin list.
+    await memberPage.goto("/main");
+    await memberContext.close();
+    await adminContext.close();
+  });
+
+  test("works with JavaScript off: search, page and change a user", async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    const memberEmail = uniqueEmail("nojs");
+    await signUp(page, "Nojs", memberEmail);
+    await signOut(page);
+    await signIn(page, DEMO.admin);
+    await page.goto(`/admin/users/manage?q=${encodeURIComponent(memberEmail)}`);
+    const row = page.getByRole("row", { name: new RegExp(memberEmail) });
+    await row.getByText("Change").click();
+    await row.getByLabel("Status").selectOption("active");
+    await row.getByRole("button", { name: /Save/ }).click();
+    await expect(page.getByText(`Saved ${memberEmail}: status new → active.`)).toBeVisible();
+    await context.close();
+  });
+
+  test("members and orgs get the friendly 403 page, and no Admin link", async ({ page }) => {
+    await signIn(page, DEMO.org);
+    await page.locator("summary.profile-menu__button").click();
+    await expect(page.getByRole("link", { name: "Admin" })).toHaveCount(0);
+    for (const path of ["/admin/users", "/admin/audit"]) {
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(403);
+      await expect(page.getByRole("heading", { name: "403" })).toBeVisible();
+    }
+  });
+});

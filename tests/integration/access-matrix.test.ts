@@ -1,0 +1,120 @@
+/**
+ * The access matrix: every route of the app (GET, and each form action with a POST) requested as
+ * anonymous, member, org and admin, with the status each must answer. Zero mismatches.
+ *
+ * Adding a route? Add a row: `page(path, ACCESS)` for a GET, `action(path, body, ACCESS)` for a POST.
+ * Expectations are a status number or "→/path" for a redirect to that path.
+ */
+import { env } from "cloudflare:test";
+import { beforeAll, describe, expect, it } from "vitest";
+import { cookieFrom, get, post, setType, signUpUser } from "../support/http";
+
+type Role = "anonymous" | "member" | "org" | "admin";
+type Outcome = number | `→${string}`;
+type Access = Record<Role, Outcome>;
+interface Row {
+  method: "GET" | "POST";
+  path: string | (() => string);
+  body?: Record<string, string> | (() => Record<string, string>);
+  expect: Access;
+  /** The request ends the session (sign-out): use a fresh one for it. */
+  freshSession?: boolean;
+}
+
+const ROLES: Role[] = ["anonymous", "member", "org", "admin"];
+
+// The access rules, by audience.
+const EVERYONE: Access = { anonymous: 200, member: 200, org: 200, admin: 200 };
+const GUEST_ONLY: Access = { anonymous: 200, member: "→/main", org: "→/main", admin: "→/main" };
+const LOGGED_IN: Access = { anonymous: "→/", member: 200, org: 200, admin: 200 };
+const ADMIN_ONLY: Access = { anonymous: "→/", member: 403, org: 403, admin: 200 };
+const CREATORS: Access = { anonymous: "→/", member: 403, org: 200, admin: 200 };
+const NOT_FOUND: Access = { anonymous: 404, member: 404, org: 404, admin: 404 };
+const admin = (adminOutcome: Outcome): Access => ({ ...ADMIN_ONLY, admin: adminOutcome });
+const same = (outcome: Outcome): Access => ({ anonymous: outcome, member: outcome, org: outcome, admin: outcome });
+
+const page = (path: Row["path"], access: Access): Row => ({ method: "GET", path, expect: access });
+const action = (path: Row["path"], body: Row["body"], access: Access, extra: Partial<Row> = {}): Row => ({
+  method: "POST",
+  path,
+  body,
+  expect: access,
+  ...extra,
+});
+
+// Fixtures the rows refer to (created in beforeAll).
+const fixture = { userId: "", requestId: "" };
+
+const ROWS: Row[] = [
+  // Visitor screens
+  page("/", GUEST_ONLY),
+  page("/marketing", EVERYONE),
+  page("/signup", EVERYONE),
+  page("/tester", EVERYONE),
+  page("/signin", GUEST_ONLY),
+  page("/404", NOT_FOUND),
+  page("/no-such-page", NOT_FOUND),
+  action("/signin", { email: "", password: "" }, { ...GUEST_ONLY, anonymous: 400 }),
+  action("/tester", { first: "", last: "", email: "", password: "" }, same(400)),
+  action("/signout", {}, same("→/signin"), { freshSession: true }),
+  page("/signout", same("→/main")),
+
+  // Member screens
+  page("/main", LOGGED_IN),
+
+  // Admin screens: 403 for everyone but admins, on GET and on every POST.
+  page("/admin", admin("→/admin/users")),
+  page("/admin/users", ADMIN_ONLY),
+  page("/admin/users/manage", ADMIN_ONLY),
+  page("/admin/users?q=a&page=2", ADMIN_ONLY),
+  page("/admin/audit", ADMIN_ONLY),
+  // Single-fetch data requests reach a child loader without its parent: each loader checks itself.
+  // (Single fetch answers a redirect with 202 and the target in the body.)
+  page("/admin/users.data?_routes=routes/admin.users._index", { ...ADMIN_ONLY, anonymous: 202 }),
+  action("/admin/users", () => ({ intent: "change-user", userId: fixture.userId, type: "user", status: "new" }), ADMIN_ONLY),
+  action("/admin/users/manage", () => ({ intent: "change-user", userId: fixture.userId, type: "user", status: "new" }), ADMIN_ONLY),
+];
+
+const sessions = new Map<Role, string>();
+
+async function freshSession(role: Role): Promise<string> {
+  if (role === "anonymous") return "";
+  const user = await signUpUser({ first: role });
+  if (role !== "member") await setType(user.email, role === "org" ? "org" : "admin");
+  return user.cookie;
+}
+
+beforeAll(async () => {
+  for (const role of ROLES) sessions.set(role, await freshSession(role));
+  const target = await signUpUser({ first: "Target" });
+  fixture.userId = (await env.DB.prepare("SELECT id FROM users WHERE email = ?").bind(target.email).first<{ id: string }>())!.id;
+  void cookieFrom;
+});
+
+function outcomeOf(response: Response): Outcome {
+  if (response.status >= 300 && response.status < 400) {
+    const location = response.headers.get("Location") ?? "";
+    return `→${new URL(location, "http://localhost").pathname}`;
+  }
+  return response.status;
+}
+
+describe("access matrix", () => {
+  it("answers every route, for every role, as the table says (zero mismatches)", async () => {
+    const mismatches: string[] = [];
+    for (const row of ROWS) {
+      const path = typeof row.path === "function" ? row.path() : row.path;
+      for (const role of ROLES) {
+        const cookie = row.freshSession ? await freshSession(role) : sessions.get(role)!;
+        const response =
+          row.method === "GET"
+            ? await get(path, cookie || undefined)
+            : await post(path, typeof row.body === "function" ? row.body() : (row.body ?? {}), cookie || undefined);
+        await response.body?.cancel();
+        const got = outcomeOf(response);
+        if (got !== row.expect[role]) mismatches.push(`${row.method} ${path} as ${role}: expected ${row.expect[role]}, got ${got}`);
+      }
+    }
+    expect(mismatches).toEqual([]);
+  });
+});

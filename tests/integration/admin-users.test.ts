@@ -1,0 +1,97 @@
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { get, post, setType, signUpUser } from "../support/http";
+
+async function signUpAs(type: "admin" | "org" | "user", first = "Test") {
+  const user = await signUpUser({ first });
+  await setType(user.email, type);
+  return user;
+}
+
+const userId = async (email: string) =>
+  (await env.DB.prepare("SELECT id FROM users WHERE email = ?").bind(email).first<{ id: string }>())!.id;
+const userRow = (email: string) => env.DB.prepare("SELECT * FROM users WHERE email = ?").bind(email).first<any>();
+const auditFor = (target: string) =>
+  env.DB.prepare("SELECT * FROM audit_log WHERE target = ? ORDER BY created_at").bind(target).all<any>();
+
+describe("admin users", () => {
+  it("lists, searches (name or email, % taken literally) and pages users", async () => {
+    const admin = await signUpAs("admin");
+    const marker = `zz${Date.now()}`;
+    const found = await signUpUser({ first: "Quincy", last: marker });
+    const page = await get(`/admin/users?q=${encodeURIComponent(`Quincy ${marker}`)}`, admin.cookie);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain(found.email);
+    expect(html).toContain("1 user");
+    expect(html).not.toContain(admin.email);
+
+    const wildcard = await (await get(`/admin/users?q=%25`, admin.cookie)).text();
+    expect(wildcard).toContain("0 users");
+    // Junk paging falls back to the first page, never a 500.
+    expect((await get(`/admin/users/manage?page=-3&q=${"x".repeat(500)}`, admin.cookie)).status).toBe(200);
+  });
+
+  it("changes a user's type and status, records it in the audit log, and shows it there", async () => {
+    const admin = await signUpAs("admin", "Audra");
+    const member = await signUpUser();
+    const id = await userId(member.email);
+    const response = await post("/admin/users", { intent: "change-user", userId: id, type: "org", status: "active" }, admin.cookie);
+    expect(response.status).toBe(200);
+    expect(await userRow(member.email)).toMatchObject({ type: "org", status: "active" });
+    const { results } = await auditFor(member.email);
+    expect(results).toHaveLength(1);
+    expect(results[0]).toMatchObject({ action: "user.change", actor_id: await userId(admin.email) });
+    expect(results[0].detail).toContain("type user → org");
+
+    const audit = await (await get("/admin/audit", admin.cookie)).text();
+    expect(audit).toContain(member.email);
+    expect(audit).toContain("Audra");
+  });
+
+  it("suspending a user ends their sessions", async () => {
+    const admin = await signUpAs("admin");
+    const member = await signUpUser();
+    expect((await get("/main", member.cookie)).status).toBe(200);
+    const id = await userId(member.email);
+    await post("/admin/users", { intent: "change-user", userId: id, type: "user", status: "suspended" }, admin.cookie);
+    expect((await get("/main", member.cookie)).headers.get("Location")).toBe("/");
+  });
+
+  it("never lets the last active admin demote or suspend themself", async () => {
+    // Make this the only admin for the duration of the test.
+    const admin = await signUpAs("admin");
+    const id = await userId(admin.email);
+    const others = await env.DB.prepare("SELECT id FROM users WHERE type = 'admin' AND id != ?").bind(id).all<{ id: string }>();
+    await env.DB.prepare("UPDATE users SET type = 'user' WHERE type = 'admin' AND id != ?").bind(id).run();
+    try {
+      const response = await post("/admin/users", { intent: "change-user", userId: id, type: "user", status: "active" }, admin.cookie);
+      expect(response.status).toBe(409);
+      expect(await response.text()).toContain("You are the last admin");
+      const suspend = await post("/admin/users", { intent: "change-user", userId: id, type: "admin", status: "suspended" }, admin.cookie);
+      expect(suspend.status).toBe(409);
+      expect(await userRow(admin.email)).toMatchObject({ type: "admin" });
+      expect((await auditFor(admin.email)).results).toHaveLength(0);
+
+      // With a second admin, demoting yourself is fine.
+      const second = await signUpAs("admin");
+      const ok = await post("/admin/users", { intent: "change-user", userId: id, type: "org", status: "active" }, admin.cookie);
+      expect(ok.status).toBe(200);
+      expect(await userRow(admin.email)).toMatchObject({ type: "org" });
+      // ...and the demoted admin is now refused.
+      expect((await get("/admin/users", admin.cookie)).status).toBe(403);
+      await setType(second.email, "user");
+    } finally {
+      for (const other of others.results) await env.DB.prepare("UPDATE users SET type = 'admin' WHERE id = ?").bind(other.id).run();
+    }
+  });
+
+  it("answers bad input with a 400 and writes nothing", async () => {
+    const admin = await signUpAs("admin");
+    const member = await signUpUser();
+    const id = await userId(member.email);
+    const response = await post("/admin/users", { intent: "change-user", userId: id, type: "superuser", status: "x".repeat(10_000) }, admin.cookie);
+    expect(response.status).toBe(400);
+    expect(await userRow(member.email)).toMatchObject({ type: "user", status: "new" });
+  });
+});
