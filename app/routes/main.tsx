@@ -1,5 +1,10 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { requireUser } from "#app/server/session.server";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
+import { MainScreenView } from "#app/components/MainScreen";
+import { mainScreenData } from "#app/server/main-screen.server";
+import goalsStyles from "#app/styles/goals.css";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: goalsStyles }];
 
 export const meta: MetaFunction = () => [
   { title: "Home | Goals with Friends" },
@@ -7,15 +12,9 @@ export const meta: MetaFunction = () => [
 ];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await requireUser(request, context);
-  return { type: user.type };
+  return mainScreenData(request, context);
 }
 
 export default function MainRoute() {
-  return (
-    <main className="page">
-      <h1 className="visually-hidden">Your goals</h1>
-      <p>Select a goal to get started</p>
-    </main>
-  );
+  return <MainScreenView data={useLoaderData<typeof loader>()} />;
 }

@@ -1,0 +1,108 @@
+/**
+ * Slide-out drawers for narrow screens (under ~500px). Without JavaScript a drawer opens with CSS
+ * :target (its toggle is a link to #id, its close link goes to #). With JavaScript the toggle opens it,
+ * focus moves in, Escape or Close shuts it, and focus returns to the toggle. Above the breakpoint the
+ * same markup is an ordinary column and the toggles are hidden.
+ */
+import { useLocation } from "@remix-run/react";
+import { createContext, useCallback, useContext, useEffect, useRef, useState } from "react";
+
+interface DrawerState {
+  openId: string | null;
+  open: (id: string, toggle: HTMLElement) => void;
+  close: (restoreFocus: boolean) => void;
+}
+
+const DrawerContext = createContext<DrawerState | null>(null);
+
+export function DrawerProvider({ children }: { children: React.ReactNode }) {
+  const [openId, setOpenId] = useState<string | null>(null);
+  const toggleRef = useRef<HTMLElement | null>(null);
+  const location = useLocation();
+  const open = useCallback((id: string, toggle: HTMLElement) => {
+    toggleRef.current = toggle;
+    setOpenId(id);
+  }, []);
+  const close = useCallback((restoreFocus: boolean) => {
+    setOpenId(null);
+    if (restoreFocus) toggleRef.current?.focus();
+  }, []);
+  // Following a link inside a drawer closes it.
+  useEffect(() => setOpenId(null), [location.pathname]);
+  return (
+    <DrawerContext.Provider value={{ openId, open, close }}>
+      {children}
+      {openId ? <div className="drawer-backdrop" aria-hidden="true" onClick={() => close(true)} /> : null}
+    </DrawerContext.Provider>
+  );
+}
+
+export function DrawerToggle({ target, children }: { target: string; children: React.ReactNode }) {
+  const state = useContext(DrawerContext);
+  const expanded = state?.openId === target;
+  return (
+    <a
+      href={`#${target}`}
+      role="button"
+      className="drawer-toggle"
+      aria-controls={target}
+      aria-expanded={expanded}
+      onClick={(event) => {
+        if (!state) return;
+        event.preventDefault();
+        if (expanded) state.close(true);
+        else state.open(target, event.currentTarget);
+      }}
+    >
+      {children}
+    </a>
+  );
+}
+
+export function Drawer({
+  id,
+  side,
+  labelledBy,
+  children,
+}: {
+  id: string;
+  side: "left" | "right";
+  labelledBy: string;
+  children: React.ReactNode;
+}) {
+  const state = useContext(DrawerContext);
+  const isOpen = state?.openId === id;
+  const ref = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (isOpen) ref.current?.querySelector<HTMLElement>(".drawer__close")?.focus();
+  }, [isOpen]);
+  return (
+    <section
+      id={id}
+      ref={ref}
+      className={`drawer drawer--${side}`}
+      data-open={isOpen ? "" : undefined}
+      aria-labelledby={labelledBy}
+      onKeyDown={(event) => {
+        if (event.key === "Escape" && isOpen) {
+          event.stopPropagation();
+          state?.close(true);
+        }
+      }}
+    >
+      <a
+        href="#"
+        className="drawer__close"
+        role="button"
+        onClick={(event) => {
+          if (!state) return;
+          event.preventDefault();
+          state.close(true);
+        }}
+      >
+        Close<span className="visually-hidden"> navigation</span>
+      </a>
+      {children}
+    </section>
+  );
+}

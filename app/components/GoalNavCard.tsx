@@ -1,0 +1,44 @@
+import { Link } from "@remix-run/react";
+import { formatDateRange } from "#app/lib/dates";
+import { GoalIcon } from "./GoalIcon";
+
+export interface NavGoal {
+  id: string;
+  cause: string;
+  start: string | null;
+  end: string | null;
+  icon: string | null;
+}
+
+/** SPEC's goal nav card: the cause and 'start - end' as month/day, or 'No Name' / 'No Dates Selected'. */
+export function GoalNavCard({
+  goal,
+  to,
+  current,
+  badge,
+}: {
+  goal: NavGoal | null;
+  to?: string;
+  current?: boolean;
+  badge?: string;
+}) {
+  const name = goal?.cause.trim() || "No Name";
+  const dates = (goal && formatDateRange(goal.start, goal.end)) || "No Dates Selected";
+  const body = (
+    <>
+      {goal ? <GoalIcon goal={goal} /> : <span className="goal-icon goal-icon--empty" aria-hidden="true" />}
+      <span className="goal-card__text">
+        <span className="goal-card__name">{name}</span>
+        <span className="goal-card__dates">{dates}</span>
+      </span>
+      {badge ? <span className="goal-card__badge">{badge}</span> : null}
+    </>
+  );
+  return to ? (
+    <Link to={to} className="goal-card goal-card--link" aria-current={current ? "page" : undefined} prefetch="intent">
+      {body}
+    </Link>
+  ) : (
+    <div className="goal-card">{body}</div>
+  );
+}

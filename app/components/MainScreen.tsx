@@ -1,0 +1,80 @@
+import { DrawerProvider, DrawerToggle } from "./Drawer";
+import type { NavGoal } from "./GoalNavCard";
+import { CreateGoalButton, SideNav } from "./SideNav";
+import { GoalPanel, HiddenGoalPanel, NoGoalPanel } from "./GoalPanel";
+
+/** The main goals screen shared by /main, /active/{id} and /join/{id}: side navigation + a goal panel. */
+export function MainScreen({
+  active,
+  suggested,
+  selectedId,
+  canCreate,
+  children,
+}: {
+  active: NavGoal[];
+  suggested: NavGoal[];
+  selectedId?: string;
+  canCreate: boolean;
+  children: React.ReactNode;
+}) {
+  return (
+    <DrawerProvider>
+      <div className="goals-layout">
+        <div className="goals-toolbar">
+          <DrawerToggle target="goals-drawer">
+            <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
+              <path d="M4 6h16M4 12h16M4 18h16" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+            </svg>
+            Goals
+          </DrawerToggle>
+          {canCreate ? <CreateGoalButton /> : null}
+          <DrawerToggle target="suggested-drawer">Suggested</DrawerToggle>
+        </div>
+        <SideNav active={active} suggested={suggested} selectedId={selectedId} canCreate={canCreate} />
+        <main className="goal-panel" id="main">
+          {children}
+        </main>
+      </div>
+    </DrawerProvider>
+  );
+}
+
+export type { NavGoal };
+
+type View =
+  | { kind: "none" }
+  | { kind: "hidden"; message: string }
+  | { kind: "member"; goal: React.ComponentProps<typeof GoalPanel>["goal"] }
+  | { kind: "visitor"; goal: React.ComponentProps<typeof GoalPanel>["goal"]; refusal: string | null };
+
+/** The whole screen for the three main routes, from their (shared) loader data. */
+export function MainScreenView({
+  data,
+  error,
+}: {
+  data: { today: string; canCreate: boolean; active: NavGoal[]; suggested: NavGoal[]; view: View };
+  error?: string;
+}) {
+  const { view } = data;
+  return (
+    <MainScreen
+      active={data.active}
+      suggested={data.suggested}
+      canCreate={data.canCreate}
+      selectedId={"goal" in view ? view.goal.id : undefined}
+    >
+      {view.kind === "none" ? (
+        <NoGoalPanel canCreate={data.canCreate} />
+      ) : view.kind === "hidden" ? (
+        <HiddenGoalPanel message={error ?? view.message} />
+      ) : (
+        <GoalPanel
+          goal={view.goal}
+          today={data.today}
+          refusal={view.kind === "visitor" ? view.refusal : null}
+          error={error}
+        />
+      )}
+    </MainScreen>
+  );
+}

@@ -1,0 +1,47 @@
+import { formatMonthDay, type Progress } from "#app/lib/dates";
+
+/** Day N of M, percent and the dates; or the upcoming / expired / undated state. */
+export function ProgressBar({ progress, start, end }: { progress: Progress; start: string | null; end: string | null }) {
+  if (progress.state === "undated") {
+    return <p className="progress__note">This goal has no dates yet, so there is no progress to show.</p>;
+  }
+  const percent = progress.state === "running" ? progress.percent : progress.state === "expired" ? 100 : 0;
+  const label =
+    progress.state === "running"
+      ? `Day ${progress.day} of ${progress.totalDays}`
+      : progress.state === "upcoming"
+        ? `Starts in ${progress.startsIn} ${progress.startsIn === 1 ? "day" : "days"}`
+        : "Expired";
+  return (
+    <div className={`progress progress--${progress.state}`}>
+      <div className="progress__top">
+        <span className="progress__label">{label}</span>
+        <span className="progress__percent">{percent}%</span>
+      </div>
+      <div
+        className="progress__track"
+        role="progressbar"
+        aria-label="Goal progress"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+        aria-valuetext={`${label}, ${percent}%`}
+      >
+        <div className="progress__fill" style={{ width: `${percent}%` }} />
+      </div>
+      <div className="progress__dates">
+        <span>{start ? formatMonthDay(start) : ""}</span>
+        <span>{end ? formatMonthDay(end) : ""}</span>
+      </div>
+      {progress.state === "expired" ? (
+        <p className="progress__note">
+          This goal ended {progress.daysSinceEnd} {progress.daysSinceEnd === 1 ? "day" : "days"} ago.
+        </p>
+      ) : progress.state === "running" ? (
+        <p className="progress__note">
+          {progress.daysLeft === 0 ? "Today is the last day." : `${progress.daysLeft} ${progress.daysLeft === 1 ? "day" : "days"} to go.`}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,119 @@
+/**
+ * The goal rules of SPEC section 4, as pure functions over plain rows (DESIGN "Rules ... in one place").
+ * The queries in app/server/goals.server.ts fetch what these need; these decide.
+ */
+import { isExpired, type IsoDate } from "./dates";
+
+export type UserType = "admin" | "org" | "user";
+
+export interface Viewer {
+  id: string;
+  type: UserType;
+}
+
+export interface GoalFacts {
+  id: string;
+  end: IsoDate | null;
+  demo: boolean;
+  visibility: "public" | "private";
+  orgId: string | null;
+}
+
+export interface Membership {
+  goalId: string;
+  completed: boolean;
+  joinedAt: Date | number;
+}
+
+export const canCreateGoals = (viewer: Pick<Viewer, "type">) => viewer.type === "admin" || viewer.type === "org";
+
+/** SPEC: the end date has passed once the days since it are 1 or more (a goal is open on its end day). */
+export const hasEnded = (goal: Pick<GoalFacts, "end">, today: IsoDate) => isExpired(goal.end, today);
+
+/**
+ * Who may see (and so join) a goal they are not in: private goals only the org that owns them,
+ * demo goals only admins (they exist to demonstrate the product, never as suggestions).
+ */
+export function isVisibleTo(goal: GoalFacts, viewer: Viewer): boolean {
+  if (goal.visibility === "private" && !(viewer.type === "org" && goal.orgId === viewer.id)) return false;
+  if (goal.demo && viewer.type !== "admin") return false;
+  return true;
+}
+
+/** SPEC: not joined, end date not passed, demo never, private only to the owning org. */
+export function isSuggested(goal: GoalFacts, viewer: Viewer, joinedGoalIds: ReadonlySet<string>, today: IsoDate) {
+  return !joinedGoalIds.has(goal.id) && !goal.demo && !hasEnded(goal, today) && isVisibleTo(goal, viewer);
+}
+
+export function suggestedGoals<G extends GoalFacts & { start: IsoDate | null; cause: string }>(
+  goals: readonly G[],
+  viewer: Viewer,
+  memberships: readonly Membership[],
+  today: IsoDate,
+): G[] {
+  const joined = new Set(memberships.map((m) => m.goalId));
+  return goals.filter((g) => isSuggested(g, viewer, joined, today)).sort(bySoonest);
+}
+
+/** Soonest start first (undated last), then by name: what a member would pick up next. */
+function bySoonest(a: { start: IsoDate | null; cause: string }, b: { start: IsoDate | null; cause: string }) {
+  if (a.start !== b.start) {
+    if (a.start === null) return 1;
+    if (b.start === null) return -1;
+    return a.start < b.start ? -1 : 1;
+  }
+  return a.cause.localeCompare(b.cause);
+}
+
+const joinedTime = (m: Membership) => (typeof m.joinedAt === "number" ? m.joinedAt : m.joinedAt.getTime());
+
+/** SPEC: active = in currentusers and not in completedusers, i.e. a membership not completed. */
+export const isActive = (membership: Membership | undefined) => !!membership && !membership.completed;
+
+/** The user's active memberships, oldest join first. */
+export function activeMemberships<M extends Membership>(memberships: readonly M[]): M[] {
+  return memberships.filter((m) => !m.completed).sort((a, b) => joinedTime(a) - joinedTime(b) || cmp(a.goalId, b.goalId));
+}
+
+/** SPEC: the current goal is the user's first user-goal with completed false (first by joined_at). */
+export function currentMembership<M extends Membership>(memberships: readonly M[]): M | null {
+  return activeMemberships(memberships)[0] ?? null;
+}
+
+const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+export type JoinRefusal = "already-joined" | "already-completed" | "ended" | "hidden";
+export type CompleteRefusal = "not-a-member" | "already-completed";
+
+export const REFUSAL_MESSAGES: Record<JoinRefusal | CompleteRefusal, string> = {
+  "already-joined": "You have already joined this goal.",
+  "already-completed": "You have already completed this goal.",
+  ended: "This goal has ended, so it can no longer be joined.",
+  hidden: "This goal is not open to your account.",
+  "not-a-member": "You have not joined this goal, so you cannot complete it.",
+};
+
+/** Why a viewer may not join a goal, or null when they may. */
+export function joinRefusal(
+  goal: GoalFacts,
+  viewer: Viewer,
+  membership: Membership | undefined,
+  today: IsoDate,
+): JoinRefusal | null {
+  if (membership) return membership.completed ? "already-completed" : "already-joined";
+  if (!isVisibleTo(goal, viewer)) return "hidden";
+  if (hasEnded(goal, today)) return "ended";
+  return null;
+}
+
+/** Why a member may not complete a goal, or null when they may. */
+export function completeRefusal(membership: Membership | undefined): CompleteRefusal | null {
+  if (!membership) return "not-a-member";
+  if (membership.completed) return "already-completed";
+  return null;
+}
+
+/** Who owns a goal a viewer creates: orgs own theirs (a private goal belongs to them); admins' are the site's. */
+export function goalOwner(viewer: Viewer): string | null {
+  return viewer.type === "org" ? viewer.id : null;
+}

@@ -1,0 +1,33 @@
+import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { MainScreenView } from "#app/components/MainScreen";
+import { completeGoal } from "#app/server/goals.server";
+import { mainScreenData } from "#app/server/main-screen.server";
+import { requireUser } from "#app/server/session.server";
+import goalsStyles from "#app/styles/goals.css";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: goalsStyles }];
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data && "goal" in data.view ? data.view.goal.cause : "Goal"} | Goals with Friends` },
+  { name: "description", content: "A goal you are pursuing with friends." },
+];
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  return mainScreenData(request, context, params.id);
+}
+
+/** Complete: marks the user-goal completed and lowers activegoals, then shows Completed Goals. */
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const user = await requireUser(request, context);
+  const form = await request.formData();
+  if (form.get("intent") !== "complete") return data({ error: "Unknown action." }, { status: 400 });
+  const result = await completeGoal(context, user, params.id!);
+  if (result.ok) return redirect("/completedgoals");
+  if (result.reason === "not-found") return redirect("/404");
+  return data({ error: result.message }, { status: result.reason === "not-a-member" ? 403 : 409 });
+}
+
+export default function ActiveGoalRoute() {
+  return <MainScreenView data={useLoaderData<typeof loader>()} error={useActionData<typeof action>()?.error} />;
+}

@@ -1,0 +1,48 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Link, useLoaderData } from "@remix-run/react";
+import { GoalNavCard } from "#app/components/GoalNavCard";
+import { ProgressBar } from "#app/components/ProgressBar";
+import { goalProgress } from "#app/lib/dates";
+import { today } from "#app/server/clock.server";
+import { getCurrentGoal } from "#app/server/goals.server";
+import { requireUser } from "#app/server/session.server";
+import goalsStyles from "#app/styles/goals.css";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: goalsStyles }];
+
+export const meta: MetaFunction = () => [
+  { title: "Progress Bar | Goals with Friends" },
+  { name: "description", content: "How far along your current goal you are." },
+];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context);
+  const [goal, day] = await Promise.all([getCurrentGoal(context, user.id), today(request, context.cloudflare.env)]);
+  return {
+    today: day,
+    goal: goal && { id: goal.id, cause: goal.cause, start: goal.start, end: goal.end, icon: goal.icon },
+  };
+}
+
+export default function ProgressBarRoute() {
+  const { goal, today } = useLoaderData<typeof loader>();
+  return (
+    <main className="member-page">
+      <h1>Progress Bar</h1>
+      {goal ? (
+        <section className="card goal-detail" aria-label="Current goal">
+          <GoalNavCard goal={goal} to={`/active/${goal.id}`} />
+          <ProgressBar progress={goalProgress(goal.start, goal.end, today)} start={goal.start} end={goal.end} />
+        </section>
+      ) : (
+        <section className="card goal-detail goal-detail--empty">
+          <GoalNavCard goal={null} />
+          <p className="goal-detail__empty">You are not pursuing a goal right now.</p>
+          <Link to="/main" className="button">
+            Find a goal
+          </Link>
+        </section>
+      )}
+    </main>
+  );
+}

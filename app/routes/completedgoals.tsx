@@ -1,0 +1,63 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Link, useLoaderData } from "@remix-run/react";
+import { GoalNavCard } from "#app/components/GoalNavCard";
+import { formatMonthDay, toIsoDate } from "#app/lib/dates";
+import { listCompletedGoals } from "#app/server/goals.server";
+import { requireUser } from "#app/server/session.server";
+import goalsStyles from "#app/styles/goals.css";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: goalsStyles }];
+
+export const meta: MetaFunction = () => [
+  { title: "Completed Goals | Goals with Friends" },
+  { name: "description", content: "The goals you have completed." },
+];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context);
+  const rows = await listCompletedGoals(context, user.id);
+  return {
+    goals: rows.map((g) => ({
+      id: g.id,
+      cause: g.cause,
+      start: g.start,
+      end: g.end,
+      icon: g.icon,
+      completedOn: g.completedAt ? toIsoDate(g.completedAt) : null,
+    })),
+  };
+}
+
+export default function CompletedGoalsRoute() {
+  const { goals } = useLoaderData<typeof loader>();
+  return (
+    <main className="member-page">
+      <h1>Completed Goals</h1>
+      {goals.length ? (
+        <>
+          <p className="member-page__lead">
+            {goals.length} {goals.length === 1 ? "goal" : "goals"} completed. Well done!
+          </p>
+          <ul className="completed-list">
+            {goals.map((goal) => (
+              <li key={goal.id}>
+                <GoalNavCard goal={goal} to={`/active/${goal.id}`} />
+                {goal.completedOn ? (
+                  <time dateTime={goal.completedOn}>Completed {formatMonthDay(goal.completedOn)}</time>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : (
+        <div className="card goal-detail goal-detail--empty">
+          <p className="empty-state">Empty State</p>
+          <p>Goals you complete will appear here.</p>
+          <Link to="/main" className="button">
+            Back to your goals
+          </Link>
+        </div>
+      )}
+    </main>
+  );
+}

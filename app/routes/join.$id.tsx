@@ -1,0 +1,32 @@
+import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { MainScreenView } from "#app/components/MainScreen";
+import { today } from "#app/server/clock.server";
+import { joinGoal } from "#app/server/goals.server";
+import { mainScreenData } from "#app/server/main-screen.server";
+import { requireUser } from "#app/server/session.server";
+import goalsStyles from "#app/styles/goals.css";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: goalsStyles }];
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data && "goal" in data.view ? `Join ${data.view.goal.cause}` : "Join a goal"} | Goals with Friends` },
+  { name: "description", content: "A suggested goal you can join." },
+];
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  return mainScreenData(request, context, params.id);
+}
+
+/** Join: adds the user-goal and raises activegoals in one batch, then lands on /active/{id}. */
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const user = await requireUser(request, context);
+  const result = await joinGoal(context, user, params.id!, await today(request, context.cloudflare.env));
+  if (result.ok) return redirect(`/active/${params.id}`);
+  if (result.reason === "not-found") return redirect("/404");
+  return data({ error: result.message }, { status: result.reason === "hidden" ? 403 : 409 });
+}
+
+export default function JoinGoalRoute() {
+  return <MainScreenView data={useLoaderData<typeof loader>()} error={useActionData<typeof action>()?.error} />;
+}

@@ -1,0 +1,240 @@
+/**
+ * Goal reads and writes for the member screens. Each screen reads in ONE round trip (a db.batch when it
+ * needs several queries), so with the session lookup a screen costs at most two. Multi-row writes go
+ * in one db.batch so they land together or not at all. The rules themselves live in app/lib/goals.ts.
+ */
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { and, asc, desc, eq, gte, isNull, notExists, or, sql } from "drizzle-orm";
+import type { IsoDate } from "#app/lib/dates";
+import { newId } from "#app/lib/ids";
+import {
+  activeMemberships,
+  completeRefusal,
+  currentMembership,
+  goalOwner,
+  joinRefusal,
+  REFUSAL_MESSAGES,
+  suggestedGoals,
+  type CompleteRefusal,
+  type JoinRefusal,
+  type Viewer,
+} from "#app/lib/goals";
+import { goals, userGoals, users } from "#drizzle/schema";
+import { publish } from "./live.server";
+
+/** The suggestion list is a menu, not an archive: the soonest few are enough. */
+const SUGGESTION_LIMIT = 50;
+
+const goalColumns = {
+  id: goals.id,
+  cause: goals.cause,
+  start: goals.start,
+  end: goals.end,
+  icon: goals.icon,
+  demo: goals.demo,
+  visibility: goals.visibility,
+  orgId: goals.orgId,
+};
+
+export interface GoalSummary {
+  id: string;
+  cause: string;
+  start: IsoDate | null;
+  end: IsoDate | null;
+  icon: string | null;
+  demo: boolean;
+  visibility: "public" | "private";
+  orgId: string | null;
+}
+
+export interface MemberGoal extends GoalSummary {
+  goalId: string;
+  completed: boolean;
+  joinedAt: Date;
+  completedAt: Date | null;
+}
+
+export interface SelectedGoal extends GoalSummary {
+  activeCount: number;
+  completedCount: number;
+  membership: { completed: boolean; joinedAt: Date; completedAt: Date | null } | null;
+}
+
+export interface MainScreen {
+  active: MemberGoal[];
+  current: MemberGoal | null;
+  suggested: GoalSummary[];
+  selected: SelectedGoal | null;
+}
+
+const memberColumns = {
+  ...goalColumns,
+  goalId: userGoals.goalId,
+  completed: userGoals.completed,
+  joinedAt: userGoals.joinedAt,
+  completedAt: userGoals.completedAt,
+};
+
+const activeCount = sql<number>`(select count(*) from ${userGoals} where ${userGoals.goalId} = ${goals.id} and ${userGoals.completed} = 0)`;
+const completedCount = sql<number>`(select count(*) from ${userGoals} where ${userGoals.goalId} = ${goals.id} and ${userGoals.completed} = 1)`;
+
+function selectGoalWithMembership(context: AppLoadContext, viewerId: string, goalId: string) {
+  return context.db
+    .select({
+      ...goalColumns,
+      activeCount,
+      completedCount,
+      ugGoalId: userGoals.goalId,
+      ugCompleted: userGoals.completed,
+      ugJoinedAt: userGoals.joinedAt,
+      ugCompletedAt: userGoals.completedAt,
+    })
+    .from(goals)
+    .leftJoin(userGoals, and(eq(userGoals.goalId, goals.id), eq(userGoals.userId, viewerId)))
+    .where(eq(goals.id, goalId))
+    .limit(1);
+}
+
+type GoalWithMembershipRow = Awaited<ReturnType<typeof selectGoalWithMembership>>[number];
+
+function toSelected(row: GoalWithMembershipRow | undefined): SelectedGoal | null {
+  if (!row) return null;
+  const { activeCount, completedCount, ugGoalId, ugCompleted, ugJoinedAt, ugCompletedAt, ...goal } = row;
+  return {
+    ...goal,
+    activeCount: Number(activeCount),
+    completedCount: Number(completedCount),
+    membership: ugGoalId ? { completed: !!ugCompleted, joinedAt: ugJoinedAt!, completedAt: ugCompletedAt } : null,
+  };
+}
+
+/**
+ * Everything the main goals screen shows, in one batch: the viewer's active goals, the goals they could
+ * join (pre-filtered in SQL, decided by the pure rules), and optionally one selected goal.
+ */
+export async function loadMainScreen(
+  context: AppLoadContext,
+  viewer: Viewer,
+  today: IsoDate,
+  selectedId?: string,
+): Promise<MainScreen> {
+  const { db } = context;
+  const mine = db
+    .select(memberColumns)
+    .from(userGoals)
+    .innerJoin(goals, eq(goals.id, userGoals.goalId))
+    .where(and(eq(userGoals.userId, viewer.id), eq(userGoals.completed, false)))
+    .orderBy(asc(userGoals.joinedAt), asc(userGoals.goalId));
+  const joined = db
+    .select({ one: sql`1` })
+    .from(userGoals)
+    .where(and(eq(userGoals.userId, viewer.id), eq(userGoals.goalId, goals.id)));
+  const candidates = db
+    .select(goalColumns)
+    .from(goals)
+    .where(
+      and(
+        eq(goals.demo, false),
+        or(isNull(goals.end), gte(goals.end, today)),
+        or(eq(goals.visibility, "public"), eq(goals.orgId, viewer.id)),
+        notExists(joined),
+      ),
+    )
+    .orderBy(sql`${goals.start} is null`, asc(goals.start), asc(goals.cause))
+    .limit(SUGGESTION_LIMIT);
+  const [mineRows, candidateRows, selectedRows] = selectedId
+    ? await db.batch([mine, candidates, selectGoalWithMembership(context, viewer.id, selectedId)])
+    : [...(await db.batch([mine, candidates])), []];
+  const active = activeMemberships(mineRows);
+  return {
+    active,
+    current: currentMembership(active),
+    suggested: suggestedGoals(candidateRows, viewer, mineRows, today),
+    selected: toSelected(selectedRows[0]),
+  };
+}
+
+/** SPEC's current goal (first not-completed user-goal; at most one row), for the Progress Bar. */
+export async function getCurrentGoal(context: AppLoadContext, userId: string): Promise<MemberGoal | null> {
+  const [row] = await context.db
+    .select(memberColumns)
+    .from(userGoals)
+    .innerJoin(goals, eq(goals.id, userGoals.goalId))
+    .where(and(eq(userGoals.userId, userId), eq(userGoals.completed, false)))
+    .orderBy(asc(userGoals.joinedAt), asc(userGoals.goalId))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function listCompletedGoals(context: AppLoadContext, userId: string): Promise<MemberGoal[]> {
+  return context.db
+    .select(memberColumns)
+    .from(userGoals)
+    .innerJoin(goals, eq(goals.id, userGoals.goalId))
+    .where(and(eq(userGoals.userId, userId), eq(userGoals.completed, true)))
+    .orderBy(desc(userGoals.completedAt), asc(goals.cause));
+}
+
+export type GoalWriteResult =
+  | { ok: true }
+  | { ok: false; reason: "not-found" }
+  | { ok: false; reason: JoinRefusal | CompleteRefusal; message: string };
+
+/** activegoals is derived, recounted inside the same batch as the change, so it can never drift. */
+function recountActiveGoals(context: AppLoadContext, userId: string) {
+  return context.db
+    .update(users)
+    .set({
+      activegoals: sql`(select count(*) from ${userGoals} where ${userGoals.userId} = ${userId} and ${userGoals.completed} = 0)`,
+    })
+    .where(eq(users.id, userId));
+}
+
+/** Join: add the user-goal (the user becomes a current user) and raise activegoals, in one batch. */
+export async function joinGoal(context: AppLoadContext, viewer: Viewer, goalId: string, today: IsoDate): Promise<GoalWriteResult> {
+  const goal = toSelected((await selectGoalWithMembership(context, viewer.id, goalId))[0]);
+  if (!goal) return { ok: false, reason: "not-found" };
+  const refusal = joinRefusal(goal, viewer, goal.membership ? { goalId, ...goal.membership } : undefined, today);
+  if (refusal) return { ok: false, reason: refusal, message: REFUSAL_MESSAGES[refusal] };
+  await context.db.batch([
+    // A double submit racing this one inserts nothing, and the recount keeps activegoals exact.
+    context.db.insert(userGoals).values({ userId: viewer.id, goalId }).onConflictDoNothing(),
+    recountActiveGoals(context, viewer.id),
+  ]);
+  publish(context, ["goals", `goal:${goalId}`, `user:${viewer.id}`]);
+  return { ok: true };
+}
+
+/** Complete: mark the user-goal completed (a completed user) and lower activegoals, in one batch. */
+export async function completeGoal(context: AppLoadContext, viewer: Viewer, goalId: string): Promise<GoalWriteResult> {
+  const goal = toSelected((await selectGoalWithMembership(context, viewer.id, goalId))[0]);
+  if (!goal) return { ok: false, reason: "not-found" };
+  const refusal = completeRefusal(goal.membership ? { goalId, ...goal.membership } : undefined);
+  if (refusal) return { ok: false, reason: refusal, message: REFUSAL_MESSAGES[refusal] };
+  await context.db.batch([
+    context.db
+      .update(userGoals)
+      .set({ completed: true, completedAt: new Date() })
+      .where(and(eq(userGoals.userId, viewer.id), eq(userGoals.goalId, goalId), eq(userGoals.completed, false))),
+    recountActiveGoals(context, viewer.id),
+  ]);
+  publish(context, ["goals", `goal:${goalId}`, `user:${viewer.id}`]);
+  return { ok: true };
+}
+
+export interface NewGoal {
+  cause: string;
+  start: IsoDate | null;
+  end: IsoDate | null;
+  icon: string | null;
+  visibility: "public" | "private";
+  demo: boolean;
+}
+
+/** Creates a goal owned by the creating org (admins' goals belong to the site). Returns its id. */
+export async function createGoal(context: AppLoadContext, viewer: Viewer, input: NewGoal): Promise<string> {
+  const id = newId();
+  await context.db.insert(goals).values({ id, ...input, orgId: goalOwner(viewer) });
+  publish(context, ["goals", `goal:${id}`, `user:${viewer.id}`]);
+  return id;
+}

@@ -1,0 +1,41 @@
+/**
+ * The loader behind /main, /active/{id} and /join/{id}: the session (one round trip, shared with the
+ * root loader) plus one batch for everything on the screen.
+ */
+import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
+import { canCreateGoals, isVisibleTo, joinRefusal, REFUSAL_MESSAGES } from "#app/lib/goals";
+import { today } from "./clock.server";
+import { loadMainScreen, type GoalSummary, type SelectedGoal } from "./goals.server";
+import { requireUser } from "./session.server";
+
+const toNav = ({ id, cause, start, end, icon }: GoalSummary) => ({ id, cause, start, end, icon });
+
+export type GoalView =
+  | { kind: "none" }
+  | { kind: "hidden"; message: string }
+  | { kind: "member"; goal: SelectedGoal }
+  | { kind: "visitor"; goal: SelectedGoal; refusal: string | null };
+
+export async function mainScreenData(request: Request, context: AppLoadContext, selectedId?: string) {
+  const user = await requireUser(request, context);
+  const day = await today(request, context.cloudflare.env);
+  const screen = await loadMainScreen(context, user, day, selectedId);
+  if (selectedId && !screen.selected) throw redirect("/404");
+  return {
+    today: day,
+    canCreate: canCreateGoals(user),
+    active: screen.active.map(toNav),
+    suggested: screen.suggested.map(toNav),
+    current: screen.current && toNav(screen.current),
+    view: viewOf(screen.selected, user, day),
+  };
+}
+
+function viewOf(goal: SelectedGoal | null, user: { id: string; type: "admin" | "org" | "user" }, day: string): GoalView {
+  if (!goal) return { kind: "none" };
+  if (goal.membership) return { kind: "member", goal };
+  // A goal the viewer may not see is not described at all: its cause could be private.
+  if (!isVisibleTo(goal, user)) return { kind: "hidden", message: REFUSAL_MESSAGES.hidden };
+  const refusal = joinRefusal(goal, user, undefined, day);
+  return { kind: "visitor", goal, refusal: refusal && REFUSAL_MESSAGES[refusal] };
+}

@@ -1,0 +1,89 @@
+import { expect, test, type Page } from "@playwright/test";
+import { DEMO, expectNoAxeViolations, signIn, signUp } from "./support";
+
+const suggested = (page: Page) => page.getByRole("region", { name: "Suggested" });
+const yourGoals = (page: Page) => page.getByRole("region", { name: "Goals", exact: true });
+
+async function openProfileMenu(page: Page) {
+  await page.locator("summary.profile-menu__button").click();
+}
+
+for (const javaScriptEnabled of [true, false]) {
+  test.describe(`member goals with JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
+    test.use({ javaScriptEnabled });
+
+    test("a member joins a suggested goal, sees it active and on the bar, completes it, finds it completed", async ({ page }) => {
+      await signUp(page, "Jo");
+      await expect(page.getByRole("heading", { name: "Select a goal to get started" })).toBeVisible();
+      await expect(yourGoals(page).getByText("Empty State")).toBeVisible();
+      await expect(page.getByRole("link", { name: "Create a goal" })).toHaveCount(0);
+
+      await suggested(page).getByRole("link", { name: /Walk 10,000 steps a day/ }).click();
+      await expect(page).toHaveURL(/\/join\/goal-running$/);
+      await page.getByRole("button", { name: "Join goal" }).click();
+      await expect(page).toHaveURL(/\/active\/goal-running$/);
+      await expect(page.getByRole("heading", { name: "Walk 10,000 steps a day" })).toBeVisible();
+      await expect(yourGoals(page).getByRole("link", { name: /Walk 10,000 steps a day/ })).toBeVisible();
+      await expect(suggested(page).getByText("Walk 10,000 steps a day")).toHaveCount(0);
+      await expect(page.getByText("Day 11 of 31")).toBeVisible();
+
+      await openProfileMenu(page);
+      await page.getByRole("link", { name: "Progress Bar" }).click();
+      await expect(page).toHaveURL(/\/bar$/);
+      await expect(page.getByRole("heading", { name: "Progress Bar" })).toBeVisible();
+      await expect(page.getByText("Walk 10,000 steps a day")).toBeVisible();
+      await expect(page.getByRole("progressbar", { name: "Goal progress" })).toHaveAttribute("aria-valuenow", "35");
+
+      await page.goto("/active/goal-running");
+      await page.getByRole("button", { name: "Complete goal" }).click();
+      await expect(page).toHaveURL(/\/completedgoals$/);
+      await expect(page.getByRole("heading", { name: "Completed Goals" })).toBeVisible();
+      await expect(page.getByRole("link", { name: /Walk 10,000 steps a day/ })).toBeVisible();
+
+      await page.goto("/main");
+      await expect(yourGoals(page).getByText("Empty State")).toBeVisible();
+      await expect(suggested(page).getByText("Walk 10,000 steps a day")).toHaveCount(0);
+    });
+  });
+}
+
+test("demo goals never appear in suggestions, not even for admins", async ({ page }) => {
+  await signIn(page, DEMO.admin);
+  await expect(suggested(page).getByRole("link").first()).toBeVisible();
+  await expect(suggested(page).getByText("Demo: drink more water")).toHaveCount(0);
+  await expect(page.getByRole("heading", { name: "Create or select a goal to get started" })).toBeVisible();
+});
+
+test("a private goal is suggested only to the org that owns it", async ({ page, browser }) => {
+  await signIn(page, DEMO.org);
+  await expect(suggested(page).getByText("Club month of miles")).toBeVisible();
+  const other = await (await browser.newContext()).newPage();
+  await signUp(other);
+  await expect(suggested(other).getByRole("link").first()).toBeVisible();
+  await expect(suggested(other).getByText("Club month of miles")).toHaveCount(0);
+  await other.goto("/join/goal-private");
+  await expect(other.getByText("This goal is not open to your account.")).toBeVisible();
+  await expect(other.getByText("Club month of miles")).toHaveCount(0);
+  await other.context().close();
+});
+
+test("a goal id that does not exist shows the 404 page", async ({ page }) => {
+  await signUp(page);
+  await page.goto("/active/no-such-goal");
+  await expect(page).toHaveURL(/\/404$/);
+  await expect(page.getByText("Page not found")).toBeVisible();
+});
+
+test("the main screen, a goal, the bar and completed goals are axe clean", async ({ page }) => {
+  await signUp(page);
+  await expectNoAxeViolations(page);
+  await page.goto("/join/goal-reading");
+  await expectNoAxeViolations(page);
+  await page.getByRole("button", { name: "Join goal" }).click();
+  await expect(page).toHaveURL(/\/active\/goal-reading$/);
+  await expectNoAxeViolations(page);
+  await page.goto("/bar");
+  await expectNoAxeViolations(page);
+  await page.goto("/completedgoals");
+  await expectNoAxeViolations(page);
+});
