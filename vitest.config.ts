@@ -28,5 +28,13 @@ export default defineConfig(async () => ({
   test: {
     include: ["tests/unit/**/*.test.ts", "tests/integration/**/*.test.ts"],
     setupFiles: ["./tests/setup.ts"],
+    // vitest-pool-workers leaks one "unhandled" rejection per failing Durable Object call even when the
+    // code handles it (cloudflare/workers-sdk#14736). Ignore exactly those: a hub reset on purpose and
+    // a live stream the test itself cancelled. Everything else still fails the run.
+    onUnhandledError(error) {
+      const e = error as { message?: string; durableObjectReset?: boolean; remote?: boolean };
+      if (e.durableObjectReset || e.message === "restart requested") return false;
+      if (e.message === "Stream was cancelled.") return false;
+    },
   },
 }));

@@ -13,6 +13,7 @@ import {
 import { AppHeader } from "#app/components/AppHeader";
 import { NotFound } from "#app/components/NotFound";
 import { Forbidden } from "#app/components/Forbidden";
+import { LiveUpdates, type LiveHandle } from "#app/live/useLiveUpdates";
 import { getOptionalUser } from "#app/server/session.server";
 import appStyles from "#app/styles/app.css";
 
@@ -33,6 +34,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     nonce: context.nonce,
   };
 }
+
+// The header shows the user's name, colour and picture: follow their own changes live.
+export const handle: LiveHandle<typeof loader> = {
+  live: (data) => (data?.user ? [`user:${data.user.id}`] : []),
+};
 
 export type RootUser = NonNullable<Awaited<ReturnType<typeof loader>>["user"]>;
 
@@ -68,7 +74,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
-  return <Outlet />;
+  return (
+    <>
+      <LiveUpdates />
+      <Outlet />
+    </>
+  );
 }
 
 export function ErrorBoundary() {

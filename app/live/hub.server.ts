@@ -1,15 +1,134 @@
 import { DurableObject } from "cloudflare:workers";
 
 /**
- * The live-updates hub: holds server-sent-event connections by topic and fans out small events.
- * (Filled in by the live-updates work; for now it answers and echoes published events.)
+ * The live-updates hub (ADR 040, 041): one instance holds the server-sent-event connections of some
+ * topics (one goal, or the site-wide topics) and fans out a small event after each committed write.
+ *
+ *   GET  /subscribe?topics=a,b   an SSE stream: `event: ready` first, then `event: change` per publish
+ *   POST /publish {topics, at}   fans out to every subscriber of any of those topics; answers the count
+ *   GET  /stats                  subscriber count (tests, bench)
+ *   POST /restart                resets this instance, dropping every stream (dev and tests only:
+ *                                the worker routes that reach it 404 in production)
+ *
+ * Writes to subscribers are never awaited: a slow or dead client must not hold up the others. A client
+ * is dropped when its stream closes or errors, or when it stops reading (backlog too deep); the
+ * heartbeat comment every 15 s is what exposes connections that died without a word.
  */
+
+export const HEARTBEAT_MS = 15_000;
+/** Unread bytes queued for one subscriber before it counts as stuck and is dropped (~500 events). */
+const MAX_BACKLOG_BYTES = 64 * 1024;
+/** Tells EventSource how soon to come back if the stream ends (the client hook adds backoff). */
+const RETRY_MS = 1_000;
+
+interface Subscriber {
+  writer: WritableStreamDefaultWriter<ArrayBuffer | ArrayBufferView>;
+  topics: string[];
+}
+
+const encoder = new TextEncoder();
+const PING = encoder.encode(": ping\n\n");
+
 export class Hub extends DurableObject<Env> {
+  private readonly byTopic = new Map<string, Set<Subscriber>>();
+  private readonly subscribers = new Set<Subscriber>();
+  /** When this instance started: anything published before may have been missed by a reconnecting page. */
+  private readonly startedAt = Date.now();
+  /** Last publish time per topic since this instance started. */
+  private readonly lastAt = new Map<string, number>();
+  private heartbeat: ReturnType<typeof setInterval> | undefined;
+
   async fetch(request: Request): Promise<Response> {
     const url = new URL(request.url);
-    if (url.pathname === "/publish" && request.method === "POST") {
-      return new Response(await request.text());
+    switch (`${request.method} ${url.pathname}`) {
+      case "GET /subscribe":
+        return this.subscribe((url.searchParams.get("topics") ?? "").split(",").filter(Boolean));
+      case "POST /publish": {
+        const { topics, at } = (await request.json()) as { topics: string[]; at: number };
+        return Response.json({ delivered: this.broadcast(topics, at) });
+      }
+      case "GET /stats":
+        return Response.json({ subscribers: this.subscribers.size, startedAt: this.startedAt });
+      case "POST /restart":
+        // Throws inside this instance; the runtime drops every stream and starts it afresh on next use.
+        this.ctx.abort("restart requested");
+        return new Response(null, { status: 204 });
+      default:
+        return new Response("Not Found", { status: 404 });
     }
-    return new Response("hub", { status: 200 });
+  }
+
+  private subscribe(topics: string[]): Response {
+    // A native byte stream: each write goes straight to the response, no JS queue per chunk.
+    const { readable, writable } = new IdentityTransformStream({ highWaterMark: MAX_BACKLOG_BYTES });
+    const subscriber: Subscriber = { writer: writable.getWriter(), topics };
+    this.subscribers.add(subscriber);
+    for (const topic of topics) {
+      let set = this.byTopic.get(topic);
+      if (!set) this.byTopic.set(topic, (set = new Set()));
+      set.add(subscriber);
+    }
+    subscriber.writer.closed.catch(() => this.drop(subscriber));
+    subscriber.writer.ready.catch(() => {});
+    // `since`: the earliest moment whose writes this page might not have seen (see useLiveUpdates).
+    const since = Math.max(this.startedAt, ...topics.map((t) => this.lastAt.get(t) ?? 0));
+    this.send(subscriber, `retry: ${RETRY_MS}\nevent: ready\ndata: ${JSON.stringify({ topics, since, now: Date.now() })}\n\n`);
+    this.startHeartbeat();
+    return new Response(readable, {
+      headers: {
+        "Content-Type": "text/event-stream; charset=utf-8",
+        "Cache-Control": "no-cache, no-transform",
+        "X-Accel-Buffering": "no",
+      },
+    });
+  }
+
+  /** Sends one event to each subscriber of any of the topics (once, even if it hears several). */
+  private broadcast(topics: string[], at: number): number {
+    const targets = new Map<Subscriber, string[]>();
+    for (const topic of topics) {
+      this.lastAt.set(topic, at);
+      for (const subscriber of this.byTopic.get(topic) ?? []) {
+        const heard = targets.get(subscriber);
+        if (heard) heard.push(topic);
+        else targets.set(subscriber, [topic]);
+      }
+    }
+    const encoded = new Map<string, Uint8Array>(); // most publishes have one payload for everyone
+    for (const [subscriber, heard] of targets) {
+      const key = heard.join(",");
+      let chunk = encoded.get(key);
+      if (!chunk) encoded.set(key, (chunk = encoder.encode(`event: change\ndata: ${JSON.stringify({ topics: heard, at })}\n\n`)));
+      this.send(subscriber, chunk);
+    }
+    return targets.size;
+  }
+
+  private send(subscriber: Subscriber, chunk: string | Uint8Array) {
+    const { writer } = subscriber;
+    if (writer.desiredSize !== null && writer.desiredSize <= 0) return this.drop(subscriber);
+    // Not awaited: a write can stay pending forever under backpressure (STACK-NOTES).
+    writer.write(typeof chunk === "string" ? encoder.encode(chunk) : chunk).catch(() => this.drop(subscriber));
+  }
+
+  private drop(subscriber: Subscriber) {
+    if (!this.subscribers.delete(subscriber)) return;
+    for (const topic of subscriber.topics) {
+      const set = this.byTopic.get(topic);
+      set?.delete(subscriber);
+      if (set?.size === 0) this.byTopic.delete(topic);
+    }
+    subscriber.writer.abort("dropped").catch(() => {});
+    if (this.subscribers.size === 0 && this.heartbeat !== undefined) {
+      clearInterval(this.heartbeat);
+      this.heartbeat = undefined;
+    }
+  }
+
+  private startHeartbeat() {
+    if (this.heartbeat !== undefined) return;
+    this.heartbeat = setInterval(() => {
+      for (const subscriber of this.subscribers) this.send(subscriber, PING);
+    }, HEARTBEAT_MS);
   }
 }

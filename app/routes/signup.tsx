@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthLayout } from "#app/components/AuthLayout";
+import type { LiveHandle } from "#app/live/useLiveUpdates";
 import { SignupForm } from "#app/components/SignupForm";
 import { getSettings } from "#app/server/settings.server";
 import { signUp } from "#app/server/signup.server";
@@ -11,6 +12,9 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: TITLES[data?.mode ?? "open"] },
   { name: "description", content: "Join Goals with Friends: set goals together and raise money for charity." },
 ];
+
+// Visitors may hear "settings": an admin switching early access changes this page live.
+export const handle: LiveHandle = { live: () => ["settings"] };
 
 export async function loader({ context }: LoaderFunctionArgs) {
   const { earlyAccess } = await getSettings(context.db);

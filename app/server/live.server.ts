@@ -1,22 +1,157 @@
 /**
- * Publishing live updates. Call `publish(context, topics)` AFTER a write has committed; the hub Durable
- * Object fans the event out to the browsers listening on those topics, which revalidate their loaders.
- * Topics: "goals" (any goal list), "goal:{id}", "user:{id}", "settings", "admin".
- * (The live-updates work fills in the hub; until then this is a cheap no-op-safe call.)
+ * Live updates, the worker's side (ADR 040-042). Call `publish(context, topics)` AFTER a write has
+ * committed; the hub Durable Objects fan the event out to the browsers listening on those topics, which
+ * revalidate their loaders. Topics: "goals" (any goal list), "goal:{id}", "user:{id}", "settings", "admin".
+ * Each goal topic lives on its own hub instance; the site-wide topics share the "site" instance.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
+import { byInstance, type Topic } from "#app/lib/live/topics";
 
-export type Topic = "goals" | "settings" | "admin" | `goal:${string}` | `user:${string}`;
+export type { Topic };
 
+/** Unread events a merged stream may queue for a browser before it is cut off. */
+const MERGE_BACKLOG = 32;
+
+const hubStub = (env: Env, instance: string) => env.HUB.get(env.HUB.idFromName(instance));
+
+/** Fans an event out after a committed write. Never blocks or fails the request that wrote. */
 export function publish(context: AppLoadContext, topics: Topic[]) {
-  const hub = context.cloudflare.env.HUB;
-  if (!hub || topics.length === 0) return;
-  const stub = hub.get(hub.idFromName("site"));
-  const body = JSON.stringify({ topics, at: Date.now() });
-  context.cloudflare.ctx.waitUntil(
-    stub.fetch("https://hub/publish", { method: "POST", body }).then(
-      () => undefined,
-      (error) => console.error("live publish failed", error),
+  const { env, ctx } = context.cloudflare;
+  if (!env.HUB || topics.length === 0) return;
+  ctx.waitUntil(publishNow(env, topics));
+}
+
+/** The same, awaited: one POST per hub instance, in parallel. Resolves to the subscribers reached. */
+export async function publishNow(env: Env, topics: Topic[], at = Date.now()): Promise<number> {
+  const sends = [...byInstance([...new Set(topics)])].map(async ([instance, group]) => {
+    try {
+      const response = await hubStub(env, instance).fetch("https://hub/publish", {
+        method: "POST",
+        body: JSON.stringify({ topics: group, at }),
+      });
+      return ((await response.json()) as { delivered: number }).delivered;
+    } catch (error) {
+      console.error("live publish failed", instance, error);
+      return 0;
+    }
+  });
+  return (await Promise.all(sends)).reduce((a, b) => a + b, 0);
+}
+
+/**
+ * One SSE response for topics that may live on several hub instances (ADR 042): a single instance's
+ * stream passes straight through; several are merged here, event by event, so a page holds one
+ * connection whatever it watches. If any hub's stream ends, the merged stream ends too, and the
+ * browser reconnects (and revalidates) rather than half-listening.
+ */
+export async function subscribe(env: Env, topics: Topic[]): Promise<Response> {
+  const groups = [...byInstance(topics)];
+  const responses = await Promise.all(
+    groups.map(([instance, group]) =>
+      hubStub(env, instance).fetch(`https://hub/subscribe?topics=${encodeURIComponent(group.join(","))}`),
     ),
   );
+  if (responses.length === 1) return responses[0]!;
+  return new Response(mergeEventStreams(responses.map((r) => r.body!)), { headers: responses[0]!.headers });
+}
+
+/**
+ * Interleaves SSE streams, never splitting an event (events end with a blank line). Each hub opens
+ * with a `ready` event; the browser gets one, combined, so it decides once whether it missed anything.
+ * A browser that stops reading is cut off (backlog too deep), as the hub does.
+ */
+function mergeEventStreams(sources: ReadableStream<Uint8Array>[]): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  const readers = sources.map((s) => s.getReader());
+  for (const reader of readers) reader.closed.catch(() => {});
+  let closed = false;
+  let controller!: ReadableStreamDefaultController<Uint8Array>;
+  const stopReading = (reason?: unknown) => {
+    closed = true;
+    for (const reader of readers) reader.cancel(reason).catch(() => {});
+  };
+  const end = (reason?: unknown) => {
+    if (closed) return;
+    stopReading(reason);
+    try {
+      if (reason === undefined) controller.close();
+      else controller.error(reason);
+    } catch {}
+  };
+  const emit = (text: string) => {
+    if (closed) return;
+    if ((controller.desiredSize ?? 0) < -MERGE_BACKLOG) return end(new Error("subscriber is not reading"));
+    controller.enqueue(encoder.encode(text));
+  };
+
+  const pumps = readers.map((reader) => {
+    const decoder = new TextDecoder();
+    let buffer = "";
+    /** The next complete events in this source (null when it ended). */
+    return async (): Promise<string | null> => {
+      for (;;) {
+        const cut = buffer.lastIndexOf("\n\n");
+        if (cut !== -1) {
+          const events = buffer.slice(0, cut + 2);
+          buffer = buffer.slice(cut + 2);
+          return events;
+        }
+        const { done, value } = await reader.read();
+        if (done || closed) return null;
+        buffer += decoder.decode(value, { stream: true });
+      }
+    };
+  });
+
+  const run = async () => {
+    // The opening `ready` of each hub (a hub writes it, whole, before anything else).
+    const openings = await Promise.all(pumps.map((nextEvents) => nextEvents()));
+    if (openings.some((o) => o === null)) return end();
+    const ready = { topics: [] as string[], since: 0, now: 0 };
+    let retry = "";
+    let after = "";
+    for (const opening of openings as string[]) {
+      const cut = opening.indexOf("\n\n");
+      const first = opening.slice(0, cut);
+      after += opening.slice(cut + 2);
+      retry = /^retry: .*$/m.exec(first)?.[0] ?? retry;
+      const data = JSON.parse(/^data: (.*)$/m.exec(first)![1]!) as typeof ready;
+      ready.topics.push(...data.topics);
+      ready.since = Math.max(ready.since, data.since);
+      ready.now = Math.max(ready.now, data.now);
+    }
+    emit(`${retry}\nevent: ready\ndata: ${JSON.stringify(ready)}\n\n${after}`);
+    await Promise.all(
+      pumps.map(async (nextEvents) => {
+        for (let events = await nextEvents(); events !== null; events = await nextEvents()) emit(events);
+        end(); // one hub gone: end it all, so the browser reconnects rather than half-listens
+      }),
+    );
+  };
+
+  return new ReadableStream<Uint8Array>({
+    start(c) {
+      controller = c;
+      run().catch(end);
+    },
+    cancel(reason) {
+      stopReading(reason);
+    },
+  });
+}
+
+/** Resets every hub instance that carries these topics (dev tools and tests only). */
+export async function restartHubs(env: Env, topics: Topic[]) {
+  await Promise.all(
+    [...byInstance(topics).keys()].map((instance) =>
+      hubStub(env, instance)
+        .fetch("https://hub/restart", { method: "POST" })
+        .catch(() => undefined), // the reset itself breaks the call
+    ),
+  );
+}
+
+/** How many streams a hub instance holds (dev tools and tests). */
+export async function hubStats(env: Env, instance: string): Promise<{ subscribers: number; startedAt: number }> {
+  return (await hubStub(env, instance).fetch("https://hub/stats")).json();
 }

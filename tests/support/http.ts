@@ -42,3 +42,52 @@ export async function count(table: string): Promise<number> {
   const row = await env.DB.prepare(`SELECT count(*) AS n FROM ${table}`).first<{ n: number }>();
   return row!.n;
 }
+
+/** A user's id, by e-mail (tests only). */
+export async function userId(email: string): Promise<string> {
+  const row = await env.DB.prepare("SELECT id FROM users WHERE email = ?").bind(email.toLowerCase()).first<{ id: string }>();
+  return row!.id;
+}
+
+export interface SseEvent {
+  event: string;
+  data: any;
+}
+
+/** Reads a server-sent-event response one event at a time (comments such as `: ping` are skipped). */
+export function sseReader(response: Response) {
+  const reader = response.body!.getReader();
+  reader.closed.catch(() => {});
+  const decoder = new TextDecoder();
+  let buffer = "";
+  return {
+    /** The next event, or null when the stream ends; throws after `ms` with nothing. */
+    async next(ms = 2_000): Promise<SseEvent | null> {
+      const deadline = Date.now() + ms;
+      for (;;) {
+        const cut = buffer.indexOf("\n\n");
+        if (cut !== -1) {
+          const block = buffer.slice(0, cut);
+          buffer = buffer.slice(cut + 2);
+          const lines = block.split("\n").filter((l) => !l.startsWith(":"));
+          if (lines.length === 0) continue;
+          const field = (name: string) => lines.find((l) => l.startsWith(`${name}:`))?.slice(name.length + 1).trim();
+          const data = field("data");
+          return { event: field("event") ?? "message", data: data ? JSON.parse(data) : null };
+        }
+        let timer: ReturnType<typeof setTimeout> | undefined;
+        const timeout = new Promise<never>((_, reject) => {
+          timer = setTimeout(() => reject(new Error("no server-sent event in time")), Math.max(0, deadline - Date.now()));
+        });
+        try {
+          const { done, value } = await Promise.race([reader.read(), timeout]);
+          if (done) return null;
+          buffer += decoder.decode(value, { stream: true });
+        } finally {
+          clearTimeout(timer);
+        }
+      }
+    },
+    cancel: () => reader.cancel().catch(() => {}),
+  };
+}

@@ -1,0 +1,82 @@
+/**
+ * Live-update topics: names, which hub instance carries each, and who may hear them.
+ * Pure and isomorphic: the SSE route, publish() and the browser hook all use these rules.
+ */
+
+export type Topic = "goals" | "settings" | "admin" | `goal:${string}` | `user:${string}`;
+
+/** Topics are short ids; anything else is refused before it reaches a hub. */
+const TOPIC = /^(goals|settings|admin|goal:[A-Za-z0-9_-]{1,64}|user:[A-Za-z0-9_-]{1,64})$/;
+export const MAX_TOPICS = 16;
+
+export function isTopic(value: string): value is Topic {
+  return TOPIC.test(value);
+}
+
+/** Parses `a,b,c` into a sorted, de-duplicated topic list, or null when anything is malformed. */
+export function parseTopics(raw: string | null): Topic[] | null {
+  if (!raw) return null;
+  const parts = [...new Set(raw.split(",").map((t) => t.trim()).filter(Boolean))];
+  if (parts.length === 0 || parts.length > MAX_TOPICS || !parts.every(isTopic)) return null;
+  return (parts as Topic[]).sort();
+}
+
+/** A stable key for a topic set: the same set gives the same key (and the same stream URL). */
+export function topicKey(topics: readonly string[]): string {
+  return [...new Set(topics)].sort().join(",");
+}
+
+export const SITE_INSTANCE = "site";
+
+/**
+ * The hub instance (Durable Object name) that carries a topic: one per goal, so one goal's crowd
+ * never slows another's, and one "site" instance for the site-wide topics (ADR 040).
+ */
+export function instanceFor(topic: Topic): string {
+  return topic.startsWith("goal:") ? topic : SITE_INSTANCE;
+}
+
+/** Groups topics by the hub instance that carries them. */
+export function byInstance(topics: readonly Topic[]): Map<string, Topic[]> {
+  const groups = new Map<string, Topic[]>();
+  for (const topic of topics) {
+    const name = instanceFor(topic);
+    const group = groups.get(name);
+    if (group) group.push(topic);
+    else groups.set(name, [topic]);
+  }
+  return groups;
+}
+
+export function goalIdOf(topic: Topic): string | null {
+  return topic.startsWith("goal:") ? topic.slice("goal:".length) : null;
+}
+
+export interface Listener {
+  id: string;
+  type: "admin" | "org" | "user";
+}
+
+/** What the SSE route knows about a goal when deciding who may hear its topic. */
+export interface GoalAccess {
+  visibility: "public" | "private";
+  orgId: string | null;
+  /** The listener has a user_goals row for it (joined or completed). */
+  isParticipant: boolean;
+}
+
+/**
+ * May this listener (null: a visitor) hear this topic? Visitors hear only "settings" (the sign-up page
+ * follows the early-access mode). A private goal is heard only by those who can see it: admins, the
+ * owning org and the goal's participants. A goal that does not exist is heard by no one.
+ */
+export function canHear(listener: Listener | null, topic: Topic, goal?: GoalAccess | null): boolean {
+  if (topic === "settings") return true;
+  if (!listener) return false;
+  if (topic === "goals") return true;
+  if (topic === "admin") return listener.type === "admin";
+  if (topic.startsWith("user:")) return topic === `user:${listener.id}`;
+  if (!goal) return false;
+  if (goal.visibility !== "private") return true;
+  return listener.type === "admin" || goal.orgId === listener.id || goal.isParticipant;
+}

@@ -1,0 +1,172 @@
+#!/usr/bin/env node
+/**
+ * Live-updates fan-out bench: N server-sent-event subscribers on loopback, W writes, and how many
+ * events arrived and how fast (from the write's request leaving this process to each subscriber
+ * reading its event).
+ *
+ *   npx remix build && node bench/live/fanout.mjs [--subscribers 1000] [--writes 20]
+ *       [--topics goal:goal-running] [--publish goal:goal-running] [--port 8824] [--inspector-port 9424] [--url http://127.0.0.1:8824]
+ *
+ * Without --url it starts its own `wrangler dev` on the production build (`remix build`, NODE_ENV
+ * production) with a fresh --persist-to state, migrated and seeded. ENVIRONMENT is "development" only so
+ * that the bench can publish through POST /dev/live (the same publishNow() that app writes reach; the
+ * route 404s in production). Subscribers sign in as the demo member, so /events checks a real session.
+ */
+import { execFileSync, spawn } from "node:child_process";
+import http from "node:http";
+import { mkdtempSync } from "node:fs";
+import { tmpdir, cpus, totalmem } from "node:os";
+import { join } from "node:path";
+import { performance } from "node:perf_hooks";
+import { DEMO_PASSWORD, quietEnv, seed } from "../../scripts/seed.mjs";
+
+const arg = (name, fallback) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? process.argv[i + 1] : fallback;
+};
+const SUBSCRIBERS = Number(arg("subscribers", 1000));
+const WRITES = Number(arg("writes", 20));
+const TOPICS = arg("topics", "goal:goal-running");
+// What each write publishes: by default the first topic, so a subscriber gets one event per write even
+// when it listens on several hub instances (merged into one stream by the worker).
+const PUBLISH = arg("publish", TOPICS.split(",")[0]);
+const PORT = arg("port", "8824");
+const INSPECTOR_PORT = arg("inspector-port", "9424");
+const CONNECT_BATCH = 50;
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+let server;
+let base = arg("url");
+if (!base) {
+  base = `http://127.0.0.1:${PORT}`;
+  server = await startServer();
+}
+const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
+
+try {
+  const cookie = await signIn("member@example.com");
+  const subscribers = await openSubscribers(cookie);
+  console.log(`${subscribers.length} subscribers connected on ${TOPICS}`);
+  const latencies = [];
+  const acks = [];
+  let delivered = 0;
+  for (let w = 0; w < WRITES; w++) {
+    const before = subscribers.map((s) => s.changes.length);
+    const sentAt = performance.now();
+    await publish();
+    acks.push(performance.now() - sentAt);
+    const deadline = Date.now() + 5_000;
+    while (Date.now() < deadline && subscribers.some((s, i) => s.changes.length === before[i])) await sleep(5);
+    for (const [i, s] of subscribers.entries()) {
+      if (s.changes.length > before[i]) {
+        delivered++;
+        latencies.push(s.changes[before[i]] - sentAt);
+      }
+    }
+    await sleep(100);
+  }
+  const closedEarly = subscribers.filter((s) => s.ended).length;
+  report({ delivered, expected: SUBSCRIBERS * WRITES, latencies, closedEarly, acks });
+  for (const s of subscribers) s.req.destroy();
+} finally {
+  agent.destroy();
+  if (server) process.kill(-server.pid, "SIGTERM");
+}
+
+async function startServer() {
+  const persistTo = mkdtempSync(join(tmpdir(), "live-bench-"));
+  const env = quietEnv();
+  execFileSync("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", persistTo], {
+    stdio: ["ignore", "ignore", "inherit"],
+    env,
+  });
+  seed({ persistTo });
+  const vars = { ENVIRONMENT: "development", SESSION_SECRET: "bench-session-secret", HONEYPOT_SEED: "bench-honeypot" };
+  const child = spawn(
+    "npx",
+    ["wrangler", "dev", "--ip", "127.0.0.1", "--port", PORT, "--inspector-port", INSPECTOR_PORT, "--persist-to", persistTo,
+      "--log-level", "warn", ...Object.entries(vars).flatMap(([k, v]) => ["--var", `${k}:${v}`])],
+    { stdio: ["ignore", "ignore", "inherit"], env, detached: true },
+  );
+  for (let i = 0; i < 120; i++) {
+    try {
+      if ((await fetch(`${base}/signin`)).ok) return child;
+    } catch {}
+    await sleep(500);
+  }
+  throw new Error("wrangler dev did not start");
+}
+
+async function signIn(email) {
+  const response = await fetch(`${base}/signin`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: base },
+    body: new URLSearchParams({ email, password: DEMO_PASSWORD }),
+  });
+  const cookie = response.headers.get("set-cookie")?.split(";")[0];
+  if (response.status !== 302 || !cookie) throw new Error(`sign-in failed: ${response.status}`);
+  return cookie;
+}
+
+function subscribe(cookie) {
+  return new Promise((resolve, reject) => {
+    const s = { changes: [], ended: false, req: null };
+    const req = http.get(
+      `${base}/events?topics=${encodeURIComponent(TOPICS)}`,
+      { headers: { Cookie: cookie, Accept: "text/event-stream" }, agent },
+      (res) => {
+        if (res.statusCode !== 200) return reject(new Error(`/events answered ${res.statusCode}`));
+        let buffer = "";
+        res.setEncoding("utf8");
+        res.on("data", (chunk) => {
+          const now = performance.now();
+          buffer += chunk;
+          let cut;
+          while ((cut = buffer.indexOf("\n\n")) !== -1) {
+            const block = buffer.slice(0, cut);
+            buffer = buffer.slice(cut + 2);
+            if (block.includes("event: ready")) resolve(s);
+            else if (block.includes("event: change")) s.changes.push(now);
+          }
+        });
+        res.on("end", () => (s.ended = true));
+        res.on("error", () => (s.ended = true));
+      },
+    );
+    req.on("error", reject);
+    s.req = req;
+  });
+}
+
+async function openSubscribers(cookie) {
+  const all = [];
+  for (let i = 0; i < SUBSCRIBERS; i += CONNECT_BATCH) {
+    const batch = Math.min(CONNECT_BATCH, SUBSCRIBERS - i);
+    all.push(...(await Promise.all(Array.from({ length: batch }, () => subscribe(cookie)))));
+  }
+  return all;
+}
+
+async function publish() {
+  const response = await fetch(`${base}/dev/live`, {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ intent: "publish", topics: PUBLISH }),
+  });
+  if (!response.ok) throw new Error(`publish answered ${response.status}`);
+  await response.arrayBuffer();
+}
+
+function report({ delivered, expected, latencies, closedEarly, acks }) {
+  latencies.sort((a, b) => a - b);
+  const at = (q) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? NaN;
+  const ms = (v) => `${v.toFixed(1)} ms`;
+  console.log(`machine: ${cpus().length} x ${cpus()[0]?.model}, ${Math.round(totalmem() / 2 ** 30)} GB; node ${process.version}`);
+  console.log(`subscribers ${SUBSCRIBERS}, writes ${WRITES}, listening on ${TOPICS}, publishing ${PUBLISH}`);
+  console.log(`delivered/expected: ${delivered}/${expected} per write ${(delivered / WRITES).toFixed(0)}/${SUBSCRIBERS}`);
+  console.log(`latency min ${ms(at(0))}, median ${ms(at(0.5))}, p99 ${ms(at(0.99))}, max ${ms(latencies.at(-1) ?? NaN)}`);
+  acks.sort((a, b) => a - b);
+  console.log(`publish request answered (hub has queued every write): median ${ms(acks[acks.length >> 1])}`);
+  if (closedEarly) console.log(`streams that ended during the run: ${closedEarly}`);
+}

@@ -1,0 +1,53 @@
+import { describe, expect, it } from "vitest";
+import { byInstance, canHear, instanceFor, parseTopics, topicKey, type GoalAccess } from "#app/lib/live/topics";
+
+const member = { id: "u1", type: "user" as const };
+const org = { id: "o1", type: "org" as const };
+const admin = { id: "a1", type: "admin" as const };
+const privateGoal: GoalAccess = { visibility: "private", orgId: "o1", isParticipant: false };
+const publicGoal: GoalAccess = { visibility: "public", orgId: null, isParticipant: false };
+
+describe("live topics", () => {
+  it("parses a topic list into a sorted, de-duplicated set and refuses anything unknown", () => {
+    expect(parseTopics("goals,goal:abc,goals,user:u1")).toEqual(["goal:abc", "goals", "user:u1"]);
+    expect(parseTopics("goals,secrets")).toBeNull();
+    expect(parseTopics("goal:a b")).toBeNull();
+    expect(parseTopics("")).toBeNull();
+    expect(parseTopics(Array.from({ length: 17 }, (_, i) => `goal:g${i}`).join(","))).toBeNull();
+    expect(topicKey(["user:u1", "goals", "user:u1"])).toBe("goals,user:u1");
+  });
+
+  it("gives every goal its own hub instance and the site-wide topics one shared instance", () => {
+    expect(instanceFor("goal:abc")).toBe("goal:abc");
+    for (const t of ["goals", "settings", "admin", "user:u1"] as const) expect(instanceFor(t)).toBe("site");
+    expect([...byInstance(["goal:a", "goals", "goal:b", "user:u1"])]).toEqual([
+      ["goal:a", ["goal:a"]],
+      ["site", ["goals", "user:u1"]],
+      ["goal:b", ["goal:b"]],
+    ]);
+  });
+
+  it("lets visitors hear only the settings", () => {
+    expect(canHear(null, "settings")).toBe(true);
+    for (const t of ["goals", "admin", "user:u1"] as const) expect(canHear(null, t)).toBe(false);
+    expect(canHear(null, "goal:g", publicGoal)).toBe(false);
+  });
+
+  it("lets a member hear lists, public goals and their own user topic, not someone else's or admin", () => {
+    expect(canHear(member, "goals")).toBe(true);
+    expect(canHear(member, "user:u1")).toBe(true);
+    expect(canHear(member, "user:u2")).toBe(false);
+    expect(canHear(member, "admin")).toBe(false);
+    expect(canHear(admin, "admin")).toBe(true);
+    expect(canHear(member, "goal:g", publicGoal)).toBe(true);
+    expect(canHear(member, "goal:missing", undefined)).toBe(false);
+  });
+
+  it("keeps a private goal's topic to the owning org, its participants and admins", () => {
+    expect(canHear(member, "goal:p", privateGoal)).toBe(false);
+    expect(canHear(member, "goal:p", { ...privateGoal, isParticipant: true })).toBe(true);
+    expect(canHear(org, "goal:p", privateGoal)).toBe(true);
+    expect(canHear({ id: "o2", type: "org" }, "goal:p", privateGoal)).toBe(false);
+    expect(canHear(admin, "goal:p", privateGoal)).toBe(true);
+  });
+});
