@@ -5,6 +5,7 @@ import { completeGoal } from "#app/server/goals.server";
 import { mainScreenData } from "#app/server/main-screen.server";
 import { requireUser } from "#app/server/session.server";
 import goalsStyles from "#app/styles/goals.css";
+import type { LiveHandle } from "#app/live/useLiveUpdates";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: goalsStyles }];
 
@@ -12,6 +13,11 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data && "goal" in data.view ? data.view.goal.cause : "Goal"} | Goals with Friends` },
   { name: "description", content: "A goal you are pursuing with friends." },
 ];
+
+// Live (ADR 043): the goal lists, and this goal's own topic while the screen shows it.
+export const handle: LiveHandle<typeof loader> = {
+  live: (data, params) => ["goals", data?.view && "goal" in data.view && `goal:${params.id}`],
+};
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return mainScreenData(request, context, params.id);

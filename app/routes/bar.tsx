@@ -7,6 +7,7 @@ import { today } from "#app/server/clock.server";
 import { getCurrentGoal } from "#app/server/goals.server";
 import { requireUser } from "#app/server/session.server";
 import goalsStyles from "#app/styles/goals.css";
+import type { LiveHandle } from "#app/live/useLiveUpdates";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: goalsStyles }];
 
@@ -14,6 +15,9 @@ export const meta: MetaFunction = () => [
   { title: "Progress Bar | Goals with Friends" },
   { name: "description", content: "How far along your current goal you are." },
 ];
+
+// Live (ADR 043): goal edits; the viewer's own joins and completions come through root's user topic.
+export const handle: LiveHandle = { live: () => ["goals"] };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);

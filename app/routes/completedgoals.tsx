@@ -5,6 +5,7 @@ import { formatMonthDay, toIsoDate } from "#app/lib/dates";
 import { listCompletedGoals } from "#app/server/goals.server";
 import { requireUser } from "#app/server/session.server";
 import goalsStyles from "#app/styles/goals.css";
+import type { LiveHandle } from "#app/live/useLiveUpdates";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: goalsStyles }];
 
@@ -12,6 +13,9 @@ export const meta: MetaFunction = () => [
   { title: "Completed Goals | Goals with Friends" },
   { name: "description", content: "The goals you have completed." },
 ];
+
+// Live (ADR 043): goal edits; the viewer's own joins and completions come through root's user topic.
+export const handle: LiveHandle = { live: () => ["goals"] };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);

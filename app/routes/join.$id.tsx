@@ -6,6 +6,7 @@ import { joinGoal } from "#app/server/goals.server";
 import { mainScreenData } from "#app/server/main-screen.server";
 import { requireUser } from "#app/server/session.server";
 import goalsStyles from "#app/styles/goals.css";
+import type { LiveHandle } from "#app/live/useLiveUpdates";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: goalsStyles }];
 
@@ -13,6 +14,11 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data && "goal" in data.view ? `Join ${data.view.goal.cause}` : "Join a goal"} | Goals with Friends` },
   { name: "description", content: "A suggested goal you can join." },
 ];
+
+// Live (ADR 043): the goal lists, and this goal's own topic while the screen shows it.
+export const handle: LiveHandle<typeof loader> = {
+  live: (data, params) => ["goals", data?.view && "goal" in data.view && `goal:${params.id}`],
+};
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return mainScreenData(request, context, params.id);

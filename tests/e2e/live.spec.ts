@@ -1,6 +1,25 @@
 import { expect, test, type Page } from "@playwright/test";
 import { signUp } from "./support";
 
+/** The "Pursuing" figure on a goal's screen. */
+const pursuing = async (page: Page) =>
+  Number(await page.locator("dt", { hasText: "Pursuing" }).locator("xpath=following-sibling::dd").textContent());
+
+/** Two signed-up members in separate browser contexts; B is on the goal's screen, listening. */
+async function twoMembersOnGoal(browser: import("@playwright/test").Browser, goalId: string) {
+  const [a, b] = [await browser.newContext(), await browser.newContext()];
+  const [pageA, pageB] = [await a.newPage(), await b.newPage()];
+  await signUp(pageA, "Alex");
+  await signUp(pageB, "Bea");
+  await pageB.goto(`/join/${goalId}`);
+  await pageB.getByRole("button", { name: "Join goal" }).click();
+  await expect(pageB).toHaveURL(new RegExp(`/active/${goalId}$`));
+  await connected(pageB);
+  await pageB.evaluate(() => ((window as any).__sameDocument = true));
+  await pageA.goto(`/join/${goalId}`);
+  return { pageA, pageB, close: () => Promise.all([a.close(), b.close()]) };
+}
+
 /** Publishes as a committed write would, through the development-only lever (404 in production). */
 async function publish(page: Page, topics: string) {
   const response = await page.request.post("/dev/live", { form: { intent: "publish", topics } });
@@ -76,6 +95,32 @@ test("pages listening through a hub restart are current again within 5 s", async
   await publish(page, "settings");
   await reloaded;
   expect(await page.evaluate(() => (window as any).__sameDocument)).toBe(true);
+});
+
+test("member B on a goal's screen sees member A join within 1 s, without a reload", async ({ browser }) => {
+  const { pageA, pageB, close } = await twoMembersOnGoal(browser, "goal-reading");
+  const before = await pursuing(pageB);
+  const started = Date.now();
+  await pageA.getByRole("button", { name: "Join goal" }).click();
+  await expect.poll(() => pursuing(pageB), { timeout: 1_000, intervals: [25] }).toBeGreaterThan(before);
+  expect(Date.now() - started).toBeLessThan(1_000);
+  await expect(pageA).toHaveURL(/\/active\/goal-reading$/);
+  expect(await pageB.evaluate(() => (window as any).__sameDocument)).toBe(true);
+  await close();
+});
+
+test("a goal's screen is current again within 5 s when its hub restarts and a change lands meanwhile", async ({ browser }) => {
+  const { pageA, pageB, close } = await twoMembersOnGoal(browser, "goal-running");
+  const before = await pursuing(pageB);
+  const started = Date.now();
+  // Only this goal's hub instance restarts; the page's merged stream drops and reconnects.
+  expect((await pageA.request.post("/dev/live", { form: { intent: "restart", topics: "goal:goal-running" } })).ok()).toBe(true);
+  await pageA.getByRole("button", { name: "Join goal" }).click();
+  await expect.poll(() => pursuing(pageB), { timeout: 5_000 }).toBeGreaterThan(before);
+  await connected(pageB);
+  expect(Date.now() - started).toBeLessThan(5_000);
+  expect(await pageB.evaluate(() => (window as any).__sameDocument)).toBe(true);
+  await close();
 });
 
 test("the development lever does not exist for GET", async ({ request }) => {
