@@ -113,7 +113,8 @@ export async function addUser(context: AppLoadContext, request: Request, actor: 
   if (await findUserByEmail(context.db, email)) throw new EmailTakenError();
   const id = newId();
   const link = await newLink(context, "set-password", { userId: id, email });
-  const url = `${appUrl(request, context.cloudflare.env)}/set-password/${link.token}`;
+  // The password-reset screen also accepts set-password links (they last 7 days, not 1 hour).
+  const url = `${appUrl(request, context.cloudflare.env)}/passwordreset/${link.token}`;
   const mail: Mail = {
     to: email,
     subject: "You have been added to Goals with Friends",

@@ -61,3 +61,51 @@ test.describe("admin users", () => {
     }
   });
 });
+
+test.describe("admin add user and communication", () => {
+  test("an admin adds a user, who is e-mailed a link", async ({ page }) => {
+    await signIn(page, DEMO.admin);
+    await page.goto("/admin/users/add-user");
+    await expectNoAxeViolations(page);
+    const email = uniqueEmail("added");
+    await page.getByLabel("First name").fill("Nell");
+    await page.getByLabel("Last name").fill("Added");
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Type").selectOption("org");
+    await page.getByRole("button", { name: "Add user" }).click();
+    await expect(page.getByRole("status")).toContainText(`Added ${email}. We e-mailed them a link to set their password.`);
+    await expect(page.getByLabel("Email")).toHaveValue("");
+    await page.getByRole("link", { name: "See them in Users" }).click();
+    await expect(page.getByRole("row", { name: new RegExp(email) }).locator(".badge")).toHaveText("Organisation");
+  });
+
+  test("an admin previews, then sends a message (JavaScript off), and sees who it went to", async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await signIn(page, DEMO.admin);
+    await page.goto("/admin/users/communication");
+    const subject = `Club news ${Date.now()}`;
+    await page.getByLabel("Send to").selectOption("admin");
+    await page.getByLabel("Subject").fill(subject);
+    await page.getByLabel("Message", { exact: true }).fill("See you on Monday.");
+    await page.getByRole("button", { name: "Preview" }).click();
+    await expect(page.getByRole("region", { name: "Preview" })).toContainText("Hi Ada,");
+    await page.getByRole("button", { name: /^Send to \d+ (person|people)$/ }).click();
+    await expect(page).toHaveURL(/\/admin\/users\/communication\?sent=/);
+    await expect(page.getByRole("status")).toContainText(`Sent “${subject}”`);
+    await expect(page.getByRole("listitem").filter({ hasText: DEMO.admin })).toBeVisible();
+    await context.close();
+  });
+});
+
+test("the communication preview and the audit log have no axe violations", async ({ page }) => {
+  await signIn(page, DEMO.admin);
+  await page.goto("/admin/users/communication");
+  await page.getByLabel("Subject").fill("Axe check");
+  await page.getByLabel("Message", { exact: true }).fill("Hello");
+  await page.getByRole("button", { name: "Preview" }).click();
+  await expect(page.getByRole("region", { name: "Preview" })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.goto("/admin/audit");
+  await expectNoAxeViolations(page);
+});

@@ -73,7 +73,16 @@ const ROWS: Row[] = [
   page("/admin/users.data?_routes=routes/admin.users._index", { ...ADMIN_ONLY, anonymous: 202 }),
   action("/admin/users", () => ({ intent: "change-user", userId: fixture.userId, type: "user", status: "new" }), ADMIN_ONLY),
   action("/admin/users/manage", () => ({ intent: "change-user", userId: fixture.userId, type: "user", status: "new" }), ADMIN_ONLY),
+  page("/admin/users/add-user", ADMIN_ONLY),
+  action("/admin/users/add-user", () => ({ first: "Matrix", last: "Row", email: uniqueEmail(), type: "user" }), ADMIN_ONLY),
+  page("/admin/users/communication", ADMIN_ONLY),
+  action("/admin/users/communication", { intent: "preview", audience: "all", subject: "Hi", body: "Hello" }, ADMIN_ONLY),
+  // Sending answers with a redirect to the record of what was sent.
+  action("/admin/users/communication", { intent: "send", audience: "admin", subject: "Matrix", body: "Hello" }, admin("→/admin/users/communication")),
 ];
+
+let emails = 0;
+const uniqueEmail = () => `matrix${Date.now()}-${++emails}@example.com`;
 
 const sessions = new Map<Role, string>();
 

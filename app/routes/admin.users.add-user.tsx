@@ -1,0 +1,78 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData } from "@remix-run/react";
+import { SelectField } from "#app/components/admin/fields";
+import { Field, SubmitButton } from "#app/components/forms";
+import { TYPE_LABELS, USER_TYPES } from "#app/lib/admin";
+import { addUserSchema } from "#app/lib/schemas/admin";
+import { addUser } from "#app/server/admin-users.server";
+import { publish } from "#app/server/live.server";
+import { requireRole } from "#app/server/session.server";
+import { EmailTakenError } from "#app/server/users.server";
+
+export const meta: MetaFunction = () => [{ title: "Add User | Admin | Goals with Friends" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireRole(request, context, "admin");
+  return null;
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const actor = await requireRole(request, context, "admin");
+  const submission = parseWithZod(await request.formData(), { schema: addUserSchema });
+  if (submission.status !== "success") return data({ result: submission.reply(), added: null }, { status: 400 });
+  try {
+    const added = await addUser(context, request, actor, submission.value);
+    publish(context, ["admin"]);
+    return { result: submission.reply({ resetForm: true }), added: added.email };
+  } catch (error) {
+    if (!(error instanceof EmailTakenError)) throw error;
+    const result = submission.reply({ fieldErrors: { email: ["An account with this email already exists."] } });
+    return data({ result, added: null }, { status: 409 });
+  }
+}
+
+const TYPE_OPTIONS = USER_TYPES.map((t) => ({ value: t, label: TYPE_LABELS[t] }));
+
+export default function AddUserRoute() {
+  const actionData = useActionData<typeof action>();
+  const [form, fields] = useForm({
+    id: "add-user",
+    lastResult: actionData?.result,
+    defaultValue: { type: "user" },
+    constraint: getZodConstraint(addUserSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: addUserSchema }),
+  });
+  return (
+    <main className="admin-main">
+      <header className="admin-main__header">
+        <h1>Add user</h1>
+      </header>
+      <p className="admin-lead">
+        The new user gets an e-mail with a link to choose their password. The link works once and expires in 7 days.
+      </p>
+      {actionData?.added ? (
+        <p className="notice" role="status">
+          Added {actionData.added}. We e-mailed them a link to set their password.{" "}
+          <Link to={`/admin/users?q=${encodeURIComponent(actionData.added)}`}>See them in Users</Link>
+        </p>
+      ) : null}
+      <div className="admin-card">
+        <Form method="post" className="admin-form" {...getFormProps(form)}>
+          <div className="admin-form__row">
+            <Field field={fields.first} label="First name" autoComplete="off" />
+            <Field field={fields.last} label="Last name" autoComplete="off" />
+          </div>
+          <Field field={fields.email} label="Email" type="email" autoComplete="off" />
+          <SelectField field={fields.type} label="Type" options={TYPE_OPTIONS} hint="Organisations and admins can create goals; only admins see these screens." />
+          <div className="admin-form__actions">
+            <SubmitButton>Add user</SubmitButton>
+          </div>
+        </Form>
+      </div>
+    </main>
+  );
+}

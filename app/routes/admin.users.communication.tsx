@@ -1,0 +1,154 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { SelectField, TextareaField } from "#app/components/admin/fields";
+import { Field, SubmitButton } from "#app/components/forms";
+import { AUDIENCE_LABELS, AUDIENCES, isoDay, type Audience } from "#app/lib/admin";
+import { communicationSchema } from "#app/lib/schemas/admin";
+import { communicationHistory, previewCommunication, sendCommunication } from "#app/server/admin-communication.server";
+import { publish } from "#app/server/live.server";
+import { requireRole } from "#app/server/session.server";
+
+export const meta: MetaFunction = () => [{ title: "Communication | Admin | Goals with Friends" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireRole(request, context, "admin");
+  const sent = new URL(request.url).searchParams.get("sent");
+  const viewId = sent && /^[0-9a-f]{32}$/.test(sent) ? sent : null;
+  const { history, recipients } = await communicationHistory(context, viewId);
+  return { history, viewed: history.find((c) => c.id === viewId) ?? null, recipients };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const actor = await requireRole(request, context, "admin");
+  const submission = parseWithZod(await request.formData(), { schema: communicationSchema });
+  if (submission.status !== "success") return data({ result: submission.reply(), preview: null }, { status: 400 });
+  const { intent, ...draft } = submission.value;
+  if (intent === "preview") {
+    return { result: submission.reply(), preview: await previewCommunication(context, actor, draft) };
+  }
+  const sent = await sendCommunication(context, actor, draft);
+  if (!sent) {
+    const result = submission.reply({ fieldErrors: { audience: ["Nobody to send to: no active users of this type."] } });
+    return data({ result, preview: null }, { status: 409 });
+  }
+  publish(context, ["admin"]);
+  // Post/redirect/get: reloading the page cannot send the message twice.
+  throw redirect(`/admin/users/communication?sent=${sent.id}`);
+}
+
+const AUDIENCE_OPTIONS = AUDIENCES.map((a) => ({ value: a, label: AUDIENCE_LABELS[a] }));
+
+export default function CommunicationRoute() {
+  const { history, viewed, recipients } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const preview = actionData?.preview;
+  const [form, fields] = useForm({
+    id: "communication",
+    lastResult: actionData?.result,
+    defaultValue: { audience: "all" },
+    constraint: getZodConstraint(communicationSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: communicationSchema }),
+  });
+  return (
+    <main className="admin-main">
+      <header className="admin-main__header">
+        <h1>Communication</h1>
+      </header>
+      <p className="admin-lead">
+        E-mail everyone or one type of user. Preview first; each person's copy greets them by their first name. Suspended
+        accounts are left out.
+      </p>
+      {viewed ? (
+        <p className="notice" role="status">
+          Sent “{viewed.subject}” to {viewed.recipients} {viewed.recipients === 1 ? "person" : "people"}.
+        </p>
+      ) : null}
+      <div className="admin-card">
+        <Form method="post" className="admin-form" {...getFormProps(form)}>
+          <SelectField field={fields.audience} label="Send to" options={AUDIENCE_OPTIONS} />
+          <Field field={fields.subject} label="Subject" autoComplete="off" />
+          <TextareaField field={fields.body} label="Message" />
+          {preview ? (
+            <section className="admin-preview" aria-labelledby="preview-heading">
+              <h2 id="preview-heading">Preview</h2>
+              <dl>
+                <dt>To</dt>
+                <dd>
+                  {preview.audience}: {preview.recipients} {preview.recipients === 1 ? "person" : "people"}
+                </dd>
+                <dt>Subject</dt>
+                <dd>{preview.subject}</dd>
+              </dl>
+              <pre>{preview.text}</pre>
+            </section>
+          ) : null}
+          <div className="admin-form__actions">
+            <SubmitButton name="intent" value="preview" className={preview ? "button button--secondary" : "button"}>
+              {preview ? "Update preview" : "Preview"}
+            </SubmitButton>
+            {preview && preview.recipients > 0 ? (
+              <SubmitButton name="intent" value="send" pendingText="Sending...">
+                Send to {preview.recipients} {preview.recipients === 1 ? "person" : "people"}
+              </SubmitButton>
+            ) : null}
+          </div>
+        </Form>
+      </div>
+      <section className="admin-card" aria-labelledby="history-heading">
+        <h2 id="history-heading">History</h2>
+        {history.length === 0 ? (
+          <p className="admin-count">Nothing sent yet.</p>
+        ) : (
+          <div className="admin-table-wrap">
+            <table className="admin-table">
+              <thead>
+                <tr>
+                  <th scope="col">Sent</th>
+                  <th scope="col">Subject</th>
+                  <th scope="col">To</th>
+                  <th scope="col" className="num">
+                    People
+                  </th>
+                  <th scope="col">By</th>
+                </tr>
+              </thead>
+              <tbody>
+                {history.map((c) => (
+                  <tr key={c.id}>
+                    <td data-label="Sent" className="nowrap">
+                      {isoDay(c.createdAt)}
+                    </td>
+                    <th scope="row" data-label="Subject">
+                      <Link to={`?sent=${c.id}`}>{c.subject}</Link>
+                    </th>
+                    <td data-label="To">{AUDIENCE_LABELS[c.audience as Audience] ?? c.audience}</td>
+                    <td data-label="People" className="num">
+                      {c.recipients}
+                    </td>
+                    <td data-label="By">{c.senderFirst ? `${c.senderFirst} ${c.senderLast}` : "Deleted user"}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+        {viewed ? (
+          <>
+            <h3>Who “{viewed.subject}” went to</h3>
+            <ul className="admin-recipients">
+              {recipients.map((r) => (
+                <li key={r.to}>
+                  {r.to} <span className="badge">{r.status}</span>
+                </li>
+              ))}
+            </ul>
+          </>
+        ) : null}
+      </section>
+    </main>
+  );
+}

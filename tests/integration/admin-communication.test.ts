@@ -1,0 +1,73 @@
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { count, get, post, setType, signUpUser } from "../support/http";
+
+async function signUpAdmin() {
+  const admin = await signUpUser({ first: "Cora" });
+  await setType(admin.email, "admin");
+  return admin;
+}
+
+describe("admin communication", () => {
+  it("previews without sending anything", async () => {
+    const admin = await signUpAdmin();
+    const before = await count("mail_outbox");
+    const response = await post(
+      "/admin/users/communication",
+      { intent: "preview", audience: "admin", subject: "Hello admins", body: "Big news" },
+      admin.cookie,
+    );
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain("Preview");
+    expect(html).toContain("Hi Cora,");
+    expect(html).toMatch(/Send to <!-- -->\d+/);
+    expect(await count("mail_outbox")).toBe(before);
+  });
+
+  it("sends one personal e-mail per active user of the type, in chunks, and records who got it", async () => {
+    const admin = await signUpAdmin();
+    // More orgs than one chunk of 16, plus a suspended org who must be left out.
+    const orgs: string[] = [];
+    for (let i = 0; i < 20; i++) {
+      const org = await signUpUser({ first: `Org${i}` });
+      await setType(org.email, "org");
+      orgs.push(org.email);
+    }
+    const suspended = await signUpUser();
+    await setType(suspended.email, "org");
+    await env.DB.prepare("UPDATE users SET status = 'suspended' WHERE email = ?").bind(suspended.email).run();
+    const { n: expected } = (await env.DB.prepare("SELECT count(*) AS n FROM users WHERE type = 'org' AND status != 'suspended'").first<{ n: number }>())!;
+
+    const subject = `Org news ${Date.now()}`;
+    const response = await post("/admin/users/communication", { intent: "send", audience: "org", subject, body: "Month of miles starts Monday." }, admin.cookie);
+    expect(response.status).toBe(302);
+    const location = response.headers.get("Location")!;
+    const id = new URL(location, "http://x").searchParams.get("sent")!;
+
+    const comm = await env.DB.prepare("SELECT * FROM communications WHERE id = ?").bind(id).first<any>();
+    expect(comm).toMatchObject({ audience: "org", subject, recipients: expected });
+    const { results } = await env.DB.prepare("SELECT * FROM mail_outbox WHERE communication_id = ?").bind(id).all<any>();
+    expect(results).toHaveLength(expected);
+    expect(results.map((m) => m.to)).toEqual(expect.arrayContaining(orgs));
+    expect(results.map((m) => m.to)).not.toContain(suspended.email);
+    const org7 = results.find((m) => m.to === orgs[7])!;
+    expect(org7).toMatchObject({ subject, kind: "communication", status: "queued" });
+    expect(org7.text).toMatch(/^Hi Org7,\n\nMonth of miles starts Monday\./);
+
+    const page = await (await get(location, admin.cookie)).text();
+    expect(page).toContain(subject);
+    expect(page).toContain(orgs[0]);
+    const audit = await env.DB.prepare("SELECT * FROM audit_log WHERE action = 'communication.send' AND detail LIKE ?").bind(`%${subject}%`).first();
+    expect(audit).toBeTruthy();
+  });
+
+  it("answers empty fields with field messages and a 400, sending nothing", async () => {
+    const admin = await signUpAdmin();
+    const before = await count("mail_outbox");
+    const response = await post("/admin/users/communication", { intent: "send", audience: "everyone", subject: "", body: " " }, admin.cookie);
+    expect(response.status).toBe(400);
+    expect((await response.text()).match(/Must have a value/g)?.length).toBeGreaterThanOrEqual(2);
+    expect(await count("mail_outbox")).toBe(before);
+  });
+});
