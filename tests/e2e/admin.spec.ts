@@ -6,6 +6,7 @@ test.describe("admin users", () => {
     const memberContext = await browser.newContext();
     const memberPage = await memberContext.newPage();
     const { email } = await signUp(memberPage, "Promo", uniqueEmail("promo"));
+    await expect(memberPage.getByRole("link", { name: "Create a goal" })).toHaveCount(0);
 
     const adminContext = await browser.newContext();
     const page = await adminContext.newPage();
@@ -28,8 +29,9 @@ test.describe("admin users", () => {
     await expect(page.getByRole("status").filter({ hasText: `Saved ${email}` })).toBeVisible();
     await expect(row.locator(".badge")).toHaveText("Organisation");
 
-    // The plus button lands with the member screens; until then the promotion shows in the admin list.
+    // Before the promotion the member had no plus button; now they do.
     await memberPage.goto("/main");
+    await expect(memberPage.getByRole("link", { name: "Create a goal" }).first()).toBeVisible();
     await memberContext.close();
     await adminContext.close();
   });
@@ -73,7 +75,7 @@ test.describe("admin add user and communication", () => {
     await page.getByLabel("Email").fill(email);
     await page.getByLabel("Type").selectOption("org");
     await page.getByRole("button", { name: "Add user" }).click();
-    await expect(page.getByRole("status")).toContainText(`Added ${email}. We e-mailed them a link to set their password.`);
+    await expect(page.locator("p.notice")).toContainText(`Added ${email}. We e-mailed them a link to set their password.`);
     await expect(page.getByLabel("Email")).toHaveValue("");
     await page.getByRole("link", { name: "See them in Users" }).click();
     await expect(page.getByRole("row", { name: new RegExp(email) }).locator(".badge")).toHaveText("Organisation");
@@ -92,7 +94,7 @@ test.describe("admin add user and communication", () => {
     await expect(page.getByRole("region", { name: "Preview" })).toContainText("Hi Ada,");
     await page.getByRole("button", { name: /^Send to \d+ (person|people)$/ }).click();
     await expect(page).toHaveURL(/\/admin\/users\/communication\?sent=/);
-    await expect(page.getByRole("status")).toContainText(`Sent “${subject}”`);
+    await expect(page.locator("p.notice")).toContainText(`Sent “${subject}”`);
     await expect(page.getByRole("listitem").filter({ hasText: DEMO.admin })).toBeVisible();
     await context.close();
   });

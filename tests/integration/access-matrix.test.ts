@@ -7,7 +7,7 @@
  */
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { cookieFrom, get, post, setType, signUpUser } from "../support/http";
+import { get, post, setType, signUpUser } from "../support/http";
 
 type Role = "anonymous" | "member" | "org" | "admin";
 type Outcome = number | `→${string}`;
@@ -43,7 +43,7 @@ const action = (path: Row["path"], body: Row["body"], access: Access, extra: Par
 });
 
 // Fixtures the rows refer to (created in beforeAll).
-const fixture = { userId: "", requestId: "" };
+const fixture = { userId: "" };
 
 const ROWS: Row[] = [
   // Visitor screens
@@ -61,6 +61,15 @@ const ROWS: Row[] = [
 
   // Member screens
   page("/main", LOGGED_IN),
+  page("/bar", LOGGED_IN),
+  page("/completedgoals", LOGGED_IN),
+  page("/join/matrix-open", LOGGED_IN),
+  page("/active/matrix-open", LOGGED_IN),
+  page("/join/no-such-goal", { ...LOGGED_IN, member: "→/404", org: "→/404", admin: "→/404" }),
+  page("/active/no-such-goal", { ...LOGGED_IN, member: "→/404", org: "→/404", admin: "→/404" }),
+  // Joining lands on the goal; completing (every role was put in matrix-joined) lands on Completed Goals.
+  action("/join/matrix-open", {}, { ...LOGGED_IN, member: "→/active/matrix-open", org: "→/active/matrix-open", admin: "→/active/matrix-open" }),
+  action("/active/matrix-joined", { intent: "complete" }, { ...LOGGED_IN, member: "→/completedgoals", org: "→/completedgoals", admin: "→/completedgoals" }),
 
   // Admin screens: 403 for everyone but admins, on GET and on every POST.
   page("/admin", admin("→/admin/users")),
@@ -85,19 +94,27 @@ let emails = 0;
 const uniqueEmail = () => `matrix${Date.now()}-${++emails}@example.com`;
 
 const sessions = new Map<Role, string>();
+const idOf = async (email: string) =>
+  (await env.DB.prepare("SELECT id FROM users WHERE email = ?").bind(email).first<{ id: string }>())!.id;
+const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
 async function freshSession(role: Role): Promise<string> {
   if (role === "anonymous") return "";
   const user = await signUpUser({ first: role });
   if (role !== "member") await setType(user.email, role === "org" ? "org" : "admin");
+  // Every signed-in role pursues matrix-joined, so each can complete it.
+  await env.DB.prepare("INSERT OR IGNORE INTO user_goals (user_id, goal_id, completed) VALUES (?, 'matrix-joined', 0)")
+    .bind(await idOf(user.email))
+    .run();
   return user.cookie;
 }
 
 beforeAll(async () => {
+  for (const id of ["matrix-open", "matrix-joined"]) {
+    await env.DB.prepare('INSERT OR IGNORE INTO goals (id, cause, start, "end") VALUES (?, ?, ?, ?)').bind(id, `Matrix ${id}`, day(-5), day(30)).run();
+  }
   for (const role of ROLES) sessions.set(role, await freshSession(role));
-  const target = await signUpUser({ first: "Target" });
-  fixture.userId = (await env.DB.prepare("SELECT id FROM users WHERE email = ?").bind(target.email).first<{ id: string }>())!.id;
-  void cookieFrom;
+  fixture.userId = await idOf((await signUpUser({ first: "Target" })).email);
 });
 
 function outcomeOf(response: Response): Outcome {
@@ -125,5 +142,5 @@ describe("access matrix", () => {
       }
     }
     expect(mismatches).toEqual([]);
-  });
+  }, 60_000);
 });
