@@ -14,8 +14,8 @@
  */
 import { execFileSync, spawn } from "node:child_process";
 import http from "node:http";
-import { mkdtempSync } from "node:fs";
-import { tmpdir, cpus, totalmem } from "node:os";
+import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
+import { tmpdir, cpus, loadavg, totalmem } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { DEMO_PASSWORD, quietEnv, seed } from "../../scripts/seed.mjs";
@@ -50,6 +50,7 @@ try {
   const latencies = [];
   const acks = [];
   let delivered = 0;
+  const cpuBefore = serverCpuMs();
   for (let w = 0; w < WRITES; w++) {
     const before = subscribers.map((s) => s.changes.length);
     const sentAt = performance.now();
@@ -65,8 +66,11 @@ try {
     }
     await sleep(100);
   }
+  // The server's CPU per write, idle gaps included: what a write costs independent of machine load.
+  const cpuAfter = serverCpuMs();
+  const cpuPerWrite = Object.fromEntries(Object.keys(cpuAfter).map((k) => [k, (cpuAfter[k] - (cpuBefore[k] ?? 0)) / WRITES]));
   const closedEarly = subscribers.filter((s) => s.ended).length;
-  report({ delivered, expected: SUBSCRIBERS * WRITES, latencies, closedEarly, acks });
+  report({ delivered, expected: SUBSCRIBERS * WRITES, latencies, closedEarly, acks, cpuPerWrite });
   for (const s of subscribers) s.req.destroy();
 } finally {
   agent.destroy();
@@ -158,7 +162,21 @@ async function publish() {
   await response.arrayBuffer();
 }
 
-function report({ delivered, expected, latencies, closedEarly, acks }) {
+/** CPU time (user + system) of wrangler and workerd, the process group the bench started. */
+function serverCpuMs() {
+  if (!server) return {};
+  const ticks = {};
+  for (const pid of readdirSync("/proc").filter((d) => /^\d+$/.test(d))) {
+    try {
+      const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+      const name = readFileSync(`/proc/${pid}/comm`, "utf8").trim();
+      if (Number(fields[2]) === server.pid) ticks[name] = (ticks[name] ?? 0) + (Number(fields[11]) + Number(fields[12])) * 10;
+    } catch {}
+  }
+  return ticks; // ms per process name (USER_HZ is 100 on Linux)
+}
+
+function report({ delivered, expected, latencies, closedEarly, acks, cpuPerWrite }) {
   latencies.sort((a, b) => a - b);
   const at = (q) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? NaN;
   const ms = (v) => `${v.toFixed(1)} ms`;
@@ -168,5 +186,7 @@ function report({ delivered, expected, latencies, closedEarly, acks }) {
   console.log(`latency min ${ms(at(0))}, median ${ms(at(0.5))}, p99 ${ms(at(0.99))}, max ${ms(latencies.at(-1) ?? NaN)}`);
   acks.sort((a, b) => a - b);
   console.log(`publish request answered (hub has queued every write): median ${ms(acks[acks.length >> 1])}`);
+  const cpu = Object.entries(cpuPerWrite).filter(([, v]) => v > 0).map(([k, v]) => `${k} ${ms(v)}`).join(", ");
+  console.log(`server CPU per write (all deliveries): ${cpu || "n/a"}; load average ${loadavg().map((l) => l.toFixed(1)).join(" ")}`);
   if (closedEarly) console.log(`streams that ended during the run: ${closedEarly}`);
 }
