@@ -5,7 +5,8 @@
 import { createRequestHandler } from "@remix-run/cloudflare";
 import * as build from "@remix-run/dev/server-build";
 import { createDb } from "#app/server/db.server";
-import { applyCommonHeaders, createNonce } from "#app/server/headers.server";
+import { createNonce, secureResponse } from "#app/server/headers.server";
+import { guardRequest } from "#app/server/request-guard.server";
 
 export { Hub } from "#app/live/hub.server";
 
@@ -13,11 +14,12 @@ const handleRemixRequest = createRequestHandler(build as any, build.mode);
 
 export default {
   async fetch(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
+    // Cross-site mutations and bodies no form sends stop here with a clean 4xx (ADR 071).
+    const refused = await guardRequest(request);
+    if (refused) return secureResponse(refused, env);
     const db = createDb(env.DB);
     const response = await handleRemixRequest(request, { cloudflare: { env, ctx }, db, nonce: createNonce() });
-    // Re-wrap so the headers are mutable whatever Remix returned (redirects, streams).
-    const wrapped = new Response(response.body, response);
-    applyCommonHeaders(wrapped.headers, env);
-    return wrapped;
+    // Every response (documents, data, resources, redirects, errors) leaves with the security headers.
+    return secureResponse(response, env);
   },
 } satisfies ExportedHandler<Env>;

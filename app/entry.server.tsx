@@ -2,7 +2,8 @@ import type { AppLoadContext, EntryContext } from "@remix-run/cloudflare";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
-import { applySecurityHeaders } from "#app/server/headers.server";
+import { NonceProvider } from "#app/components/Nonce";
+import { applyDocumentHeaders } from "#app/server/headers.server";
 
 const ABORT_DELAY = 5_000;
 
@@ -17,7 +18,9 @@ export default async function handleRequest(
   const controller = new AbortController();
   const timeoutId = setTimeout(() => controller.abort(), ABORT_DELAY);
   const body = await renderToReadableStream(
-    <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />,
+    <NonceProvider value={nonce}>
+      <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+    </NonceProvider>,
     {
       nonce,
       signal: controller.signal,
@@ -31,6 +34,6 @@ export default async function handleRequest(
   if (isbot(request.headers.get("user-agent") || "")) await body.allReady;
 
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  applySecurityHeaders(responseHeaders, loadContext);
+  applyDocumentHeaders(responseHeaders, nonce, loadContext.cloudflare.env);
   return new Response(body, { headers: responseHeaders, status: responseStatusCode });
 }

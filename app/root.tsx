@@ -14,6 +14,7 @@ import { AppHeader } from "#app/components/AppHeader";
 import { NotFound } from "#app/components/NotFound";
 import { Forbidden } from "#app/components/Forbidden";
 import { LiveUpdates, type LiveHandle } from "#app/live/useLiveUpdates";
+import { useNonce } from "#app/components/Nonce";
 import { getOptionalUser } from "#app/server/session.server";
 import appStyles from "#app/styles/app.css";
 
@@ -31,7 +32,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await getOptionalUser(request, context);
   return {
     user: user && { id: user.id, first: user.first, color: user.color, img: user.img, type: user.type },
-    nonce: context.nonce,
   };
 }
 
@@ -48,6 +48,7 @@ export function useOptionalUser(): RootUser | null {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
+  const nonce = useNonce();
   const matches = useMatches();
   // A route can opt out of client JavaScript entirely (the marketing page needs none).
   const hydrate = !matches.some((m) => (m.handle as { hydrate?: boolean } | undefined)?.hydrate === false);
@@ -64,8 +65,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {children}
         {hydrate ? (
           <>
-            <ScrollRestoration nonce={data?.nonce} />
-            <Scripts nonce={data?.nonce} />
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
           </>
         ) : null}
       </body>

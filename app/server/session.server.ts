@@ -7,31 +7,16 @@ import { createCookieSessionStorage, redirect, type AppLoadContext } from "@remi
 import { and, eq, gt } from "drizzle-orm";
 import { newId } from "#app/lib/ids";
 import { sessions, users, type User, type UserType } from "#drizzle/schema";
-import { isDevelopment } from "./env.server";
+import { SESSION_DAYS, sessionCookieOptions } from "./session-cookie.server";
 
-const SESSION_DAYS = 30;
-const storages = new Map<string, ReturnType<typeof makeStorage>>();
-
-function makeStorage(secret: string, secure: boolean) {
-  return createCookieSessionStorage<{ sessionId: string }>({
-    cookie: {
-      name: "__session",
-      httpOnly: true,
-      sameSite: "lax",
-      path: "/",
-      secure,
-      secrets: [secret],
-      maxAge: SESSION_DAYS * 24 * 60 * 60,
-    },
-  });
-}
+const storages = new Map<string, ReturnType<typeof createCookieSessionStorage<{ sessionId: string }>>>();
 
 export function sessionStorage(env: Env) {
   if (!env.SESSION_SECRET) throw new Error("SESSION_SECRET is not set (see .dev.vars.example)");
-  const secure = !isDevelopment(env);
-  const key = `${secure}:${env.SESSION_SECRET}`;
+  const cookie = sessionCookieOptions(env);
+  const key = `${cookie.secure}:${env.SESSION_SECRET}`;
   let storage = storages.get(key);
-  if (!storage) storages.set(key, (storage = makeStorage(env.SESSION_SECRET, secure)));
+  if (!storage) storages.set(key, (storage = createCookieSessionStorage<{ sessionId: string }>({ cookie })));
   return storage;
 }
 

@@ -1,6 +1,10 @@
 /** Building blocks shared by every form schema. `import * as z` keeps zod's locales out of the bundle. */
 import * as z from "zod";
 
+// No JIT: zod would otherwise probe `new Function`, which the CSP forbids (a violation report in every
+// browser console) and workerd refuses anyway. Every schema imports this file, so it runs first.
+z.config({ jitless: true });
+
 export const REQUIRED = "Must have a value";
 
 /** A required text field: trimmed, not blank, with an upper bound so 10 KB strings are refused kindly. */

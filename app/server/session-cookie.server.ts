@@ -1,0 +1,17 @@
+/** The session cookie's attributes, apart from session.server.ts so a unit test can read them. */
+import { isDevelopment } from "./env.server";
+
+export const SESSION_DAYS = 30;
+
+export function sessionCookieOptions(env: Env) {
+  return {
+    name: "__session",
+    httpOnly: true,
+    sameSite: "lax" as const,
+    path: "/",
+    // Secure everywhere but local development, which runs on http://localhost.
+    secure: !isDevelopment(env),
+    secrets: [env.SESSION_SECRET],
+    maxAge: SESSION_DAYS * 24 * 60 * 60,
+  };
+}
