@@ -34,9 +34,7 @@ export function ProgressBar({ progress, start, end }: { progress: Progress; star
         <span>{end ? formatMonthDay(end) : ""}</span>
       </div>
       {progress.state === "expired" ? (
-        <p className="progress__note">
-          This goal ended {progress.daysSinceEnd} {progress.daysSinceEnd === 1 ? "day" : "days"} ago.
-        </p>
+        <p className="progress__note">{`This goal ended ${progress.daysSinceEnd} ${progress.daysSinceEnd === 1 ? "day" : "days"} ago.`}</p>
       ) : progress.state === "running" ? (
         <p className="progress__note">
           {progress.daysLeft === 0 ? "Today is the last day." : `${progress.daysLeft} ${progress.daysLeft === 1 ? "day" : "days"} to go.`}

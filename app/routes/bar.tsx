@@ -21,7 +21,8 @@ export const handle: LiveHandle = { live: () => ["goals"] };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
-  const [goal, day] = await Promise.all([getCurrentGoal(context, user.id), today(request, context.cloudflare.env)]);
+  const goal = await getCurrentGoal(context, user.id);
+  const day = today(request, context.cloudflare.env);
   return {
     today: day,
     goal: goal && { id: goal.id, cause: goal.cause, start: goal.start, end: goal.end, icon: goal.icon },

@@ -27,7 +27,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 /** Join: adds the user-goal and raises activegoals in one batch, then lands on /active/{id}. */
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
-  const result = await joinGoal(context, user, params.id!, await today(request, context.cloudflare.env));
+  const result = await joinGoal(context, user, params.id!, today(request, context.cloudflare.env));
   if (result.ok) return redirect(`/active/${params.id}`);
   if (result.reason === "not-found") return redirect("/404");
   return data({ error: result.message }, { status: result.reason === "hidden" ? 403 : 409 });

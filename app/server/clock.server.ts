@@ -1,20 +1,30 @@
 /**
  * "Today" for every rule and screen. In development the /dev/date tool can pin it with a cookie, so
  * expiry and day counts can be tried by hand and in tests; anywhere else the cookie is ignored.
+ * The cookie holds only a date, validated on every read, so it needs no signature.
  */
-import { createCookie } from "@remix-run/cloudflare";
 import { isIsoDate, toIsoDate, type IsoDate } from "#app/lib/dates";
 import { isDevelopment } from "./env.server";
 
-export const devDateCookie = createCookie("gwf_dev_date", { path: "/", httpOnly: true, sameSite: "lax", maxAge: 30 * 86_400 });
+const COOKIE = "gwf_dev_date";
+
+/** Set-Cookie value pinning today (or, with null, going back to the real date). */
+export function devDateCookie(date: IsoDate | null): string {
+  const attributes = "Path=/; HttpOnly; SameSite=Lax";
+  return date ? `${COOKIE}=${date}; Max-Age=${30 * 86_400}; ${attributes}` : `${COOKIE}=; Max-Age=0; ${attributes}`;
+}
 
 /** The pinned development date, if any (null outside development). */
-export async function devDateOverride(request: Request, env: Env): Promise<IsoDate | null> {
+export function devDateOverride(request: Request, env: Env): IsoDate | null {
   if (!isDevelopment(env)) return null;
-  const value: unknown = await devDateCookie.parse(request.headers.get("Cookie"));
+  const cookies = request.headers.get("Cookie") ?? "";
+  const value = cookies
+    .split(";")
+    .map((part) => part.trim().split("="))
+    .find(([name]) => name === COOKIE)?.[1];
   return isIsoDate(value) ? value : null;
 }
 
-export async function today(request: Request, env: Env, now: Date = new Date()): Promise<IsoDate> {
-  return (await devDateOverride(request, env)) ?? toIsoDate(now);
+export function today(request: Request, env: Env, now: Date = new Date()): IsoDate {
+  return devDateOverride(request, env) ?? toIsoDate(now);
 }

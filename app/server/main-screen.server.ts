@@ -18,7 +18,7 @@ export type GoalView =
 
 export async function mainScreenData(request: Request, context: AppLoadContext, selectedId?: string) {
   const user = await requireUser(request, context);
-  const day = await today(request, context.cloudflare.env);
+  const day = today(request, context.cloudflare.env);
   const screen = await loadMainScreen(context, user, day, selectedId);
   if (selectedId && !screen.selected) throw redirect("/404");
   return {

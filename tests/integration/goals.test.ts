@@ -63,7 +63,7 @@ describe("main goals screen", () => {
   });
 
   it("sends a logged-out visitor to /", async () => {
-    for (const path of ["/main", "/active/x", "/join/x", "/bar", "/completedgoals"]) {
+    for (const path of ["/main", "/active/x", "/join/x", "/bar", "/completedgoals", "/profile", "/create"]) {
       expect((await get(path)).headers.get("Location")).toBe("/");
     }
   });
@@ -174,11 +174,11 @@ function SELFpost(path: string, cookie: string) {
 
 describe("D1 round trips per member screen (session lookup included, ADR 050)", () => {
   it("stays within 2 for every member screen, as a document and as a client navigation", async () => {
-    const { cookie } = await member();
+    const { cookie } = await member("org");
     const goal = await insertGoal();
     const other = await insertGoal();
     await post(`/join/${goal.id}`, {}, cookie);
-    const paths = ["/main", `/active/${goal.id}`, `/join/${other.id}`, "/bar", "/completedgoals"];
+    const paths = ["/main", `/active/${goal.id}`, `/join/${other.id}`, "/bar", "/completedgoals", "/profile", "/create"];
     for (const path of paths) {
       for (const url of [path, `${path}.data`]) {
         const { status, count, roundTrips } = await screenRoundTrips(url, cookie);

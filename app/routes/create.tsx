@@ -1,0 +1,76 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { SubmitButton } from "#app/components/forms";
+import { GoalFormFields } from "#app/components/GoalFormFields";
+import { createGoalSchema } from "#app/lib/schemas/goal";
+import { createGoal } from "#app/server/goals.server";
+import { requireRole } from "#app/server/session.server";
+import { deleteImage, readImageUpload, readUploadForm, storeImage } from "#app/server/uploads.server";
+import goalsStyles from "#app/styles/goals.css";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: goalsStyles }];
+
+export const meta: MetaFunction = () => [
+  { title: "Create a Goal | Goals with Friends" },
+  { name: "description", content: "Create a goal for your community or organisation." },
+];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireRole(request, context, "admin", "org");
+  return { canChooseVisibility: user.type === "org", canMarkDemo: user.type === "admin" };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireRole(request, context, "admin", "org");
+  const formData = await readUploadForm(request);
+  if (!formData) return data({ status: "error" as const, error: { icon: ["This upload is too large. Choose an image up to 2 MB."] } }, { status: 413 });
+  const submission = parseWithZod(formData, { schema: createGoalSchema });
+  const upload = await readImageUpload(formData.get("icon"));
+  const roleErrors: Record<string, string[]> = {};
+  if (submission.status === "success") {
+    if (submission.value.visibility === "private" && user.type !== "org") roleErrors.visibility = ["Only organisations can create private goals"];
+    if (submission.value.demo && user.type !== "admin") roleErrors.demo = ["Only admins can create demo goals"];
+  }
+  if (upload.error) roleErrors.icon = [upload.error];
+  if (submission.status !== "success" || Object.keys(roleErrors).length) {
+    return data(submission.reply({ fieldErrors: Object.keys(roleErrors).length ? roleErrors : undefined }), { status: 400 });
+  }
+  const { cause, start, end, visibility, demo } = submission.value;
+  const { env } = context.cloudflare;
+  const icon = upload.image ? await storeImage(env, "goal-icons", upload.image) : null;
+  try {
+    const id = await createGoal(context, user, { cause, start, end, visibility, demo, icon });
+    return redirect(`/join/${id}`);
+  } catch (error) {
+    await deleteImage(env, icon);
+    throw error;
+  }
+}
+
+export default function CreateGoalRoute() {
+  const { canChooseVisibility, canMarkDemo } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const [form, fields] = useForm({
+    id: "create-goal",
+    lastResult: lastResult as any,
+    constraint: getZodConstraint(createGoalSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: createGoalSchema }),
+  });
+  return (
+    <main className="member-page">
+      <h1>Create a Goal</h1>
+      <p className="member-page__lead">Set a cause and dates; members will find it in their suggestions.</p>
+      <Form method="post" encType="multipart/form-data" className="form card" {...getFormProps(form)}>
+        <GoalFormFields fields={fields} canChooseVisibility={canChooseVisibility} canMarkDemo={canMarkDemo} />
+        <div className="form-actions">
+          <SubmitButton>Create goal</SubmitButton>
+          <Link to="/main">Cancel</Link>
+        </div>
+      </Form>
+    </main>
+  );
+}

@@ -1,0 +1,74 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Field, SubmitButton } from "#app/components/forms";
+import { formatMonthDay, toIsoDate } from "#app/lib/dates";
+import { devDateSchema } from "#app/lib/schemas/dev-date";
+import { devDateCookie, devDateOverride } from "#app/server/clock.server";
+import { requireDevelopment } from "#app/server/env.server";
+import goalsStyles from "#app/styles/goals.css";
+
+/** Developer date tool (development only): pins the "today" every rule and screen uses, via a cookie. */
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: goalsStyles }];
+
+export const meta: MetaFunction = () => [
+  { title: "Developer date | Goals with Friends" },
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  requireDevelopment(context);
+  const override = devDateOverride(request, context.cloudflare.env);
+  return { override, real: toIsoDate(new Date()) };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  requireDevelopment(context);
+  const submission = parseWithZod(await request.formData(), { schema: devDateSchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  const cookie =
+    submission.value.intent === "set"
+      ? devDateCookie(submission.value.date)
+      : devDateCookie(null);
+  return redirect("/dev/date", { headers: { "Set-Cookie": cookie } });
+}
+
+export default function DevDateRoute() {
+  const { override, real } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const [form, fields] = useForm({
+    id: "dev-date",
+    lastResult: lastResult as any,
+    defaultValue: { date: override ?? real },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: devDateSchema }),
+    shouldValidate: "onSubmit",
+  });
+  return (
+    <main className="member-page">
+      <h1>Developer date</h1>
+      <p className="member-page__lead">
+        Development only. Every rule and screen (suggestions, day counts, expiry) uses this date as today.
+      </p>
+      <p className="notice" role="status">
+        {override
+          ? `Today is pinned to ${override} (${formatMonthDay(override)}). The real date is ${real}.`
+          : `Today is the real date, ${real} (UTC).`}
+      </p>
+      <Form method="post" className="form card" {...getFormProps(form)}>
+        <Field field={fields.date} label="Today's date" type="date" />
+        <div className="form-actions">
+          <SubmitButton name="intent" value="set">
+            Use this date
+          </SubmitButton>
+          {override ? (
+            <SubmitButton name="intent" value="clear" className="button button--secondary">
+              Back to the real date
+            </SubmitButton>
+          ) : null}
+          <Link to="/main">Back to the main page</Link>
+        </div>
+      </Form>
+    </main>
+  );
+}

@@ -1,0 +1,81 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { Avatar } from "#app/components/Avatar";
+import { Field, SubmitButton } from "#app/components/forms";
+import { ImageInput } from "#app/components/ImageInput";
+import { profileSchema } from "#app/lib/schemas/profile";
+import { updateProfile } from "#app/server/profile.server";
+import { requireUser } from "#app/server/session.server";
+import { readImageUpload, readUploadForm } from "#app/server/uploads.server";
+import goalsStyles from "#app/styles/goals.css";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: goalsStyles }];
+
+export const meta: MetaFunction = () => [
+  { title: "Profile | Goals with Friends" },
+  { name: "description", content: "Your name, colour and profile picture." },
+];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context);
+  const saved = new URL(request.url).searchParams.has("saved");
+  return { profile: { first: user.first, last: user.last, email: user.email, color: user.color, img: user.img }, saved };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireUser(request, context);
+  const formData = await readUploadForm(request);
+  if (!formData) {
+    return data({ status: "error" as const, error: { picture: ["This upload is too large. Choose an image up to 2 MB."] } }, { status: 413 });
+  }
+  const submission = parseWithZod(formData, { schema: profileSchema });
+  const upload = await readImageUpload(formData.get("picture"));
+  if (submission.status !== "success" || upload.error) {
+    const reply = submission.reply({ fieldErrors: upload.error ? { picture: [upload.error] } : undefined });
+    return data(reply, { status: 400 });
+  }
+  await updateProfile(context, user, { ...submission.value, picture: upload.image ?? null });
+  return redirect("/profile?saved");
+}
+
+export default function ProfileRoute() {
+  const { profile, saved } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const [form, fields] = useForm({
+    id: "profile",
+    lastResult: lastResult as any,
+    defaultValue: { first: profile.first, last: profile.last, color: profile.color },
+    constraint: getZodConstraint(profileSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: profileSchema }),
+  });
+  return (
+    <main className="member-page">
+      <h1>Profile</h1>
+      <p className="member-page__lead">{profile.email}</p>
+      {saved && !lastResult ? (
+        <p className="notice" role="status">
+          Your profile is saved.
+        </p>
+      ) : null}
+      <Form method="post" encType="multipart/form-data" className="form card" {...getFormProps(form)}>
+        <div className="field-row">
+          <Field field={fields.first} label="First name" autoComplete="given-name" />
+          <Field field={fields.last} label="Last name" autoComplete="family-name" />
+        </div>
+        <Field field={fields.color} label="Colour" type="color" hint="The ring around your picture in the header." />
+        <ImageInput
+          field={fields.picture}
+          label="Profile picture"
+          current={<Avatar user={{ first: profile.first, color: profile.color, img: profile.img }} size={64} />}
+        />
+        <div className="form-actions">
+          <SubmitButton>Save profile</SubmitButton>
+        </div>
+      </Form>
+    </main>
+  );
+}

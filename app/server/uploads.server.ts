@@ -1,0 +1,66 @@
+/**
+ * Images in R2 (env.IMAGES): reading an upload from a form, storing it, deleting it, and serving it back
+ * at /images/{key}. Used for profile pictures and goal icons; the rules live in app/lib/images.ts.
+ *
+ *   const upload = await readImageUpload(formData.get("icon"));
+ *   if (upload.error) -> field error (nothing stored);  if (upload.image) key = await storeImage(env, "goal-icons", upload.image)
+ */
+import { imageProblem, sniffImageType, type ImageType } from "#app/lib/images";
+import { newId } from "#app/lib/ids";
+
+/** Refuse request bodies far beyond any allowed image before parsing them (a 2 MB image + fields). */
+export const MAX_UPLOAD_REQUEST_BYTES = 8 * 1024 * 1024;
+
+export type ImageFolder = "avatars" | "goal-icons";
+export type CheckedImage = ImageType & { bytes: ArrayBuffer };
+
+export type ImageUpload = { image: CheckedImage | null; error?: undefined } | { image?: undefined; error: string };
+
+/** A missing or blank file input means "no new image"; anything else must be a real PNG or JPEG. */
+export async function readImageUpload(value: FormDataEntryValue | null): Promise<ImageUpload> {
+  if (value === null || typeof value === "string") return { image: null };
+  if (value.size === 0 && !value.name) return { image: null }; // the browser's "no file chosen"
+  const head = value.size > 0 ? new Uint8Array(await value.slice(0, 16).arrayBuffer()) : null;
+  const problem = imageProblem(value.size, head);
+  if (problem) return { error: problem };
+  const type = sniffImageType(head!)!;
+  return { image: { ...type, bytes: await value.arrayBuffer() } };
+}
+
+/** Parses a multipart form, or null when the body is too large to be one we accept. */
+export async function readUploadForm(request: Request): Promise<FormData | null> {
+  const length = Number(request.headers.get("Content-Length") ?? 0);
+  if (length > MAX_UPLOAD_REQUEST_BYTES) return null;
+  return request.formData();
+}
+
+const KEY = /^(avatars|goal-icons)\/[a-z0-9-]+(\/[a-z0-9-]+)?\.(png|jpg)$/;
+
+export async function storeImage(env: Env, folder: ImageFolder, image: CheckedImage, owner?: string): Promise<string> {
+  const key = `${folder}/${owner ? `${owner}/` : ""}${newId()}.${image.ext}`;
+  await env.IMAGES.put(key, image.bytes, {
+    httpMetadata: { contentType: image.contentType, cacheControl: "public, max-age=31536000, immutable" },
+  });
+  return key;
+}
+
+export async function deleteImage(env: Env, key: string | null | undefined) {
+  if (key && KEY.test(key)) await env.IMAGES.delete(key);
+}
+
+/** Serves a stored image. Keys are never reused, so responses are cacheable forever. */
+export async function serveImage(request: Request, env: Env, key: string): Promise<Response> {
+  if (!KEY.test(key)) return new Response("Not Found", { status: 404 });
+  const object = await env.IMAGES.get(key, { onlyIf: request.headers });
+  if (!object) return new Response("Not Found", { status: 404 });
+  const headers = new Headers({
+    "Content-Type": object.httpMetadata?.contentType ?? "application/octet-stream",
+    "Cache-Control": "public, max-age=31536000, immutable",
+    ETag: object.httpEtag,
+    "Content-Security-Policy": "default-src 'none'; sandbox",
+  });
+  // With a matching If-None-Match, R2 returns the object's metadata without a body.
+  if (!("body" in object) || !object.body) return new Response(null, { status: 304, headers });
+  headers.set("Content-Length", String(object.size));
+  return new Response(object.body, { headers });
+}
