@@ -163,6 +163,7 @@ test("/dev/date moves a goal into expired", async ({ page }) => {
 
   await page.goto("/dev/date");
   await page.getByRole("button", { name: "Back to the real date" }).click();
+  await expect(page.getByText(/^Today is the real date/)).toBeVisible();
   await page.goto("/bar");
   await expect(page.getByText("Day 11 of 31")).toBeVisible();
 });
