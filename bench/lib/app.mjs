@@ -1,0 +1,68 @@
+/**
+ * The app as the benchmarks see it: a production build served by `wrangler dev` (ENVIRONMENT
+ * production) over fresh local state holding the demo seed plus the bench data, with the bench
+ * member signed in.
+ */
+import { execFileSync } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { quietEnv, seed } from "../../scripts/seed.mjs";
+import { BENCH_MEMBER, seedBench } from "../ssr/seed.mjs";
+import { startWrangler } from "./server.mjs";
+
+export const ROOT = new URL("../..", import.meta.url).pathname.replace(/\/$/, "");
+export const PORTS = { hello: [8825, 9425], app: [8826, 9426] };
+
+/** NODE_ENV=production remix build: React's production build, minified worker. */
+export function buildProduction() {
+  execFileSync("npx", ["remix", "build"], { cwd: ROOT, stdio: ["ignore", "ignore", "inherit"], env: { ...quietEnv(), NODE_ENV: "production" } });
+}
+
+export async function startApp() {
+  const persistTo = mkdtempSync(join(tmpdir(), "gwf-bench-"));
+  const env = quietEnv();
+  execFileSync("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", persistTo], { cwd: ROOT, stdio: "ignore", env });
+  seed({ persistTo, cwd: ROOT });
+  const { memberGoalId } = seedBench({ persistTo, cwd: ROOT });
+  const [port, inspectorPort] = PORTS.app;
+  const server = await startWrangler({
+    name: "app",
+    cwd: ROOT,
+    port,
+    inspectorPort,
+    persistTo,
+    readyPath: "/signin",
+    vars: {
+      ENVIRONMENT: "production",
+      SESSION_SECRET: "bench-session-secret",
+      HONEYPOT_SEED: "bench-honeypot-seed",
+      APP_URL: `http://127.0.0.1:${port}`,
+    },
+  });
+  try {
+    const cookie = await signIn(server.url, BENCH_MEMBER.email, BENCH_MEMBER.password);
+    return { server, cookie, memberGoalId, persistTo };
+  } catch (error) {
+    server.stop();
+    throw error;
+  }
+}
+
+export async function startHello() {
+  const [port, inspectorPort] = PORTS.hello;
+  const persistTo = mkdtempSync(join(tmpdir(), "gwf-bench-hello-"));
+  return startWrangler({ name: "hello", cwd: join(ROOT, "bench/ssr/hello"), port, inspectorPort, persistTo });
+}
+
+async function signIn(url, email, password) {
+  const response = await fetch(`${url}/signin`, {
+    method: "POST",
+    redirect: "manual",
+    body: new URLSearchParams({ email, password }),
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: url },
+  });
+  const cookie = (response.headers.get("set-cookie") ?? "").split(";")[0];
+  if (response.status !== 302 || !cookie) throw new Error(`bench sign-in failed: ${response.status}`);
+  return cookie;
+}

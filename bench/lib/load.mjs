@@ -1,0 +1,27 @@
+/** The load generator: autocannon, N keep-alive connections, bounded by time, loopback only. */
+import autocannon from "autocannon";
+
+/**
+ * @param {{ url: string, headers?: Record<string,string>, connections: number, seconds: number }} o
+ * @returns {Promise<{ rps: number, p50: number, p99: number, requests: number, non2xx: number, errors: number, statuses: Record<string, number> }>}
+ */
+export async function load({ url, headers = {}, connections, seconds }) {
+  if (!/^http:\/\/(127\.0\.0\.1|localhost)[:/]/.test(url)) throw new Error(`loopback only: ${url}`);
+  const result = await autocannon({ url, headers, connections, duration: seconds, pipelining: 1 });
+  const statuses = Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([k, v]) => [k, Number(v.count)]));
+  return {
+    rps: result.requests.total / result.duration,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    requests: result.requests.total,
+    non2xx: result.non2xx,
+    errors: result.errors,
+    statuses,
+  };
+}
+
+export const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};

@@ -1,0 +1,66 @@
+/**
+ * Starts `wrangler dev` for the benchmarks: loopback only, its own ports and state, in its own
+ * process group so it can be stopped (and its CPU time read) as a whole.
+ */
+import { spawn, execFileSync } from "node:child_process";
+import { readFileSync, readdirSync } from "node:fs";
+import { quietEnv } from "../../scripts/seed.mjs";
+
+const CLK_TCK = Number(execFileSync("getconf", ["CLK_TCK"]).toString().trim()) || 100;
+
+/**
+ * @param {{ name: string, cwd: string, config?: string, port: number, inspectorPort: number,
+ *   persistTo?: string, vars?: Record<string,string>, readyPath?: string }} options
+ */
+export async function startWrangler({ name, cwd, config, port, inspectorPort, persistTo, vars = {}, readyPath = "/" }) {
+  const args = ["wrangler", "dev", "--ip", "127.0.0.1", "--port", String(port), "--inspector-port", String(inspectorPort), "--log-level", "error"];
+  if (config) args.push("--config", config);
+  if (persistTo) args.push("--persist-to", persistTo);
+  for (const [k, v] of Object.entries(vars)) args.push("--var", `${k}:${v}`);
+  const child = spawn("npx", args, { cwd, env: quietEnv(), detached: true, stdio: ["ignore", process.env.BENCH_SERVER_STDOUT ? "inherit" : "ignore", "pipe"] });
+  let stderr = "";
+  child.stderr.on("data", (d) => (stderr = (stderr + d).slice(-4000)));
+  const url = `http://127.0.0.1:${port}`;
+  const server = {
+    name,
+    url,
+    pgid: child.pid,
+    stop() {
+      try {
+        process.kill(-child.pid, "SIGTERM");
+      } catch {}
+    },
+    /** CPU seconds (user + system) used so far by every process of this server's group. */
+    cpuSeconds: () => groupCpuSeconds(child.pid),
+  };
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${name}: wrangler exited (${child.exitCode}):\n${stderr}`);
+    try {
+      const res = await fetch(url + readyPath, { redirect: "manual" });
+      await res.arrayBuffer();
+      if (res.status < 500) return server;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  server.stop();
+  throw new Error(`${name}: not ready on ${url} within 60 s:\n${stderr}`);
+}
+
+function groupCpuSeconds(pgid) {
+  let ticks = 0;
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    let stat;
+    try {
+      stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+    } catch {
+      continue;
+    }
+    // Fields after the command name (which may contain spaces) start at state (field 3).
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    if (Number(fields[2]) !== pgid) continue; // field 5: pgrp
+    ticks += Number(fields[11]) + Number(fields[12]); // fields 14, 15: utime, stime
+  }
+  return ticks / CLK_TCK;
+}

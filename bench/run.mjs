@@ -1,0 +1,154 @@
+#!/usr/bin/env node
+/**
+ * `npm run bench`: every performance figure in one run, against a production build.
+ *   1. NODE_ENV=production remix build
+ *   2. sizes: worker bundle (raw, gzip), client JS per page (gzip)
+ *   3. SSR: bare hello-world Worker vs the app, same wrangler/workerd and connections, interleaved
+ *   4. Lighthouse on / and /signin
+ * Options: --quick (1 round of 3 s), --rounds N, --seconds N, --connections N, --no-lighthouse,
+ *          --json FILE (also write the figures as JSON).
+ * Ports: hello 8825/9425, app 8826/9426 (loopback only). Not part of `npm test`.
+ */
+import { execFileSync } from "node:child_process";
+import { writeFileSync } from "node:fs";
+import os from "node:os";
+import { ROOT, buildProduction, startApp, startHello } from "./lib/app.mjs";
+import { lighthouse } from "./lighthouse/index.mjs";
+import { SIZE_TARGETS, pageJs, routeChunks, workerSizes } from "./sizes/index.mjs";
+import { runSsr } from "./ssr/index.mjs";
+
+const argv = process.argv.slice(2);
+const flag = (name) => argv.includes(name);
+const option = (name, fallback) => {
+  const i = argv.indexOf(name);
+  return i >= 0 ? argv[i + 1] : fallback;
+};
+const quick = flag("--quick");
+const settings = {
+  rounds: Number(option("--rounds", quick ? 1 : 3)),
+  seconds: Number(option("--seconds", quick ? 3 : 5)),
+  connections: Number(option("--connections", 20)),
+};
+
+const kib = (n) => `${(n / 1024).toFixed(1)} KiB`;
+const pct = (x) => `${(x * 100).toFixed(0)}%`;
+const log = (s = "") => console.log(s);
+const table = (rows) => {
+  const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => String(r[i]).length)));
+  for (const [n, r] of rows.entries()) {
+    log("  " + r.map((c, i) => (i === 0 ? String(c).padEnd(widths[i]) : String(c).padStart(widths[i]))).join("  "));
+    if (n === 0) log("  " + widths.map((w) => "-".repeat(w)).join("  "));
+  }
+};
+
+function machine() {
+  const v = (cmd, args) => {
+    try {
+      return execFileSync(cmd, args, { cwd: ROOT, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim().split("\n")[0];
+    } catch {
+      return "?";
+    }
+  };
+  return {
+    date: new Date().toISOString(),
+    cpu: `${os.cpus()[0]?.model ?? "?"} x${os.cpus().length}`,
+    memory: `${(os.totalmem() / 2 ** 30).toFixed(1)} GiB`,
+    os: `${os.type()} ${os.release()}`,
+    node: process.version,
+    wrangler: v("npx", ["wrangler", "--version"]).replace(/[^\d.]/g, "") || "?",
+    commit: v("git", ["rev-parse", "--short", "HEAD"]),
+    load: os.loadavg().map((x) => x.toFixed(2)).join(" "),
+  };
+}
+
+const results = { machine: machine(), settings };
+log(`Goals with Friends benchmark, ${results.machine.date}`);
+log(`  ${results.machine.cpu}, ${results.machine.memory}, ${results.machine.os}, node ${results.machine.node}, wrangler ${results.machine.wrangler}, commit ${results.machine.commit}, load avg ${results.machine.load}`);
+log(`  build: NODE_ENV=production remix build; served by wrangler dev (workerd) with ENVIRONMENT=production`);
+
+buildProduction();
+const servers = [];
+const stopAll = () => servers.forEach((s) => s.stop());
+process.on("SIGINT", () => (stopAll(), process.exit(130)));
+process.on("SIGTERM", () => (stopAll(), process.exit(143)));
+
+try {
+  log("\nSizes");
+  const worker = workerSizes(ROOT);
+  results.worker = worker;
+  table([
+    ["worker bundle", "raw", "gzip", "target (gzip)", ""],
+    ["build/index.js", kib(worker.built.raw), kib(worker.built.gzip), "", ""],
+    ["wrangler upload", kib(worker.upload.raw), kib(worker.upload.gzip), "<= 1024 KiB", worker.upload.gzip <= SIZE_TARGETS.workerGzip ? "met" : "MISSED"],
+  ]);
+  log(`  biggest packages in the worker: ${worker.packages.top.map(([p, b]) => `${p} ${kib(b)}`).join(", ")}`);
+  log(`  zod locale files in the worker: ${worker.packages.zodLocales} (en only is expected)`);
+
+  const [app, hello] = await Promise.all([startApp(), startHello()]);
+  servers.push(app.server, hello);
+  const cookie = app.cookie;
+  const pages = [
+    { path: "/", cookie: undefined, target: SIZE_TARGETS.marketingJs, label: "marketing /" },
+    { path: "/marketing", cookie: undefined },
+    { path: "/signin", cookie: undefined },
+    { path: "/signup", cookie: undefined },
+    { path: "/main", cookie, target: SIZE_TARGETS.mainJs },
+    { path: `/active/${app.memberGoalId}`, cookie },
+  ];
+  const js = [];
+  for (const p of pages) js.push({ ...(await pageJs(ROOT, app.server.url, p.path, p.cookie)), target: p.target });
+  results.pageJs = js;
+  log("\nClient JS per page (files the HTML loads from /build, gzip -9; inline = the page's inline scripts)");
+  table([
+    ["page", "status", "files", "raw", "gzip", "inline gzip", "target", ""],
+    ...js.map((p) => [
+      p.path, p.status, p.files, kib(p.raw), kib(p.gzip), kib(p.inlineGzip),
+      p.target === undefined ? "" : p.target === 0 ? "0 KiB" : `<= ${kib(p.target)}`,
+      p.target === undefined ? "" : p.gzip <= p.target ? "met" : "MISSED",
+    ]),
+  ]);
+  const chunks = routeChunks(ROOT);
+  results.routeChunks = chunks;
+  log(`  every hydrated page loads entry + root: ${kib(chunks.baseGzip)} gzip; routes add:`);
+  log("  " + chunks.routes.map((r) => `${r.path} ${kib(r.gzip)}`).join(", "));
+
+  log(`\nSSR throughput: ${settings.connections} connections, ${settings.rounds} round(s) of ${settings.seconds} s per scenario, interleaved`);
+  const ssr = await runSsr({ hello, app: app.server, cookie, goalId: app.memberGoalId, ...settings, log });
+  results.ssr = ssr;
+  table([
+    ["scenario", "req/s", "p50 ms", "p99 ms", "vs bare", "target", "", "vs bare+D1", "CPU ms/req", "cache"],
+    ...ssr.rows.map((r) =>
+      r.measured
+        ? [r.label, r.rps.toFixed(0), r.p50, r.p99, pct(r.ratio), r.target ? `>= ${pct(r.target)}` : "", r.target ? (r.ratio >= r.target ? "met" : "MISSED") : "", pct(r.ratioD1), r.cpuMsPerRequest.toFixed(2), r.cache || "-"]
+        : [r.label, `HTTP ${r.status}: not measured`, "", "", "", "", "", "", "", ""],
+    ),
+  ]);
+  const bad = ssr.rows.filter((r) => r.non2xx);
+  if (bad.length) log(`  WARNING: non-2xx or errors during load: ${bad.map((r) => `${r.label} ${r.non2xx}`).join(", ")}`);
+
+  if (!flag("--no-lighthouse")) {
+    log("\nLighthouse 12.8.2 (mobile defaults, headless chromium)");
+    results.lighthouse = [];
+    for (const path of ["/", "/signin"]) {
+      try {
+        const lh = await lighthouse(ROOT, app.server.url + path);
+        results.lighthouse.push({ path, ...lh });
+      } catch (error) {
+        results.lighthouse.push({ path, error: String(error.message ?? error).split("\n")[0] });
+      }
+    }
+    table([
+      ["page", "performance", "accessibility", "best practices", "SEO"],
+      ...results.lighthouse.map((l) =>
+        l.error ? [l.path, `error: ${l.error}`, "", "", ""] : [l.path, l.scores.performance, l.scores.accessibility, l.scores["best-practices"], l.scores.seo],
+      ),
+    ]);
+    for (const l of results.lighthouse) for (const f of l.failing ?? []) log(`  ${l.path} loses points on ${f}`);
+  }
+} finally {
+  stopAll();
+}
+
+const jsonFile = option("--json");
+if (jsonFile) writeFileSync(jsonFile, JSON.stringify(results, null, 2) + "\n");
+log("\nDone.");

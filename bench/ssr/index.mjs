@@ -1,0 +1,77 @@
+/**
+ * SSR throughput: the bare Worker and the app under the same wrangler/workerd, the same connection
+ * count, in one run. Scenarios are interleaved round by round so a busy neighbour on the machine
+ * hurts them alike; each figure is the median over the rounds, each ratio against the bare Worker's
+ * median. CPU per request is the server process group's user+system CPU over the requests served
+ * (the runtime, the proxy and local SQLite included: an upper bound on the Worker's own CPU).
+ */
+import { load, median } from "../lib/load.mjs";
+
+export const TARGETS = { marketing: 0.8, main: 0.5 };
+
+/**
+ * @param {{ hello: any, app: any, cookie: string, goalId: string, connections?: number, seconds?: number, rounds?: number, log?: (s: string) => void }} o
+ */
+export async function runSsr({ hello, app, cookie, goalId, connections = 20, seconds = 5, rounds = 3, log = () => {} }) {
+  const scenarios = [
+    { key: "bare", label: "bare Worker (hello world)", server: hello, path: "/" },
+    { key: "bareD1", label: "bare Worker + 1 D1 round trip", server: hello, path: "/d1" },
+    { key: "marketing", label: "marketing / (logged out, cached)", server: app, path: "/" },
+    { key: "signin", label: "/signin", server: app, path: "/signin" },
+    { key: "main", label: "/main (member, 20 goals)", server: app, path: "/main", cookie },
+    { key: "active", label: `/active/{id} (member)`, server: app, path: `/active/${goalId}`, cookie },
+  ];
+  for (const s of scenarios) {
+    const headers = s.cookie ? { cookie: s.cookie } : {};
+    const first = await fetch(s.server.url + s.path, { headers, redirect: "manual" });
+    await first.arrayBuffer();
+    const second = await fetch(s.server.url + s.path, { headers, redirect: "manual" });
+    await second.arrayBuffer();
+    s.headers = headers;
+    s.status = second.status;
+    s.cache = second.headers.get("x-cache") ?? second.headers.get("cf-cache-status") ?? "";
+    s.runs = [];
+    if (s.status !== 200) log(`  ${s.label}: answers ${s.status}, not measured`);
+  }
+  const live = scenarios.filter((s) => s.status === 200);
+  for (const s of live) await load({ url: s.server.url + s.path, headers: s.headers, connections, seconds: 1 }); // warm-up
+  for (let round = 1; round <= rounds; round++) {
+    for (const s of live) {
+      const cpuBefore = s.server.cpuSeconds();
+      const r = await load({ url: s.server.url + s.path, headers: s.headers, connections, seconds });
+      r.cpuMsPerRequest = ((s.server.cpuSeconds() - cpuBefore) * 1000) / Math.max(1, r.requests);
+      s.runs.push(r);
+      log(`  round ${round}/${rounds} ${s.label}: ${r.rps.toFixed(0)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms${r.non2xx ? `, ${r.non2xx} non-2xx!` : ""}`);
+    }
+  }
+  const medianRps = (key) => {
+    const s = scenarios.find((x) => x.key === key);
+    return s?.runs.length ? median(s.runs.map((r) => r.rps)) : NaN;
+  };
+  const bareRps = medianRps("bare");
+  const bareD1Rps = medianRps("bareD1");
+  return {
+    connections,
+    seconds,
+    rounds,
+    rows: scenarios.map((s) => {
+      if (!s.runs.length) return { key: s.key, label: s.label, status: s.status, measured: false };
+      const rps = median(s.runs.map((r) => r.rps));
+      return {
+        key: s.key,
+        label: s.label,
+        status: s.status,
+        measured: true,
+        cache: s.cache,
+        rps,
+        p50: median(s.runs.map((r) => r.p50)),
+        p99: median(s.runs.map((r) => r.p99)),
+        ratio: rps / bareRps,
+        ratioD1: rps / bareD1Rps,
+        cpuMsPerRequest: median(s.runs.map((r) => r.cpuMsPerRequest)),
+        non2xx: s.runs.reduce((n, r) => n + r.non2xx + r.errors, 0),
+        target: TARGETS[s.key],
+      };
+    }),
+  };
+}
