@@ -4,6 +4,10 @@ import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
 import { NonceProvider } from "#app/components/Nonce";
 import { applyDocumentHeaders } from "#app/server/headers.server";
+import { installTextEncoderFastPath } from "#app/server/text-encoder.server";
+
+// React encodes every small piece of HTML separately; keep that in JavaScript (ADR 052).
+installTextEncoderFastPath();
 
 const ABORT_DELAY = 5_000;
 

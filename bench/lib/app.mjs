@@ -19,16 +19,17 @@ export function buildProduction() {
   execFileSync("npx", ["remix", "build"], { cwd: ROOT, stdio: ["ignore", "ignore", "inherit"], env: { ...quietEnv(), NODE_ENV: "production" } });
 }
 
-export async function startApp() {
+/** @param {{ root?: string, ports?: [number, number] }} [options] root: a directory holding wrangler.toml, build/, public/, migrations/ */
+export async function startApp({ root = ROOT, ports = PORTS.app } = {}) {
   const persistTo = mkdtempSync(join(tmpdir(), "gwf-bench-"));
   const env = quietEnv();
-  execFileSync("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", persistTo], { cwd: ROOT, stdio: "ignore", env });
-  seed({ persistTo, cwd: ROOT });
-  const { memberGoalId } = seedBench({ persistTo, cwd: ROOT });
-  const [port, inspectorPort] = PORTS.app;
+  execFileSync("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", persistTo], { cwd: root, stdio: "ignore", env });
+  seed({ persistTo, cwd: root });
+  const { memberGoalId } = seedBench({ persistTo, cwd: root });
+  const [port, inspectorPort] = ports;
   const server = await startWrangler({
     name: "app",
-    cwd: ROOT,
+    cwd: root,
     port,
     inspectorPort,
     persistTo,

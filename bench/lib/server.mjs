@@ -6,6 +6,7 @@ import { spawn, execFileSync } from "node:child_process";
 import { readFileSync, readdirSync } from "node:fs";
 import { quietEnv } from "../../scripts/seed.mjs";
 
+const WRANGLER = new URL("../../node_modules/wrangler/bin/wrangler.js", import.meta.url).pathname;
 const CLK_TCK = Number(execFileSync("getconf", ["CLK_TCK"]).toString().trim()) || 100;
 
 /**
@@ -13,11 +14,11 @@ const CLK_TCK = Number(execFileSync("getconf", ["CLK_TCK"]).toString().trim()) |
  *   persistTo?: string, vars?: Record<string,string>, readyPath?: string }} options
  */
 export async function startWrangler({ name, cwd, config, port, inspectorPort, persistTo, vars = {}, readyPath = "/" }) {
-  const args = ["wrangler", "dev", "--ip", "127.0.0.1", "--port", String(port), "--inspector-port", String(inspectorPort), "--log-level", "error"];
+  const args = [WRANGLER, "dev", "--ip", "127.0.0.1", "--port", String(port), "--inspector-port", String(inspectorPort), "--log-level", "error"];
   if (config) args.push("--config", config);
   if (persistTo) args.push("--persist-to", persistTo);
   for (const [k, v] of Object.entries(vars)) args.push("--var", `${k}:${v}`);
-  const child = spawn("npx", args, { cwd, env: quietEnv(), detached: true, stdio: ["ignore", process.env.BENCH_SERVER_STDOUT ? "inherit" : "ignore", "pipe"] });
+  const child = spawn(process.execPath, args, { cwd, env: quietEnv(), detached: true, stdio: ["ignore", process.env.BENCH_SERVER_STDOUT ? "inherit" : "ignore", "pipe"] });
   let stderr = "";
   child.stderr.on("data", (d) => (stderr = (stderr + d).slice(-4000)));
   const url = `http://127.0.0.1:${port}`;
