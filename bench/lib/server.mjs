@@ -31,6 +31,9 @@ export async function startWrangler({ name, cwd, config, port, inspectorPort, pe
         process.kill(-child.pid, "SIGTERM");
       } catch {}
     },
+    /** Whether wrangler is still running, and the tail of what it wrote to stderr. */
+    alive: () => child.exitCode === null && child.signalCode === null,
+    stderr: () => stderr,
     /** CPU seconds (user + system) used so far by every process of this server's group. */
     cpuSeconds: () => groupCpuSeconds(child.pid),
   };

@@ -37,9 +37,11 @@ export async function runSsr({ hello, app, cookie, goalId, connections = 20, sec
   for (const s of live) await load({ url: s.server.url + s.path, headers: s.headers, connections, seconds: 1 }); // warm-up
   for (let round = 1; round <= rounds; round++) {
     for (const s of live) {
+      if (!s.server.alive()) throw new Error(`${s.server.name} server stopped:\n${s.server.stderr()}`);
       const cpuBefore = s.server.cpuSeconds();
       const r = await load({ url: s.server.url + s.path, headers: s.headers, connections, seconds });
       r.cpuMsPerRequest = ((s.server.cpuSeconds() - cpuBefore) * 1000) / Math.max(1, r.requests);
+      if (r.errors > r.requests) throw new Error(`${s.label}: ${r.errors} connection errors; ${s.server.name} alive: ${s.server.alive()}\n${s.server.stderr()}`);
       s.runs.push(r);
       log(`  round ${round}/${rounds} ${s.label}: ${r.rps.toFixed(0)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms${r.non2xx ? `, ${r.non2xx} non-2xx!` : ""}`);
     }
