@@ -31,7 +31,7 @@ const settings = {
 };
 
 const kib = (n) => `${(n / 1024).toFixed(1)} KiB`;
-const pct = (x) => `${(x * 100).toFixed(0)}%`;
+const pct = (x) => (Number.isFinite(x) ? `${(x * 100).toFixed(0)}%` : "n/a");
 const log = (s = "") => console.log(s);
 const table = (rows) => {
   const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => String(r[i]).length)));
@@ -109,8 +109,8 @@ try {
   ]);
   const chunks = routeChunks(ROOT);
   results.routeChunks = chunks;
-  log(`  every hydrated page loads entry + root: ${kib(chunks.baseGzip)} gzip; routes add:`);
-  log("  " + chunks.routes.map((r) => `${r.path} ${kib(r.gzip)}`).join(", "));
+  log(`  every hydrated page loads entry + root: ${kib(chunks.baseGzip)} gzip; each route module (by file) adds:`);
+  log("  " + chunks.routes.map((r) => `${r.id} ${kib(r.gzip)}`).join(", "));
 
   log(`\nSSR throughput: ${settings.connections} connections, ${settings.rounds} round(s) of ${settings.seconds} s per scenario, interleaved`);
   const ssr = await runSsr({ hello, app: app.server, cookie, goalId: app.memberGoalId, ...settings, log });
@@ -119,7 +119,7 @@ try {
     ["scenario", "req/s", "p50 ms", "p99 ms", "vs bare", "target", "", "vs bare+D1", "CPU ms/req", "cache"],
     ...ssr.rows.map((r) =>
       r.measured
-        ? [r.label, r.rps.toFixed(0), r.p50, r.p99, pct(r.ratio), r.target ? `>= ${pct(r.target)}` : "", r.target ? (r.ratio >= r.target ? "met" : "MISSED") : "", pct(r.ratioD1), r.cpuMsPerRequest.toFixed(2), r.cache || "-"]
+        ? [r.label, r.rps.toFixed(0), r.p50, r.p99, pct(r.ratio), r.target ? `>= ${pct(r.target)}` : "", r.target ? (Number.isFinite(r.ratio) && r.ratio >= r.target ? "met" : "MISSED") : "", pct(r.ratioD1), r.cpuMsPerRequest.toFixed(2), r.cache || "-"]
         : [r.label, `HTTP ${r.status}: not measured`, "", "", "", "", "", "", "", ""],
     ),
   ]);

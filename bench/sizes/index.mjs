@@ -77,7 +77,7 @@ export function routeChunks(root) {
       .filter((r) => r.id !== "root")
       .map((r) => {
         const own = [r.module, ...(r.imports ?? [])].filter((f) => !base.has(f));
-        return { id: r.id, path: r.index ? "/" : `/${r.path ?? ""}`, gzip: own.reduce((n, f) => n + size(f), 0) };
+        return { id: r.id.replace(/^routes\//, ""), gzip: own.reduce((n, f) => n + size(f), 0) };
       })
       .sort((a, b) => b.gzip - a.gzip),
   };

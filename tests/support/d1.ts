@@ -10,16 +10,18 @@
 import { env } from "cloudflare:test";
 import { get } from "./http";
 
-export type RoundTrip = { kind: string; sql: string[] };
+export type RoundTrip = { kind: string; sql: string[]; params: unknown[][] };
 
 let recording: RoundTrip[] | null = null;
 let depth = 0;
 
-function wrap(proto: any, method: string, describe: (self: any, args: any[]) => string[]) {
+type Statements = { sql: string[]; params: unknown[][] };
+
+function wrap(proto: any, method: string, describe: (self: any, args: any[]) => Statements) {
   const original = proto?.[method];
   if (typeof original !== "function" || original.__countsRoundTrips) return;
   const wrapped = function (this: any, ...args: any[]) {
-    if (recording && depth === 0) recording.push({ kind: method, sql: describe(this, args) });
+    if (recording && depth === 0) recording.push({ kind: method, ...describe(this, args) });
     depth++;
     try {
       return original.apply(this, args);
@@ -36,12 +38,16 @@ function install() {
   const statementProto = Object.getPrototypeOf(db.prepare("SELECT 1"));
   const databaseProto = Object.getPrototypeOf(db);
   const sessionProto = typeof db.withSession === "function" ? Object.getPrototypeOf(db.withSession()) : null;
-  for (const method of ["first", "run", "all", "raw"]) wrap(statementProto, method, (self) => [String(self.statement)]);
-  const batchSql = (_: any, [statements]: any[]) => (statements as any[]).map((s) => String(s.statement));
-  wrap(databaseProto, "batch", batchSql);
-  wrap(sessionProto, "batch", batchSql);
-  wrap(databaseProto, "exec", (_, [sql]) => [String(sql)]);
-  wrap(databaseProto, "dump", () => ["(dump)"]);
+  const one = (s: any): Statements => ({ sql: [String(s.statement)], params: [Array.isArray(s.params) ? [...s.params] : []] });
+  for (const method of ["first", "run", "all", "raw"]) wrap(statementProto, method, (self) => one(self));
+  const batch = (_: any, [statements]: any[]): Statements => {
+    const each = (statements as any[]).map(one);
+    return { sql: each.flatMap((e) => e.sql), params: each.flatMap((e) => e.params) };
+  };
+  wrap(databaseProto, "batch", batch);
+  wrap(sessionProto, "batch", batch);
+  wrap(databaseProto, "exec", (_, [sql]) => ({ sql: [String(sql)], params: [[]] }));
+  wrap(databaseProto, "dump", () => ({ sql: ["(dump)"], params: [[]] }));
 }
 
 /** Runs `fn` and returns what it returned plus every D1 round trip made meanwhile, in order. */
