@@ -1,7 +1,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useActionData } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 import { SelectField } from "#app/components/admin/fields";
 import { Field, SubmitButton } from "#app/components/forms";
 import { TYPE_LABELS, USER_TYPES } from "#app/lib/admin";
@@ -10,6 +10,7 @@ import { addUser } from "#app/server/admin-users.server";
 import { publish } from "#app/server/live.server";
 import { requireRole } from "#app/server/session.server";
 import { EmailTakenError } from "#app/server/users.server";
+import { useStickyActionData } from "#app/components/admin/useStickyActionData";
 
 export const meta: MetaFunction = () => [{ title: "Add User | Admin | Goals with Friends" }];
 
@@ -36,7 +37,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 const TYPE_OPTIONS = USER_TYPES.map((t) => ({ value: t, label: TYPE_LABELS[t] }));
 
 export default function AddUserRoute() {
-  const actionData = useActionData<typeof action>();
+  const actionData = useStickyActionData<typeof action>();
   const [form, fields] = useForm({
     id: "add-user",
     lastResult: actionData?.result,

@@ -1,7 +1,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useLoaderData } from "@remix-run/react";
 import { SelectField, TextareaField } from "#app/components/admin/fields";
 import { Field, SubmitButton } from "#app/components/forms";
 import { AUDIENCE_LABELS, AUDIENCES, isoDay, type Audience } from "#app/lib/admin";
@@ -9,6 +9,7 @@ import { communicationSchema } from "#app/lib/schemas/admin";
 import { communicationHistory, previewCommunication, sendCommunication } from "#app/server/admin-communication.server";
 import { publish } from "#app/server/live.server";
 import { requireRole } from "#app/server/session.server";
+import { useStickyActionData } from "#app/components/admin/useStickyActionData";
 
 export const meta: MetaFunction = () => [{ title: "Communication | Admin | Goals with Friends" }];
 
@@ -42,7 +43,7 @@ const AUDIENCE_OPTIONS = AUDIENCES.map((a) => ({ value: a, label: AUDIENCE_LABEL
 
 export default function CommunicationRoute() {
   const { history, viewed, recipients } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const actionData = useStickyActionData<typeof action>();
   const preview = actionData?.preview;
   const [form, fields] = useForm({
     id: "communication",

@@ -1,8 +1,9 @@
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import { isoDay, STATUS_LABELS, TYPE_LABELS, USER_STATUSES, USER_TYPES, type UserStatus } from "#app/lib/admin";
 import type { usersScreenAction, usersScreenLoader } from "#app/server/admin-users.server";
 import { ActionNotice } from "./Notice";
 import { Pagination } from "./Pagination";
+import { useStickyActionData } from "#app/components/admin/useStickyActionData";
 
 type Loaded = Awaited<ReturnType<typeof usersScreenLoader>>;
 type Row = Loaded["users"][number];
@@ -10,7 +11,7 @@ type Row = Loaded["users"][number];
 /** /admin/users and /admin/users/manage: search, page through and manage every account. */
 export function UsersScreen() {
   const { q, page, pages, total, users } = useLoaderData<typeof usersScreenLoader>();
-  const result = useActionData<typeof usersScreenAction>();
+  const result = useStickyActionData<typeof usersScreenAction>();
   return (
     <main className="admin-main">
       <header className="admin-main__header">
