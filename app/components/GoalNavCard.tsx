@@ -8,6 +8,7 @@ export interface NavGoal {
   start: string | null;
   end: string | null;
   icon: string | null;
+  visibility?: "public" | "private";
 }
 
 /** SPEC's goal nav card: the cause and 'start - end' as month/day, or 'No Name' / 'No Dates Selected'. */
@@ -31,7 +32,7 @@ export function GoalNavCard({
         <span className="goal-card__name">{name}</span>
         <span className="goal-card__dates">{dates}</span>
       </span>
-      {badge ? <span className="goal-card__badge">{badge}</span> : null}
+      {badge || goal?.visibility === "private" ? <span className="goal-card__badge">{badge ?? "Private"}</span> : null}
     </>
   );
   return to ? (

@@ -1,4 +1,4 @@
-import { Form } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 import { formatDateRange, formatMonthDay, goalProgress, toIsoDate } from "#app/lib/dates";
 import type { SelectedGoal } from "#app/server/goals.server";
 import { SubmitButton } from "./forms";
@@ -88,6 +88,16 @@ export function NoGoalPanel({ canCreate }: { canCreate: boolean }) {
       <h1 id="empty-title" className="goal-detail__empty">
         {canCreate ? "Create or select a goal to get started" : "Select a goal to get started"}
       </h1>
+      <p className="goal-detail__hint">
+        {canCreate
+          ? "Open one of your goals, join one from Suggested, or create a goal for your community."
+          : "Open one of your goals, or join one from Suggested."}
+      </p>
+      {canCreate ? (
+        <Link to="/create" className="button">
+          Create a goal
+        </Link>
+      ) : null}
     </section>
   );
 }

@@ -8,7 +8,7 @@ import { today } from "./clock.server";
 import { loadMainScreen, type GoalSummary, type SelectedGoal } from "./goals.server";
 import { requireUser } from "./session.server";
 
-const toNav = ({ id, cause, start, end, icon }: GoalSummary) => ({ id, cause, start, end, icon });
+const toNav = ({ id, cause, start, end, icon, visibility }: GoalSummary) => ({ id, cause, start, end, icon, visibility });
 
 export type GoalView =
   | { kind: "none" }
