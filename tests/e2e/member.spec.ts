@@ -64,7 +64,7 @@ for (const javaScriptEnabled of [true, false]) {
       const avatar = page.getByRole("banner").locator("img.avatar");
       await expect(avatar).toHaveAttribute("src", /^\/images\/avatars\/.+\.png$/);
       await expect(avatar).toHaveCSS("border-top-color", "rgb(190, 18, 60)");
-      expect(await avatar.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(64);
+      await expect.poll(() => avatar.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(64);
     });
 
     test("refuses a renamed executable, an SVG, a 5 MB file and an empty file with a message", async ({ page }) => {
@@ -72,11 +72,12 @@ for (const javaScriptEnabled of [true, false]) {
       await page.goto("/profile");
       const uploads = [
         { file: fixture("not-really.png"), message: "Only PNG and JPEG images (.png, .jpeg, .jpg) can be uploaded." },
-        { file: fixture("drawing.svg"), message: "Only PNG and JPEG images (.png, .jpeg, .jpg) can be uploaded." },
         {
           file: { name: "huge.png", mimeType: "image/png", buffer: Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(5 * 1024 * 1024)]) },
           message: "This image is larger than 2 MB. Choose a smaller one.",
         },
+        // Each message differs from the one before it, so the wait below really waits for the answer.
+        { file: fixture("drawing.svg"), message: "Only PNG and JPEG images (.png, .jpeg, .jpg) can be uploaded." },
         { file: fixture("empty.png"), message: "This file is empty. Choose a PNG or JPEG image." },
       ];
       for (const { file, message } of uploads) {
@@ -145,6 +146,7 @@ test("/dev/date moves a goal into expired", async ({ page }) => {
   await signUp(page);
   await page.goto("/join/goal-running");
   await page.getByRole("button", { name: "Join goal" }).click();
+  await expect(page).toHaveURL(/\/active\/goal-running$/);
   await page.goto("/bar");
   await expect(page.getByText("Day 11 of 31")).toBeVisible();
 
