@@ -201,7 +201,9 @@ export async function joinGoal(context: AppLoadContext, viewer: Viewer, goalId: 
     context.db.insert(userGoals).values({ userId: viewer.id, goalId }).onConflictDoNothing(),
     recountActiveGoals(context, viewer.id),
   ]);
-  publish(context, ["goals", `goal:${goalId}`, `user:${viewer.id}`]);
+  // Not "goals": a join or completion changes no one else's lists, only this goal's screen, the
+  // member's own screens and the admin lists (activegoals); "goals" would revalidate every member's page.
+  publish(context, [`goal:${goalId}`, `user:${viewer.id}`, "admin"]);
   return { ok: true };
 }
 
@@ -218,7 +220,9 @@ export async function completeGoal(context: AppLoadContext, viewer: Viewer, goal
       .where(and(eq(userGoals.userId, viewer.id), eq(userGoals.goalId, goalId), eq(userGoals.completed, false))),
     recountActiveGoals(context, viewer.id),
   ]);
-  publish(context, ["goals", `goal:${goalId}`, `user:${viewer.id}`]);
+  // Not "goals": a join or completion changes no one else's lists, only this goal's screen, the
+  // member's own screens and the admin lists (activegoals); "goals" would revalidate every member's page.
+  publish(context, [`goal:${goalId}`, `user:${viewer.id}`, "admin"]);
   return { ok: true };
 }
 

@@ -91,6 +91,23 @@ describe("fan-out", () => {
     await expect(onA.next(300)).rejects.toThrow(/no server-sent event/);
   });
 
+  it("a real join reaches the goal's listeners and the admin lists, not every member's goal lists", async () => {
+    const watcher = await signUpUser();
+    const admin = await signUpUser();
+    await setType(admin.email, "admin");
+    const goal = await insertGoal("public");
+    const onGoal = await listen(`goal:${goal}`, watcher.cookie);
+    const onLists = await listen("goals", watcher.cookie);
+    const onAdmin = await listen("admin", admin.cookie);
+
+    const joiner = await signUpUser();
+    const joined = await post(`/join/${goal}`, { intent: "join" }, joiner.cookie);
+    expect(joined.headers.get("Location")).toBe(`/active/${goal}`);
+    expect(await onGoal.next()).toMatchObject({ event: "change", data: { topics: [`goal:${goal}`] } });
+    expect(await onAdmin.next()).toMatchObject({ event: "change", data: { topics: ["admin"] } });
+    await expect(onLists.next(300)).rejects.toThrow(/no server-sent event/);
+  });
+
   it("drops a subscriber whose stream is gone", async () => {
     const { cookie } = await signUpUser();
     const goal = await insertGoal("public");
