@@ -11,7 +11,7 @@
  * every reconnect, and on first connect if a write landed between the page's data load and the
  * connection, so nothing missed while away stays missing.
  */
-import { useMatches, useNavigation, useRevalidator, type Params } from "@remix-run/react";
+import { useFetcher, useMatches, useNavigation, type Params } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { topicKey, type Topic } from "#app/lib/live/topics";
 
@@ -20,8 +20,10 @@ export interface LiveHandle<Loader = unknown> {
 }
 type LoaderData<L> = L extends (...args: never[]) => infer R ? Awaited<R> : unknown;
 
-/** Changes arriving within this window cause one revalidation. */
+/** Changes arriving within this window cause one revalidation... */
 const DEBOUNCE_MS = 100;
+/** ...but a steady stream of changes still revalidates at least this often. */
+const MAX_WAIT_MS = 500;
 const BACKOFF_START_MS = 500;
 const BACKOFF_MAX_MS = 30_000;
 /** Margin for the gap between a loader running on the server and the browser noting its request. */
@@ -40,14 +42,18 @@ export function usePageTopics(): string {
 
 /** Listens on the topics in `key` (a `topicKey`) and revalidates the page when they change. */
 export function useLiveUpdates(key: string) {
-  const revalidator = useRevalidator();
   const navigation = useNavigation();
-  const revalidate = useRef(revalidator.revalidate);
-  revalidate.current = revalidator.revalidate;
+  // Revalidates through a no-op fetcher action (POST /events) rather than useRevalidator(): Remix
+  // revalidates every loader after it the same way, but a fetcher action leaves the page's action
+  // data alone, while revalidate() clears it (a success notice or field errors would vanish
+  // whenever anyone, often this very user, changed something).
+  const fetcher = useFetcher({ key: "live-updates" });
+  const revalidate = useRef(() => {});
+  revalidate.current = () => fetcher.submit(null, { method: "post", action: "/events" });
 
   // When the data on screen was last requested: a write after that may not be on screen.
   const requestedAt = useRef(typeof performance === "undefined" ? 0 : performance.timeOrigin);
-  const busy = navigation.state !== "idle" || revalidator.state !== "idle";
+  const busy = navigation.state !== "idle" || fetcher.state !== "idle";
   useEffect(() => {
     if (busy) requestedAt.current = Date.now();
   }, [busy]);
@@ -59,11 +65,20 @@ export function useLiveUpdates(key: string) {
     let connectedOnce = false;
     let retryTimer: ReturnType<typeof setTimeout> | undefined;
     let debounceTimer: ReturnType<typeof setTimeout> | undefined;
+    let firstPendingAt: number | null = null;
     const root = document.documentElement;
 
     const scheduleRevalidate = () => {
+      const now = Date.now();
+      firstPendingAt ??= now;
       clearTimeout(debounceTimer);
-      debounceTimer = setTimeout(() => revalidate.current(), DEBOUNCE_MS);
+      debounceTimer = setTimeout(
+        () => {
+          firstPendingAt = null;
+          revalidate.current();
+        },
+        Math.min(DEBOUNCE_MS, Math.max(0, firstPendingAt + MAX_WAIT_MS - now)),
+      );
     };
 
     const connect = () => {

@@ -19,3 +19,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }
   return subscribe(context.cloudflare.env, topics);
 }
+
+/**
+ * POST /events does nothing: the live hook submits to it with a fetcher so that Remix revalidates the
+ * page's loaders while keeping its action data (ADR 043). Nothing is read or written.
+ */
+export async function action() {
+  return null;
+}

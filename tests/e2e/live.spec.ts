@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { signUp } from "./support";
+import { DEMO, signIn, signUp, uniqueEmail } from "./support";
 
 /** The "Pursuing" figure on a goal's screen. */
 const pursuing = async (page: Page) =>
@@ -121,6 +121,27 @@ test("a goal's screen is current again within 5 s when its hub restarts and a ch
   expect(Date.now() - started).toBeLessThan(5_000);
   expect(await pageB.evaluate(() => (window as any).__sameDocument)).toBe(true);
   await close();
+});
+
+test("a form's result on screen (a success notice) survives a live update of that page", async ({ page }) => {
+  await signIn(page, DEMO.admin);
+  await page.goto("/admin/users/add-user");
+  await connected(page);
+  const email = uniqueEmail("live-added");
+  await page.getByLabel("First name").fill("Lou");
+  await page.getByLabel("Last name").fill("Live");
+  await page.getByLabel("Email").fill(email);
+  await page.getByRole("button", { name: "Add user" }).click();
+  const notice = page.getByRole("status").filter({ hasText: `Added ${email}.` });
+  await expect(notice).toBeVisible();
+
+  // The add itself publishes "admin", and so may anyone else: the page reloads its data, keeps the notice.
+  const reloaded = revalidation(page, "/admin/users/add-user");
+  await publish(page, "admin");
+  await reloaded;
+  await page.waitForLoadState("networkidle");
+  await expect(notice).toBeVisible();
+  await expect(page.getByRole("link", { name: "See them in Users" })).toBeVisible();
 });
 
 test("the development lever does not exist for GET", async ({ request }) => {
