@@ -48,15 +48,31 @@ export function useLiveUpdates(key: string) {
   // data alone, while revalidate() clears it (a success notice or field errors would vanish
   // whenever anyone, often this very user, changed something).
   const fetcher = useFetcher({ key: "live-updates" });
-  const revalidate = useRef(() => {});
-  revalidate.current = () => fetcher.submit(null, { method: "post", action: "/events" });
+  const idle = navigation.state === "idle" && fetcher.state === "idle";
+
+  // A change waits for the page to be idle: revalidating mid-navigation interrupts it (Remix aborts
+  // the navigation's route discovery and the new screen can come up empty), and one revalidation
+  // in flight at a time is enough. The navigation itself loads fresh data; the pending revalidation
+  // runs after it anyway, so a write racing it is not lost.
+  const pending = useRef(false);
+  const idleNow = useRef(idle);
+  idleNow.current = idle;
+  const submit = useRef(fetcher.submit);
+  submit.current = fetcher.submit;
+  const flush = useRef(() => {
+    if (!pending.current || !idleNow.current) return;
+    pending.current = false;
+    submit.current(null, { method: "post", action: "/events" });
+  });
+  useEffect(() => {
+    if (idle) flush.current();
+  }, [idle]);
 
   // When the data on screen was last requested: a write after that may not be on screen.
   const requestedAt = useRef(typeof performance === "undefined" ? 0 : performance.timeOrigin);
-  const busy = navigation.state !== "idle" || fetcher.state !== "idle";
   useEffect(() => {
-    if (busy) requestedAt.current = Date.now();
-  }, [busy]);
+    if (!idle) requestedAt.current = Date.now();
+  }, [idle]);
 
   useEffect(() => {
     if (!key || typeof EventSource === "undefined") return;
@@ -75,7 +91,8 @@ export function useLiveUpdates(key: string) {
       debounceTimer = setTimeout(
         () => {
           firstPendingAt = null;
-          revalidate.current();
+          pending.current = true;
+          flush.current();
         },
         Math.min(DEBOUNCE_MS, Math.max(0, firstPendingAt + MAX_WAIT_MS - now)),
       );

@@ -144,6 +144,28 @@ test("a form's result on screen (a success notice) survives a live update of tha
   await expect(page.getByRole("link", { name: "See them in Users" })).toBeVisible();
 });
 
+test("joining while the goal's screen receives a stream of changes lands on the goal, not an empty screen", async ({ page }) => {
+  await signUp(page, "Rae");
+  await page.goto("/join/goal-reading");
+  await connected(page);
+  let stop = false;
+  const changes = (async () => {
+    while (!stop) {
+      await page.request.post("/dev/live", { form: { intent: "publish", topics: "goal:goal-reading" } }).catch(() => {});
+      await new Promise((r) => setTimeout(r, 30 + Math.random() * 50));
+    }
+  })();
+  try {
+    await page.waitForTimeout(250);
+    await page.getByRole("button", { name: "Join goal" }).click();
+    await expect(page).toHaveURL(/\/active\/goal-reading$/);
+    await expect(page.getByRole("heading", { name: "Read 12 books this year" })).toBeVisible();
+  } finally {
+    stop = true;
+    await changes;
+  }
+});
+
 test("the development lever does not exist for GET", async ({ request }) => {
   expect((await request.get("/dev/live")).status()).toBe(404);
 });
