@@ -77,6 +77,11 @@ const ROWS: Row[] = [
   page("/admin/users/manage", ADMIN_ONLY),
   page("/admin/users?q=a&page=2", ADMIN_ONLY),
   page("/admin/audit", ADMIN_ONLY),
+  page("/admin/access", ADMIN_ONLY),
+  page("/admin/access/requests.csv", ADMIN_ONLY),
+  action("/admin/access", { intent: "early-access", mode: "open" }, ADMIN_ONLY),
+  action("/admin/access", { intent: "support-email", supportEmail: "support@goalswithfriends.app" }, ADMIN_ONLY),
+  action("/admin/access", { intent: "invite", requestId: "matrix-request" }, ADMIN_ONLY),
   // Single-fetch data requests reach a child loader without its parent: each loader checks itself.
   // (Single fetch answers a redirect with 202 and the target in the body.)
   page("/admin/users.data?_routes=routes/admin.users._index", { ...ADMIN_ONLY, anonymous: 202 }),
@@ -113,6 +118,9 @@ beforeAll(async () => {
   for (const id of ["matrix-open", "matrix-joined"]) {
     await env.DB.prepare('INSERT OR IGNORE INTO goals (id, cause, start, "end") VALUES (?, ?, ?, ?)').bind(id, `Matrix ${id}`, day(-5), day(30)).run();
   }
+  await env.DB.prepare(
+    "INSERT OR IGNORE INTO early_access_requests (id, name_first, name_last, location_city, location_state, email) VALUES ('matrix-request', 'Mat', 'Rix', 'York', 'North Yorkshire', 'matrix-request@example.com')",
+  ).run();
   for (const role of ROLES) sessions.set(role, await freshSession(role));
   fixture.userId = await idOf((await signUpUser({ first: "Target" })).email);
 });

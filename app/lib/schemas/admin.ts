@@ -50,8 +50,6 @@ export const inviteSchema = z.object({
   requestId: id(),
 });
 
-export const accessSchema = z.discriminatedUnion("intent", [earlyAccessSchema, supportEmailSchema, inviteSchema]);
-
 const isoDate = z
   .string()
   .trim()

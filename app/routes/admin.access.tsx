@@ -1,0 +1,167 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, useLoaderData, useNavigation } from "@remix-run/react";
+import { ActionNotice } from "#app/components/admin/Notice";
+import { useStickyActionData } from "#app/components/admin/useStickyActionData";
+import { Field, SubmitButton } from "#app/components/forms";
+import { EARLY_ACCESS_EFFECTS, EARLY_ACCESS_MODES, isoDay } from "#app/lib/admin";
+import { earlyAccessSchema, inviteSchema, supportEmailSchema } from "#app/lib/schemas/admin";
+import { accessScreen, inviteRequester, REQUESTS_SHOWN, setEarlyAccessMode, setSupportEmail } from "#app/server/admin-access.server";
+import { publish } from "#app/server/live.server";
+import { requireRole } from "#app/server/session.server";
+
+export const meta: MetaFunction = () => [{ title: "Access | Admin | Goals with Friends" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireRole(request, context, "admin");
+  return accessScreen(context);
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const actor = await requireRole(request, context, "admin");
+  const formData = await request.formData();
+  const intent = formData.get("intent");
+  if (intent === "early-access") {
+    const submission = parseWithZod(formData, { schema: earlyAccessSchema });
+    if (submission.status !== "success") return data({ ok: false, message: "Choose closed, request or open." }, { status: 400 });
+    await setEarlyAccessMode(context, actor, submission.value.mode);
+    publish(context, ["settings", "admin"]);
+    return { ok: true, message: `Early access is now ${EARLY_ACCESS_EFFECTS[submission.value.mode].label.toLowerCase()}.` };
+  }
+  if (intent === "support-email") {
+    const submission = parseWithZod(formData, { schema: supportEmailSchema });
+    if (submission.status !== "success") return data({ ok: false, message: "", support: submission.reply() }, { status: 400 });
+    await setSupportEmail(context, actor, submission.value.supportEmail);
+    publish(context, ["settings", "admin"]);
+    return { ok: true, message: `Support e-mail saved: ${submission.value.supportEmail}.`, support: submission.reply() };
+  }
+  const submission = parseWithZod(formData, { schema: inviteSchema });
+  if (submission.status !== "success") return data({ ok: false, message: "Unknown action." }, { status: 400 });
+  const invited = await inviteRequester(context, request, actor, submission.value.requestId);
+  if (!invited) return data({ ok: false, message: "That request no longer exists." }, { status: 404 });
+  publish(context, ["admin"]);
+  return { ok: true, message: `Invited ${invited.email}: they have a sign-up link that works while access is 'request'.` };
+}
+
+export default function AccessRoute() {
+  const { settings, requests, total } = useLoaderData<typeof loader>();
+  const result = useStickyActionData<typeof action>();
+  const navigation = useNavigation();
+  const [supportForm, supportFields] = useForm({
+    id: "support-email",
+    lastResult: result && "support" in result ? result.support : undefined,
+    defaultValue: { supportEmail: settings.supportEmail },
+    constraint: getZodConstraint(supportEmailSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: supportEmailSchema }),
+  });
+  return (
+    <main className="admin-main">
+      <header className="admin-main__header">
+        <h1>Access</h1>
+      </header>
+      <ActionNotice result={result} />
+      <section className="admin-card" aria-labelledby="mode-heading">
+        <h2 id="mode-heading">Early access</h2>
+        <Form method="post" className="admin-form">
+          <fieldset className="admin-modes">
+            <legend>Who can sign up at /signup</legend>
+            {EARLY_ACCESS_MODES.map((mode) => (
+              <label key={mode} className="admin-mode">
+                <input type="radio" name="mode" value={mode} defaultChecked={settings.earlyAccess === mode} />
+                <strong>
+                  {EARLY_ACCESS_EFFECTS[mode].label}
+                  {settings.earlyAccess === mode ? " (current)" : ""}
+                </strong>
+                <span>{EARLY_ACCESS_EFFECTS[mode].effect}</span>
+              </label>
+            ))}
+          </fieldset>
+          <div className="admin-form__actions">
+            <SubmitButton name="intent" value="early-access">
+              Save early access
+            </SubmitButton>
+          </div>
+        </Form>
+      </section>
+      <section className="admin-card" aria-labelledby="support-heading">
+        <h2 id="support-heading">Support e-mail</h2>
+        <Form method="post" className="admin-form" {...getFormProps(supportForm)}>
+          <Field
+            field={supportFields.supportEmail}
+            label="Support e-mail address"
+            type="email"
+            hint="Shown after repeated failed sign-ins ('Contact Support at ...') and at the foot of every message you send."
+          />
+          <div className="admin-form__actions">
+            <SubmitButton name="intent" value="support-email">
+              Save support e-mail
+            </SubmitButton>
+          </div>
+        </Form>
+      </section>
+      <section className="admin-card" aria-labelledby="requests-heading">
+        <header className="admin-main__header">
+          <h2 id="requests-heading">Early-access requests</h2>
+          <a className="button button--secondary" href="/admin/access/requests.csv" download>
+            Export CSV
+          </a>
+        </header>
+        <p className="admin-count">
+          {total === 1 ? "1 request" : `${total} requests`}
+          {total > REQUESTS_SHOWN ? `; the newest ${REQUESTS_SHOWN} are shown, the CSV has them all` : ""}.
+        </p>
+        {requests.length === 0 ? null : (
+          <div className="admin-table-wrap">
+            <table className="admin-table">
+              <thead>
+                <tr>
+                  <th scope="col">Name</th>
+                  <th scope="col">Email</th>
+                  <th scope="col">Location</th>
+                  <th scope="col">Requested</th>
+                  <th scope="col">Invite</th>
+                </tr>
+              </thead>
+              <tbody>
+                {requests.map((r) => {
+                  const name = `${r.nameFirst} ${r.nameLast}`;
+                  const inviting = navigation.formData?.get("requestId") === r.id;
+                  return (
+                    <tr key={r.id}>
+                      <th scope="row" data-label="Name">
+                        {name}
+                      </th>
+                      <td data-label="Email" className="wrap-anywhere">
+                        {r.email}
+                      </td>
+                      <td data-label="Location">
+                        {r.locationCity}, {r.locationState}
+                      </td>
+                      <td data-label="Requested" className="nowrap">
+                        {isoDay(r.createdAt)}
+                      </td>
+                      <td data-label="Invite" className="admin-table__manage">
+                        <Form method="post">
+                          <input type="hidden" name="intent" value="invite" />
+                          <input type="hidden" name="requestId" value={r.id} />
+                          <button type="submit" className="button button--secondary" aria-disabled={inviting || undefined}>
+                            {inviting ? "loading..." : r.invitedAt ? "Invite again" : "Invite"}
+                            <span className="visually-hidden"> {name}</span>
+                          </button>
+                        </Form>
+                        {r.invitedAt ? <span className="admin-invited">Invited {isoDay(r.invitedAt)}</span> : null}
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+    </main>
+  );
+}

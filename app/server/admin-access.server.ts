@@ -1,0 +1,88 @@
+/**
+ * Admin access: the early-access mode, the support e-mail, and the early-access requests (list, CSV,
+ * invite). An invitation is a single-use 'invite' link to /signup?invite=TOKEN that lets its holder
+ * sign up while the mode is 'request' (see `invitationFor` in admin-invites.server.ts).
+ */
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { desc, eq, sql } from "drizzle-orm";
+import { EARLY_ACCESS_EFFECTS, isoDay, toCsv } from "#app/lib/admin";
+import { newId } from "#app/lib/ids";
+import { earlyAccessRequests, settings, type EarlyAccessMode } from "#drizzle/schema";
+import { auditEntry } from "./audit.server";
+import { newLink } from "./admin-links.server";
+import { appUrl } from "./env.server";
+import { deliverLater, outboxInsert, type Mail } from "./mail.server";
+import type { SessionUser } from "./session.server";
+
+export const REQUESTS_SHOWN = 100;
+
+const FALLBACK_SETTINGS = { earlyAccess: "open" as EarlyAccessMode, supportEmail: "support@goalswithfriends.app" };
+
+/** The settings, the newest requests and how many there are, in one round trip. */
+export async function accessScreen(context: AppLoadContext) {
+  const db = context.db;
+  const [[current], requests, [total]] = await db.batch([
+    db.select({ earlyAccess: settings.earlyAccess, supportEmail: settings.supportEmail }).from(settings).where(eq(settings.id, 1)).limit(1),
+    db.select().from(earlyAccessRequests).orderBy(desc(earlyAccessRequests.createdAt)).limit(REQUESTS_SHOWN),
+    db.select({ n: sql<number>`count(*)` }).from(earlyAccessRequests),
+  ]);
+  return { settings: current ?? FALLBACK_SETTINGS, requests, total: total?.n ?? 0 };
+}
+
+export async function setEarlyAccessMode(context: AppLoadContext, actor: SessionUser, mode: EarlyAccessMode) {
+  await context.db.batch([
+    context.db.update(settings).set({ earlyAccess: mode, updatedAt: new Date() }).where(eq(settings.id, 1)),
+    auditEntry(context, actor.id, { action: "access.mode", target: "early access", detail: `mode ${mode}` }),
+  ]);
+}
+
+export async function setSupportEmail(context: AppLoadContext, actor: SessionUser, supportEmail: string) {
+  await context.db.batch([
+    context.db.update(settings).set({ supportEmail, updatedAt: new Date() }).where(eq(settings.id, 1)),
+    auditEntry(context, actor.id, { action: "access.support-email", target: "support e-mail", detail: supportEmail }),
+  ]);
+}
+
+/** E-mails the person behind a request a single-use sign-up link (7 days); null if the request is gone. */
+export async function inviteRequester(context: AppLoadContext, request: Request, actor: SessionUser, requestId: string) {
+  const db = context.db;
+  const [row] = await db.select().from(earlyAccessRequests).where(eq(earlyAccessRequests.id, requestId)).limit(1);
+  if (!row) return null;
+  const link = await newLink(context, "invite", { email: row.email });
+  const url = `${appUrl(request, context.cloudflare.env)}/signup?invite=${link.token}`;
+  const mail: Mail = {
+    to: row.email,
+    subject: "Your early access to Goals with Friends",
+    text:
+      `Hi ${row.nameFirst},\n\nYou asked for early access to Goals with Friends, and your place is ready.\n\n` +
+      `Create your account here:\n${url}\n\nThe link works once and expires in 7 days.\n`,
+    kind: "invite",
+  };
+  const mailId = newId();
+  await db.batch([
+    link.insert,
+    db.update(earlyAccessRequests).set({ invitedAt: new Date() }).where(eq(earlyAccessRequests.id, requestId)),
+    outboxInsert(context, mail, mailId),
+    auditEntry(context, actor.id, { action: "access.invite", target: row.email }),
+  ]);
+  deliverLater(context, [{ id: mailId, ...mail }]);
+  return { email: row.email };
+}
+
+/** Every request as CSV (oldest first), for the admin's spreadsheet or CRM import. */
+export async function requestsCsv(context: AppLoadContext): Promise<string> {
+  const rows = await context.db.select().from(earlyAccessRequests).orderBy(earlyAccessRequests.createdAt);
+  return toCsv([
+    ["First name", "Last name", "City", "State", "Email", "Requested", "Invited"],
+    ...rows.map((r) => [
+      r.nameFirst,
+      r.nameLast,
+      r.locationCity,
+      r.locationState,
+      r.email,
+      isoDay(r.createdAt),
+      r.invitedAt ? isoDay(r.invitedAt) : "",
+    ]),
+  ]);
+}
+

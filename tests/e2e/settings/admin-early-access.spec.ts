@@ -1,0 +1,44 @@
+import { expect, test, type Page } from "@playwright/test";
+import { DEMO, expectNoAxeViolations, signIn } from "../support";
+
+async function chooseMode(page: Page, label: "Closed" | "Request" | "Open") {
+  await page.goto("/admin/access");
+  await page.getByRole("radio", { name: new RegExp(`^${label}`) }).check();
+  await page.getByRole("button", { name: "Save early access" }).click();
+  await expect(page.locator("p.notice")).toHaveText(`Early access is now ${label.toLowerCase()}.`);
+}
+
+test("an admin switches early access, and a logged-out browser sees the matching sign-up variant", async ({ browser }) => {
+  const adminContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  await signIn(admin, DEMO.admin);
+  await admin.goto("/admin/access");
+  await expectNoAxeViolations(admin);
+
+  const visitorContext = await browser.newContext();
+  const visitor = await visitorContext.newPage();
+  try {
+    await chooseMode(admin, "Closed");
+    await visitor.goto("/signup");
+    await expect(visitor).toHaveTitle("Early Access Closed");
+    await expect(visitor.getByRole("heading", { name: "Currently Closed" })).toBeVisible();
+    await expect(visitor.getByText("Sorry, early access is currently closed.")).toBeVisible();
+
+    await chooseMode(admin, "Request");
+    await visitor.goto("/signup");
+    await expect(visitor).toHaveTitle("Request Early Access");
+    await expect(visitor.getByRole("heading", { name: "Request Early Access" })).toBeVisible();
+    await expect(visitor.getByText("Sign up below to be notified when early access opens.")).toBeVisible();
+
+    await chooseMode(admin, "Open");
+    await visitor.goto("/signup");
+    await expect(visitor).toHaveTitle("Sign Up");
+    await expect(visitor.getByRole("heading", { name: "Get Started" })).toBeVisible();
+    await expect(visitor.getByRole("link", { name: "Sign In" })).toBeVisible();
+  } finally {
+    // Restore what this test changed, whatever happened above.
+    await chooseMode(admin, "Open").catch(() => undefined);
+    await adminContext.close();
+    await visitorContext.close();
+  }
+});
