@@ -22,6 +22,8 @@ declare global {
     MAIL_API_URL?: string;
     MAIL_API_KEY?: string;
     MAIL_FROM?: string;
+    /** Tests only: the live hub's heartbeat interval (default 15 s). */
+    HUB_HEARTBEAT_MS?: string;
   }
 }
 

@@ -15,6 +15,7 @@ export default defineConfig(async () => ({
           SESSION_SECRET: "test-session-secret",
           HONEYPOT_SEED: "test-honeypot-seed",
           APP_URL: "http://localhost",
+          HUB_HEARTBEAT_MS: "200",
         },
       },
     }),

@@ -127,8 +127,10 @@ export class Hub extends DurableObject<Env> {
 
   private startHeartbeat() {
     if (this.heartbeat !== undefined) return;
+    // HUB_HEARTBEAT_MS exists for tests (a quick ping); production keeps the 15 s default.
+    const every = Number(this.env.HUB_HEARTBEAT_MS) || HEARTBEAT_MS;
     this.heartbeat = setInterval(() => {
       for (const subscriber of this.subscribers) this.send(subscriber, PING);
-    }, HEARTBEAT_MS);
+    }, every);
   }
 }

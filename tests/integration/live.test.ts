@@ -118,6 +118,21 @@ describe("fan-out", () => {
     await expect.poll(async () => (await hubStats(`goal:${goal}`)).subscribers, { timeout: 2_000 }).toBe(0);
   });
 
+  it("sends a heartbeat comment, and the heartbeat prunes a subscriber that left without a word", async () => {
+    const { cookie } = await signUpUser();
+    const goal = await insertGoal("public");
+    const response = await get(`/events?topics=goal:${goal}`, cookie);
+    const reader = response.body!.getReader();
+    const decoder = new TextDecoder();
+    let text = "";
+    while (!text.includes(": ping\n\n")) text += decoder.decode((await reader.read()).value, { stream: true });
+    expect(text).toMatch(/^retry: \d+\nevent: ready\n/);
+    expect((await hubStats(`goal:${goal}`)).subscribers).toBe(1);
+    await reader.cancel();
+    // No publish: only the heartbeat can find out.
+    await expect.poll(async () => (await hubStats(`goal:${goal}`)).subscribers, { timeout: 2_000 }).toBe(0);
+  });
+
   it("ends the streams when the hub restarts, and a reconnect hears new changes", async () => {
     const { cookie } = await signUpUser();
     const goal = await insertGoal("public");
