@@ -7,9 +7,13 @@ import { today } from "#app/server/clock.server";
 import { getCurrentGoal } from "#app/server/goals.server";
 import { requireUser } from "#app/server/session.server";
 import goalsStyles from "#app/styles/goals.css";
+import memberStyles from "#app/styles/member.css";
 import type { LiveHandle } from "#app/live/useLiveUpdates";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: goalsStyles }];
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: goalsStyles },
+  { rel: "stylesheet", href: memberStyles },
+];
 
 export const meta: MetaFunction = () => [
   { title: "Progress Bar | Goals with Friends" },

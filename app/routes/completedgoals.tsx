@@ -5,9 +5,13 @@ import { formatMonthDay, toIsoDate } from "#app/lib/dates";
 import { listCompletedGoals } from "#app/server/goals.server";
 import { requireUser } from "#app/server/session.server";
 import goalsStyles from "#app/styles/goals.css";
+import memberStyles from "#app/styles/member.css";
 import type { LiveHandle } from "#app/live/useLiveUpdates";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: goalsStyles }];
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: goalsStyles },
+  { rel: "stylesheet", href: memberStyles },
+];
 
 export const meta: MetaFunction = () => [
   { title: "Completed Goals | Goals with Friends" },

@@ -8,9 +8,9 @@ import { createGoalSchema } from "#app/lib/schemas/goal";
 import { createGoal } from "#app/server/goals.server";
 import { requireRole } from "#app/server/session.server";
 import { deleteImage, readImageUpload, readUploadForm, storeImage } from "#app/server/uploads.server";
-import goalsStyles from "#app/styles/goals.css";
+import memberStyles from "#app/styles/member.css";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: goalsStyles }];
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: memberStyles }];
 
 export const meta: MetaFunction = () => [
   { title: "Create a Goal | Goals with Friends" },

@@ -7,10 +7,10 @@ import { formatMonthDay, toIsoDate } from "#app/lib/dates";
 import { devDateSchema } from "#app/lib/schemas/dev-date";
 import { devDateCookie, devDateOverride } from "#app/server/clock.server";
 import { requireDevelopment } from "#app/server/env.server";
-import goalsStyles from "#app/styles/goals.css";
+import memberStyles from "#app/styles/member.css";
 
 /** Developer date tool (development only): pins the "today" every rule and screen uses, via a cookie. */
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: goalsStyles }];
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: memberStyles }];
 
 export const meta: MetaFunction = () => [
   { title: "Developer date | Goals with Friends" },

@@ -9,9 +9,9 @@ import { profileSchema } from "#app/lib/schemas/profile";
 import { updateProfile } from "#app/server/profile.server";
 import { requireUser } from "#app/server/session.server";
 import { readImageUpload, readUploadForm } from "#app/server/uploads.server";
-import goalsStyles from "#app/styles/goals.css";
+import memberStyles from "#app/styles/member.css";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: goalsStyles }];
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: memberStyles }];
 
 export const meta: MetaFunction = () => [
   { title: "Profile | Goals with Friends" },
