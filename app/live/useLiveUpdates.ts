@@ -11,8 +11,10 @@
  * every reconnect, and on first connect if a write landed between the page's data load and the
  * connection, so nothing missed while away stays missing.
  */
-import { useFetcher, useMatches, useNavigation, type Params } from "@remix-run/react";
-import { useEffect, useRef } from "react";
+import { useFetcher, useMatches, useNavigation, useRevalidator, type Params } from "@remix-run/react";
+import { useContext, useEffect, useRef } from "react";
+// The router state, for one fact @remix-run/react does not expose: does the page show action data?
+import { UNSAFE_DataRouterStateContext as RouterStateContext } from "react-router";
 import { topicKey, type Topic } from "#app/lib/live/topics";
 
 export interface LiveHandle<Loader = unknown> {
@@ -21,7 +23,7 @@ export interface LiveHandle<Loader = unknown> {
 type LoaderData<L> = L extends (...args: never[]) => infer R ? Awaited<R> : unknown;
 
 /** Changes arriving within this window cause one revalidation... */
-const DEBOUNCE_MS = 100;
+const DEBOUNCE_MS = 50;
 /** ...but a steady stream of changes still revalidates at least this often. */
 const MAX_WAIT_MS = 500;
 const BACKOFF_START_MS = 500;
@@ -43,12 +45,15 @@ export function usePageTopics(): string {
 /** Listens on the topics in `key` (a `topicKey`) and revalidates the page when they change. */
 export function useLiveUpdates(key: string) {
   const navigation = useNavigation();
-  // Revalidates through a no-op fetcher action (POST /events) rather than useRevalidator(): Remix
-  // revalidates every loader after it the same way, but a fetcher action leaves the page's action
-  // data alone, while revalidate() clears it (a success notice or field errors would vanish
-  // whenever anyone, often this very user, changed something).
+  const revalidator = useRevalidator();
+  // useRevalidator().revalidate() clears the page's action data (a success notice, server field
+  // errors), so while a page shows some, revalidate through a no-op fetcher action (POST /events)
+  // instead: Remix re-runs every loader after it and leaves action data alone. Not always: a fetcher
+  // action that completes during a navigation takes that navigation over, and if Remix has not yet
+  // discovered the target route (a redirect after a submission) the new screen comes up empty.
+  const hasActionData = Boolean(useContext(RouterStateContext)?.actionData);
   const fetcher = useFetcher({ key: "live-updates" });
-  const idle = navigation.state === "idle" && fetcher.state === "idle";
+  const idle = navigation.state === "idle" && fetcher.state === "idle" && revalidator.state === "idle";
 
   // A change waits for the page to be idle: revalidating mid-navigation interrupts it (Remix aborts
   // the navigation's route discovery and the new screen can come up empty), and one revalidation
@@ -57,12 +62,14 @@ export function useLiveUpdates(key: string) {
   const pending = useRef(false);
   const idleNow = useRef(idle);
   idleNow.current = idle;
-  const submit = useRef(fetcher.submit);
-  submit.current = fetcher.submit;
+  const revalidate = useRef(() => {});
+  revalidate.current = hasActionData
+    ? () => fetcher.submit(null, { method: "post", action: "/events" })
+    : () => revalidator.revalidate();
   const flush = useRef(() => {
     if (!pending.current || !idleNow.current) return;
     pending.current = false;
-    submit.current(null, { method: "post", action: "/events" });
+    revalidate.current();
   });
   useEffect(() => {
     if (idle) flush.current();

@@ -100,8 +100,11 @@ test("pages listening through a hub restart are current again within 5 s", async
 test("member B on a goal's screen sees member A join within 1 s, without a reload", async ({ browser }) => {
   const { pageA, pageB, close } = await twoMembersOnGoal(browser, "goal-reading");
   const before = await pursuing(pageB);
-  const started = Date.now();
+  // The clock starts when A's join has committed: the answer to A's Join submission.
+  const joined = pageA.waitForResponse((r) => r.request().method() === "POST" && r.url().includes("/join/goal-reading"));
   await pageA.getByRole("button", { name: "Join goal" }).click();
+  await joined;
+  const started = Date.now();
   await expect.poll(() => pursuing(pageB), { timeout: 1_000, intervals: [25] }).toBeGreaterThan(before);
   expect(Date.now() - started).toBeLessThan(1_000);
   await expect(pageA).toHaveURL(/\/active\/goal-reading$/);
