@@ -56,14 +56,24 @@ export async function startHello() {
   return startWrangler({ name: "hello", cwd: join(ROOT, "bench/ssr/hello"), port, inspectorPort, persistTo });
 }
 
+/** Signs in the way a browser does: with every other field the form rendered (a honeypot, say). */
 async function signIn(url, email, password) {
+  const page = await (await fetch(`${url}/signin`)).text();
+  const rendered = {};
+  for (const [tag] of page.matchAll(/<input\b[^>]*>/g)) {
+    const name = tag.match(/\bname="([^"]*)"/)?.[1];
+    if (name && name !== "email" && name !== "password") rendered[name] = decode(tag.match(/\bvalue="([^"]*)"/)?.[1] ?? "");
+  }
   const response = await fetch(`${url}/signin`, {
     method: "POST",
     redirect: "manual",
-    body: new URLSearchParams({ email, password }),
+    body: new URLSearchParams({ ...rendered, email, password }),
     headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: url },
   });
   const cookie = (response.headers.get("set-cookie") ?? "").split(";")[0];
   if (response.status !== 302 || !cookie) throw new Error(`bench sign-in failed: ${response.status}`);
   return cookie;
 }
+
+const ENTITIES = { amp: "&", lt: "<", gt: ">", quot: '"', "#x27": "'", "#39": "'", "#x2F": "/", "#47": "/" };
+const decode = (s) => s.replace(/&(#x27|#39|#x2F|#47|amp|lt|gt|quot);/g, (_, e) => ENTITIES[e]);
