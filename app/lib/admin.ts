@@ -100,3 +100,14 @@ export function communicationText(first: string, body: string, supportEmail: str
 export function isoDay(value: Date | number | string): string {
   return new Date(value).toISOString().slice(0, 10);
 }
+
+export const GOAL_FILTERS = ["active", "ended", "demo", "all"] as const;
+export type GoalFilter = (typeof GOAL_FILTERS)[number];
+export const GOAL_FILTER_LABELS: Record<GoalFilter, string> = {
+  active: "Active (demo goals hidden)",
+  ended: "Ended",
+  demo: "Demo",
+  all: "All",
+};
+export const asGoalFilter = (value: string | null): GoalFilter =>
+  (GOAL_FILTERS as readonly string[]).includes(value ?? "") ? (value as GoalFilter) : "active";

@@ -111,3 +111,29 @@ test("the communication preview and the audit log have no axe violations", async
   await page.goto("/admin/audit");
   await expectNoAxeViolations(page);
 });
+
+test("an admin edits a goal on the shared goals screen and sees its participants", async ({ page }) => {
+  await signIn(page, DEMO.admin);
+  const cause = `Admin edit ${Date.now()}`;
+  await page.goto("/create");
+  await page.getByLabel("Cause").fill(cause);
+  await page.getByRole("button", { name: "Create goal" }).click();
+  await expect(page).toHaveURL(/\/join\//);
+  const id = page.url().split("/join/")[1]!;
+
+  await page.goto("/admin/goals");
+  await page.getByRole("link", { name: cause }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/goals/${id}$`));
+  await expect(page.getByRole("heading", { name: "Participants (0)" })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByLabel("Cause").fill(`${cause} (renamed)`);
+  await page.getByLabel("Demo goal").check();
+  await page.getByRole("button", { name: "Save goal" }).click();
+  await expect(page.locator("p.notice")).toContainText("demo: false → true");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`${cause} (renamed)`);
+  // A demo goal leaves the admins' active list (SPEC) and shows under Demo.
+  await page.goto("/admin/goals");
+  await expect(page.getByRole("link", { name: `${cause} (renamed)` })).toHaveCount(0);
+  await page.goto("/admin/goals?show=demo");
+  await expect(page.getByRole("link", { name: `${cause} (renamed)` })).toBeVisible();
+});

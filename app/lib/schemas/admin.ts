@@ -50,19 +50,5 @@ export const inviteSchema = z.object({
   requestId: id(),
 });
 
-const isoDate = z
-  .string()
-  .trim()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, "Use the date picker (YYYY-MM-DD)")
-  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), "Not a real date")
-  .optional();
-
-export const goalEditSchema = z
-  .object({
-    cause: requiredText(120, "Cause"),
-    start: isoDate,
-    end: isoDate,
-    visibility: choice(["public", "private"] as const),
-    demo: z.preprocess((v) => v === "on" || v === "true", z.boolean()).default(false),
-  })
-  .refine((g) => !g.start || !g.end || g.start <= g.end, { message: "The end date must be on or after the start date", path: ["end"] });
+/** The goal editor uses /create's own schema (same fields, same rules): one way to validate a goal. */
+export { createGoalSchema as goalEditSchema } from "./goal";

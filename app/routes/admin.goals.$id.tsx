@@ -1,0 +1,48 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { GoalsScreen } from "#app/components/admin/GoalsScreen";
+import { asGoalFilter } from "#app/lib/admin";
+import { goalEditSchema } from "#app/lib/schemas/admin";
+import { editGoal, goalsScreen } from "#app/server/admin-goals.server";
+import { today } from "#app/server/clock.server";
+import { publish } from "#app/server/live.server";
+import { requireRole } from "#app/server/session.server";
+import { deleteImage, readImageUpload, readUploadForm, storeImage } from "#app/server/uploads.server";
+import goalsStyles from "#app/styles/goals.css";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: goalsStyles }];
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.goal?.cause ?? "Goal"} | Admin | Goals with Friends` }];
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  await requireRole(request, context, "admin");
+  const filter = asGoalFilter(new URL(request.url).searchParams.get("show"));
+  const screen = await goalsScreen(context, filter, today(request, context.cloudflare.env), params.id);
+  if (!screen.goal) throw redirect("/404"); // SPEC: a goal id that does not exist sends the user to /404
+  return { filter, ...screen };
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const actor = await requireRole(request, context, "admin");
+  const formData = await readUploadForm(request);
+  if (!formData) return data({ ok: false, message: "This upload is too large. Choose an image up to 2 MB." }, { status: 413 });
+  const submission = parseWithZod(formData, { schema: goalEditSchema });
+  const upload = await readImageUpload(formData.get("icon"));
+  if (submission.status !== "success" || upload.error) {
+    const result = submission.reply({ fieldErrors: upload.error ? { icon: [upload.error] } : undefined });
+    return data({ ok: false, message: "", result }, { status: 400 });
+  }
+  const { env } = context.cloudflare;
+  const icon = upload.image ? await storeImage(env, "goal-icons", upload.image) : undefined;
+  const { cause, start, end, visibility, demo } = submission.value;
+  const saved = await editGoal(context, actor, params.id!, { cause, start, end, visibility, demo, icon });
+  if (!saved) {
+    await deleteImage(env, icon);
+    throw redirect("/404");
+  }
+  await deleteImage(env, saved.previousIcon);
+  publish(context, ["goals", `goal:${params.id}`, "admin"]);
+  return { ok: true, message: saved.changes.length ? `Saved: ${saved.changes.join("; ")}.` : "No changes.", result: submission.reply() };
+}
+
+export default GoalsScreen;

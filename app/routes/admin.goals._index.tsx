@@ -1,0 +1,19 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { GoalsScreen } from "#app/components/admin/GoalsScreen";
+import { asGoalFilter } from "#app/lib/admin";
+import { goalsScreen } from "#app/server/admin-goals.server";
+import { today } from "#app/server/clock.server";
+import { requireRole } from "#app/server/session.server";
+import goalsStyles from "#app/styles/goals.css";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: goalsStyles }];
+
+export const meta: MetaFunction = () => [{ title: "Goals | Admin | Goals with Friends" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireRole(request, context, "admin");
+  const filter = asGoalFilter(new URL(request.url).searchParams.get("show"));
+  return { filter, ...(await goalsScreen(context, filter, today(request, context.cloudflare.env))) };
+}
+
+export default GoalsScreen;
