@@ -9,8 +9,13 @@ import { publish } from "#app/server/live.server";
 import { requireRole } from "#app/server/session.server";
 import { deleteImage, readImageUpload, readUploadForm, storeImage } from "#app/server/uploads.server";
 import goalsStyles from "#app/styles/goals.css";
+import memberStyles from "#app/styles/member.css";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: goalsStyles }];
+// The goal icon (goals.css) and /create's goal fields (member.css), reused by the goal editor.
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: goalsStyles },
+  { rel: "stylesheet", href: memberStyles },
+];
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.goal?.cause ?? "Goal"} | Admin | Goals with Friends` }];
 

@@ -5,8 +5,13 @@ import { goalsScreen } from "#app/server/admin-goals.server";
 import { today } from "#app/server/clock.server";
 import { requireRole } from "#app/server/session.server";
 import goalsStyles from "#app/styles/goals.css";
+import memberStyles from "#app/styles/member.css";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: goalsStyles }];
+// The goal icon (goals.css) and /create's goal fields (member.css), reused by the goal editor.
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: goalsStyles },
+  { rel: "stylesheet", href: memberStyles },
+];
 
 export const meta: MetaFunction = () => [{ title: "Goals | Admin | Goals with Friends" }];
 
