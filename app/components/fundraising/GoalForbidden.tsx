@@ -1,0 +1,21 @@
+import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
+import { NotFound } from "#app/components/NotFound";
+
+/** The 403 for a private goal's discussion, pledges or settings: say why, and where to go instead. */
+export function GoalErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  if (isRouteErrorResponse(error) && error.status === 403) {
+    return (
+      <main className="page-message">
+        <h1>403</h1>
+        <p className="page-message__lead">This goal is private</p>
+        <p>
+          Only its members and organisers can see its discussion and pledges. If you have an invite link, open it to
+          join. <Link to="/main">Back to the main page</Link>.
+        </p>
+      </main>
+    );
+  }
+  throw error;
+}

@@ -1,0 +1,104 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
+import { GoalErrorBoundary } from "#app/components/fundraising/GoalForbidden";
+import { PledgeForm } from "#app/components/fundraising/PledgeForm";
+import { Totaliser } from "#app/components/fundraising/Totaliser";
+import { Logo } from "#app/components/Logo";
+import { formatDateRange } from "#app/lib/dates";
+import { canSupport, NO_FEES_LINE } from "#app/lib/fundraising";
+import { pledgeSchema } from "#app/lib/schemas/fundraising";
+import { appUrl } from "#app/server/env.server";
+import { loadFundraising, recordPledge } from "#app/server/fundraising.server";
+import { getOptionalUser } from "#app/server/session.server";
+import fundraisingStyles from "#app/styles/fundraising.css";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: fundraisingStyles }];
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data ? `Support ${data.goal.cause}` : "Support a goal"} | Goals with Friends` },
+  { name: "description", content: data?.fundraiser ? `Pledge support for ${data.fundraiser.charityName}. ${NO_FEES_LINE}` : "Pledge support for a goal." },
+];
+
+/** Public for a public goal (anyone with the link, signed in or not); a private goal's only for its members. */
+async function loadGivePage(request: Request, context: LoaderFunctionArgs["context"], id: string) {
+  const user = await getOptionalUser(request, context);
+  const page = await loadFundraising(context, id, user);
+  if (!page) throw new Response("Not Found", { status: 404 });
+  if (!canSupport(page.goal, user, page.goal.isMember)) throw new Response("Forbidden", { status: 403 });
+  return { ...page, user };
+}
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const { goal, fundraiser, user } = await loadGivePage(request, context, params.id!);
+  return {
+    goal: { id: goal.id, cause: goal.cause, dates: formatDateRange(goal.start, goal.end) },
+    fundraiser,
+    signedIn: !!user,
+    defaultName: user ? `${user.first} ${user.last}` : "",
+  };
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const { goal, fundraiser, user } = await loadGivePage(request, context, params.id!);
+  const submission = parseWithZod(await request.formData(), { schema: pledgeSchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  if (!fundraiser) return data(submission.reply({ formErrors: ["This goal is not raising money yet."] }), { status: 409 });
+  await recordPledge(context, goal, user?.id ?? null, submission.value, appUrl(request, context.cloudflare.env));
+  return redirect(`/give/${goal.id}?thanks=1`);
+}
+
+export default function GiveRoute() {
+  const { goal, fundraiser, signedIn, defaultName } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const [params] = useSearchParams();
+  const thanks = params.get("thanks") === "1";
+  return (
+    <main className="page fundraising-page give">
+      {signedIn ? (
+        <p>
+          <Link to={`/active/${goal.id}`}>Back to the goal</Link>
+        </p>
+      ) : (
+        <Link to="/marketing" className="give__logo" aria-label="Goals with Friends: about the product">
+          <Logo />
+        </Link>
+      )}
+      <header className="give__head">
+        <h1>{goal.cause}</h1>
+        {goal.dates ? <p className="give__dates">{goal.dates}</p> : null}
+      </header>
+      {!fundraiser ? (
+        <p className="notice">This goal is not raising money yet. Check back soon.</p>
+      ) : (
+        <div className="give__grid">
+          <Totaliser fundraiser={fundraiser} showSupporters={10} />
+          <section className="card give__form" aria-labelledby="pledge-title">
+            {thanks ? (
+              <div className="give__thanks" role="status">
+                <h2 id="pledge-title">Thank you for your pledge!</h2>
+                <p>
+                  Now complete your gift on {fundraiser.charityName}&apos;s own page. Every penny goes to them: we never
+                  see card details and never take a cut.
+                </p>
+                <a className="button" href={fundraiser.charityUrl} rel="noopener noreferrer external">
+                  Give on {fundraiser.charityName}&apos;s page
+                </a>
+                <p>
+                  <Link to={`/give/${goal.id}`}>Pledge again</Link>
+                </p>
+              </div>
+            ) : (
+              <>
+                <h2 id="pledge-title">Pledge support</h2>
+                <PledgeForm lastResult={lastResult} currency={fundraiser.currency} charityName={fundraiser.charityName} defaultName={defaultName} />
+              </>
+            )}
+          </section>
+        </div>
+      )}
+    </main>
+  );
+}
+
+export const ErrorBoundary = GoalErrorBoundary;

@@ -1,0 +1,23 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
+import { safeReturnTo } from "#app/lib/fundraising";
+import { cheerSchema } from "#app/lib/schemas/fundraising";
+import { toggleCheer } from "#app/server/discussion.server";
+import { supportGoalQuery, toSupportGoal } from "#app/server/fundraising.server";
+import { requireUser } from "#app/server/session.server";
+
+/** Cheer (or un-cheer) a member of the goal, then back to the goal screen. A resource route: plain JSON errors. */
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const user = await requireUser(request, context);
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: cheerSchema });
+  if (submission.status !== "success") return Response.json({ error: "Choose a member to cheer." }, { status: 400 });
+  const goal = toSupportGoal((await supportGoalQuery(context, params.id!, user.id))[0]);
+  if (!goal) throw new Response("Not Found", { status: 404 });
+  const result = await toggleCheer(context, goal, user, submission.value.memberId);
+  if (!result.ok) {
+    if (result.status === 403) throw new Response("Forbidden", { status: 403 });
+    return Response.json({ error: result.message }, { status: result.status });
+  }
+  return redirect(safeReturnTo(formData.get("returnTo"), goal.id));
+}

@@ -1,0 +1,69 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Discussion } from "#app/components/fundraising/Discussion";
+import { GoalErrorBoundary } from "#app/components/fundraising/GoalForbidden";
+import { canDiscuss, canManageGoal, safeReturnTo } from "#app/lib/fundraising";
+import { discussionSchema } from "#app/lib/schemas/fundraising";
+import { deleteMessage, messagesQuery, postMessage, toMessages } from "#app/server/discussion.server";
+import { supportGoalQuery, toSupportGoal } from "#app/server/fundraising.server";
+import { requireUser } from "#app/server/session.server";
+import fundraisingStyles from "#app/styles/fundraising.css";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: fundraisingStyles }];
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `Discussion${data ? `: ${data.goal.cause}` : ""} | Goals with Friends` },
+  { name: "description", content: "Talk with the people pursuing this goal with you." },
+];
+
+/** Members, the owning org and admins read; anyone else gets 403 (a private goal's talk stays private). */
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context);
+  const [goalRows, messageRows] = await context.db.batch([
+    supportGoalQuery(context, params.id!, user.id),
+    messagesQuery(context, params.id!),
+  ]);
+  const goal = toSupportGoal(goalRows[0]);
+  if (!goal) throw new Response("Not Found", { status: 404 });
+  if (!canDiscuss(goal, user, goal.isMember)) throw new Response("Forbidden", { status: 403 });
+  return {
+    goal: { id: goal.id, cause: goal.cause },
+    messages: toMessages(messageRows, user, canManageGoal(goal, user)),
+  };
+}
+
+/** Post or delete. Success goes back to the screen the form was on; bad input is a 400 that writes nothing. */
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const user = await requireUser(request, context);
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: discussionSchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  const goal = toSupportGoal((await supportGoalQuery(context, params.id!, user.id))[0]);
+  if (!goal) throw new Response("Not Found", { status: 404 });
+  const result =
+    submission.value.intent === "post"
+      ? await postMessage(context, goal, user, submission.value.body)
+      : await deleteMessage(context, goal, user, submission.value.messageId);
+  if (!result.ok) {
+    if (result.status === 403) throw new Response("Forbidden", { status: 403 });
+    return data(submission.reply({ formErrors: [result.message] }), { status: result.status });
+  }
+  return redirect(`${safeReturnTo(formData.get("returnTo"), goal.id)}#discussion`);
+}
+
+export default function DiscussionRoute() {
+  const { goal, messages } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  return (
+    <main className="page fundraising-page">
+      <p>
+        <Link to={`/active/${goal.id}`}>Back to {goal.cause}</Link>
+      </p>
+      <h1>{goal.cause}</h1>
+      <Discussion goalId={goal.id} messages={messages} returnTo={`/goals/${goal.id}/discussion`} lastResult={lastResult} />
+    </main>
+  );
+}
+
+export const ErrorBoundary = GoalErrorBoundary;

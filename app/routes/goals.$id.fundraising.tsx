@@ -1,0 +1,120 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Field, SubmitButton } from "#app/components/forms";
+import { SelectField } from "#app/components/fundraising/fields";
+import { GoalErrorBoundary } from "#app/components/fundraising/GoalForbidden";
+import { InviteLink } from "#app/components/fundraising/InviteLink";
+import { PledgeTable } from "#app/components/fundraising/PledgeTable";
+import { Totaliser } from "#app/components/fundraising/Totaliser";
+import { amountInputValue, CURRENCIES, DEFAULT_CURRENCY, NO_FEES_LINE } from "#app/lib/fundraising";
+import { fundraisingActionSchema, fundraisingSettingsSchema } from "#app/lib/schemas/fundraising";
+import { appUrl } from "#app/server/env.server";
+import { loadFundraising, saveFundraising, setPledgePaid } from "#app/server/fundraising.server";
+import { inviteToken, revokeInvites } from "#app/server/invites.server";
+import { requireUser } from "#app/server/session.server";
+import fundraisingStyles from "#app/styles/fundraising.css";
+import goalsStyles from "#app/styles/goals.css";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: goalsStyles },
+  { rel: "stylesheet", href: fundraisingStyles },
+];
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `Fundraising${data ? `: ${data.goal.cause}` : ""} | Goals with Friends` },
+  { name: "description", content: "Set up fundraising, share the invite link and follow the pledges." },
+];
+
+/** The owning org and admins only; everyone else gets 403. */
+async function requireManager(request: Request, context: LoaderFunctionArgs["context"], id: string) {
+  const user = await requireUser(request, context);
+  const page = await loadFundraising(context, id, user, 500);
+  if (!page) throw new Response("Not Found", { status: 404 });
+  if (!page.manager) throw new Response("Forbidden", { status: 403 });
+  return page;
+}
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const { goal, fundraiser } = await requireManager(request, context, params.id!);
+  const origin = appUrl(request, context.cloudflare.env);
+  return {
+    goal: { id: goal.id, cause: goal.cause, visibility: goal.visibility },
+    fundraiser,
+    settings: {
+      charityName: goal.charityName ?? "",
+      charityUrl: goal.charityUrl ?? "",
+      target: goal.targetAmount ? amountInputValue(goal.targetAmount) : "",
+      currency: goal.currency ?? DEFAULT_CURRENCY,
+    },
+    inviteUrl: `${origin}/invite/${await inviteToken(context.cloudflare.env, goal.id, goal.inviteNonce)}`,
+    giveUrl: `${origin}/give/${goal.id}`,
+  };
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const { goal } = await requireManager(request, context, params.id!);
+  const submission = parseWithZod(await request.formData(), { schema: fundraisingActionSchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  const input = submission.value;
+  if (input.intent === "save") {
+    await saveFundraising(context, goal.id, input);
+    return redirect(`/goals/${goal.id}/fundraising?saved=1`);
+  }
+  if (input.intent === "revoke") {
+    await revokeInvites(context, goal.id);
+    return redirect(`/goals/${goal.id}/fundraising?revoked=1#invite`);
+  }
+  const changed = await setPledgePaid(context, goal.id, input.pledgeId, input.paid === "true");
+  if (!changed) return data(submission.reply({ formErrors: ["That pledge is not part of this goal."] }), { status: 404 });
+  return redirect(`/goals/${goal.id}/fundraising#pledges`);
+}
+
+export default function FundraisingSettingsRoute() {
+  const { goal, fundraiser, settings, inviteUrl, giveUrl } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const [form, fields] = useForm({
+    id: "fundraising",
+    lastResult,
+    constraint: getZodConstraint(fundraisingSettingsSchema),
+    defaultValue: settings,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: fundraisingSettingsSchema }),
+  });
+  return (
+    <main className="page fundraising-page">
+      <p>
+        <Link to={`/active/${goal.id}`}>Back to {goal.cause}</Link>
+      </p>
+      <h1>Fundraising for {goal.cause}</h1>
+      <p className="no-fees">{NO_FEES_LINE}</p>
+      <div className="give__grid">
+        <section className="card" aria-labelledby="settings-title">
+          <h2 id="settings-title">Charity and target</h2>
+          <Form method="post" className="form" {...getFormProps(form)}>
+            <input type="hidden" name="intent" value="save" />
+            <Field field={fields.charityName} label="Charity name" />
+            <Field field={fields.charityUrl} label="Charity's donation page" type="url" hint="The charity's own https:// page where supporters pay." />
+            <Field field={fields.target} label="Target amount" inputMode="decimal" />
+            <SelectField field={fields.currency} label="Currency" options={CURRENCIES.map((c) => ({ value: c, label: c }))} />
+            <SubmitButton pendingText="Saving...">Save fundraising</SubmitButton>
+          </Form>
+        </section>
+        {fundraiser ? <Totaliser fundraiser={fundraiser} /> : <p className="notice">Set a charity and target to start taking pledges.</p>}
+      </div>
+      <InviteLink inviteUrl={inviteUrl} giveUrl={goal.visibility === "public" ? giveUrl : null} />
+      <section className="card" aria-labelledby="export-title">
+        <h2 id="export-title">Participants</h2>
+        <p>Download everyone&apos;s progress (joined, completed, pledged) as a spreadsheet.</p>
+        <a className="button button--secondary" href={`/goals/${goal.id}/participants.csv`} download>
+          Download participants (CSV)
+        </a>
+      </section>
+      {fundraiser ? <PledgeTable pledges={fundraiser.pledges} /> : null}
+    </main>
+  );
+}
+
+export const ErrorBoundary = GoalErrorBoundary;

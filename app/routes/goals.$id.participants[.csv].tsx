@@ -1,0 +1,40 @@
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { csvRow, formatAmount } from "#app/lib/fundraising";
+import { toIsoDate } from "#app/lib/dates";
+import { participantsProgressQuery, supportGoalQuery, toSupportGoal } from "#app/server/fundraising.server";
+import { canManageGoal } from "#app/lib/fundraising";
+import { requireUser } from "#app/server/session.server";
+
+/** The org's CSV of participants' progress (no e-mail addresses: names, dates, status, pledged). */
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context);
+  const [goalRows, rows] = await context.db.batch([
+    supportGoalQuery(context, params.id!, user.id),
+    participantsProgressQuery(context, params.id!),
+  ]);
+  const goal = toSupportGoal(goalRows[0]);
+  if (!goal) throw new Response("Not Found", { status: 404 });
+  if (!canManageGoal(goal, user)) throw new Response("Forbidden", { status: 403 });
+  const currency = goal.currency ?? "GBP";
+  const lines = [
+    csvRow(["First name", "Last name", "Joined", "Status", "Completed on", "Pledged"]),
+    ...rows.map((r) =>
+      csvRow([
+        r.first,
+        r.last,
+        toIsoDate(new Date(r.joinedAt)),
+        r.completed ? "Completed" : "Active",
+        r.completedAt ? toIsoDate(new Date(r.completedAt)) : "",
+        formatAmount(Number(r.pledged), currency),
+      ]),
+    ),
+  ];
+  const slug = goal.cause.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "").slice(0, 40) || "goal";
+  return new Response(`\uFEFF${lines.join("\r\n")}\r\n`, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${slug}-participants.csv"`,
+      "Cache-Control": "private, no-store",
+    },
+  });
+}

@@ -1,0 +1,97 @@
+import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { AuthLayout } from "#app/components/AuthLayout";
+import { SubmitButton } from "#app/components/forms";
+import { formatDateRange } from "#app/lib/dates";
+import { today } from "#app/server/clock.server";
+import { goalForInvite, joinByInvite } from "#app/server/invites.server";
+import { getOptionalUser, requireUser } from "#app/server/session.server";
+import fundraisingStyles from "#app/styles/fundraising.css";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: fundraisingStyles }];
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data?.goal ? `Join ${data.goal.cause}` : "Invite"} | Goals with Friends` },
+  { name: "description", content: "You are invited to a challenge on Goals with Friends." },
+];
+
+/** A valid link shows the challenge; a forged or revoked one says so (404), revealing nothing. */
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const user = await getOptionalUser(request, context);
+  const goal = await goalForInvite(context, params.token!, user?.id ?? null);
+  if (!goal) return data({ goal: null, signedIn: !!user }, { status: 404 });
+  return {
+    signedIn: !!user,
+    goal: {
+      id: goal.id,
+      cause: goal.cause,
+      dates: formatDateRange(goal.start, goal.end),
+      organiser: goal.orgFirst ? `${goal.orgFirst} ${goal.orgLast}` : null,
+      charityName: goal.charityName,
+      memberCount: goal.memberCount,
+      isMember: goal.isMember,
+    },
+  };
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const user = await requireUser(request, context);
+  const result = await joinByInvite(context, params.token!, user.id, await today(request, context.cloudflare.env));
+  if (!result.ok) return data({ error: result.message }, { status: result.reason === "invalid" ? 404 : 409 });
+  const goal = await goalForInvite(context, params.token!, user.id);
+  return redirect(`/active/${goal!.id}`);
+}
+
+export default function InviteRoute() {
+  const { goal, signedIn } = useLoaderData<typeof loader>();
+  const error = useActionData<typeof action>()?.error;
+  if (!goal) {
+    return (
+      <AuthLayout>
+        <h1>Invite link not valid</h1>
+        <p>This invite link is not valid any more. Ask the organiser for a new one.</p>
+        <Link to={signedIn ? "/main" : "/"}>Back to Goals with Friends</Link>
+      </AuthLayout>
+    );
+  }
+  return (
+    <AuthLayout>
+      <p className="invite__kicker">You are invited to</p>
+      <h1>{goal.cause}</h1>
+      <ul className="invite__facts">
+        {goal.dates ? <li>{goal.dates}</li> : null}
+        {goal.organiser ? <li>Organised by {goal.organiser}</li> : null}
+        {goal.charityName ? <li>Raising money for {goal.charityName}</li> : null}
+        <li>
+          {goal.memberCount} {goal.memberCount === 1 ? "person has" : "people have"} joined
+        </li>
+      </ul>
+      {error ? (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      {goal.isMember ? (
+        <Link className="button" to={`/active/${goal.id}`}>
+          You are in: go to the challenge
+        </Link>
+      ) : signedIn ? (
+        <Form method="post">
+          <SubmitButton pendingText="Joining...">Join the challenge</SubmitButton>
+        </Form>
+      ) : (
+        <>
+          <p>Sign up or sign in first, then open this invite link again to join.</p>
+          <div className="auth__links">
+            <Link className="button" to="/signup">
+              Sign Up
+            </Link>
+            <Link className="button button--secondary" to="/signin">
+              Sign In
+            </Link>
+          </div>
+        </>
+      )}
+    </AuthLayout>
+  );
+}

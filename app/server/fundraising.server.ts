@@ -1,0 +1,251 @@
+/**
+ * Fundraising reads and writes: a goal's charity, target and pledges, milestone notices, mark-paid.
+ * A screen reads in one db.batch; the statements are exported so the goal screen can fold them into
+ * its own batch (ADR 062). The rules live in app/lib/fundraising.ts.
+ */
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { and, desc, eq, sql } from "drizzle-orm";
+import {
+  canManageGoal,
+  formatAmount,
+  milestoneCrossed,
+  milestoneMessage,
+  percentOf,
+  type Currency,
+} from "#app/lib/fundraising";
+import { newId } from "#app/lib/ids";
+import { goals, pledges, userGoals, users } from "#drizzle/schema";
+import { publish } from "./live.server";
+import { sendMail } from "./mail.server";
+
+export interface SupportGoal {
+  id: string;
+  cause: string;
+  start: string | null;
+  end: string | null;
+  demo: boolean;
+  visibility: "public" | "private";
+  orgId: string | null;
+  charityName: string | null;
+  charityUrl: string | null;
+  targetAmount: number | null;
+  currency: string | null;
+  milestoneNotified: number;
+  inviteNonce: string | null;
+  orgEmail: string | null;
+  isMember: boolean;
+}
+
+/** The goal with its fundraising settings, the owner's address and whether the viewer is a member. */
+export function supportGoalQuery(context: AppLoadContext, goalId: string, viewerId: string | null) {
+  return context.db
+    .select({
+      id: goals.id,
+      cause: goals.cause,
+      start: goals.start,
+      end: goals.end,
+      demo: goals.demo,
+      visibility: goals.visibility,
+      orgId: goals.orgId,
+      charityName: goals.charityName,
+      charityUrl: goals.charityUrl,
+      targetAmount: goals.targetAmount,
+      currency: goals.currency,
+      milestoneNotified: goals.milestoneNotified,
+      inviteNonce: goals.inviteNonce,
+      orgEmail: users.email,
+      member: viewerId
+        ? sql<number>`exists(select 1 from ${userGoals} where ${userGoals.goalId} = ${goals.id} and ${userGoals.userId} = ${viewerId})`.as("is_member")
+        : sql<number>`0`.as("is_member"),
+    })
+    .from(goals)
+    .leftJoin(users, eq(users.id, goals.orgId))
+    .where(eq(goals.id, goalId))
+    .limit(1);
+}
+
+export function toSupportGoal(row: Awaited<ReturnType<typeof supportGoalQuery>>[number] | undefined): SupportGoal | null {
+  if (!row) return null;
+  const { member, ...goal } = row;
+  return { ...goal, isMember: !!Number(member) };
+}
+
+export function pledgeTotalsQuery(context: AppLoadContext, goalId: string) {
+  return context.db
+    .select({
+      raised: sql<number>`coalesce(sum(${pledges.amount}), 0)`,
+      paid: sql<number>`coalesce(sum(case when ${pledges.paid} then ${pledges.amount} else 0 end), 0)`,
+      supporters: sql<number>`count(*)`,
+    })
+    .from(pledges)
+    .where(eq(pledges.goalId, goalId));
+}
+
+export function recentPledgesQuery(context: AppLoadContext, goalId: string, limit: number) {
+  return context.db
+    .select({
+      id: pledges.id,
+      name: pledges.name,
+      message: pledges.message,
+      amount: pledges.amount,
+      anonymous: pledges.anonymous,
+      paid: pledges.paid,
+      createdAt: pledges.createdAt,
+    })
+    .from(pledges)
+    .where(eq(pledges.goalId, goalId))
+    .orderBy(desc(pledges.createdAt), desc(pledges.id))
+    .limit(limit);
+}
+
+type PledgeRow = Awaited<ReturnType<typeof recentPledgesQuery>>[number];
+type TotalsRow = Awaited<ReturnType<typeof pledgeTotalsQuery>>[number];
+
+export interface Fundraiser {
+  charityName: string;
+  charityUrl: string;
+  currency: Currency | string;
+  target: number;
+  raised: number;
+  paid: number;
+  supporters: number;
+  percent: number;
+  milestone: number;
+  raisedText: string;
+  targetText: string;
+  pledges: { id: string; name: string; message: string | null; amountText: string; paid: boolean; anonymous: boolean; createdAt: string }[];
+}
+
+/**
+ * What the totaliser shows, or null when the goal has no fundraising set up. Anonymous supporters'
+ * names never leave the server unless the viewer manages the goal (to mark their pledge paid).
+ */
+export function toFundraiser(goal: SupportGoal, totals: TotalsRow | undefined, rows: PledgeRow[], manager: boolean): Fundraiser | null {
+  if (!goal.charityName || !goal.charityUrl || !goal.targetAmount || !goal.currency) return null;
+  const raised = Number(totals?.raised ?? 0);
+  const currency = goal.currency;
+  return {
+    charityName: goal.charityName,
+    charityUrl: goal.charityUrl,
+    currency,
+    target: goal.targetAmount,
+    raised,
+    paid: Number(totals?.paid ?? 0),
+    supporters: Number(totals?.supporters ?? 0),
+    percent: percentOf(raised, goal.targetAmount) ?? 0,
+    milestone: goal.milestoneNotified,
+    raisedText: formatAmount(raised, currency),
+    targetText: formatAmount(goal.targetAmount, currency),
+    pledges: rows.map((p) => ({
+      id: p.id,
+      name: p.anonymous && !manager ? "Anonymous" : p.name,
+      message: p.message,
+      amountText: formatAmount(p.amount, currency),
+      paid: p.paid,
+      anonymous: p.anonymous,
+      createdAt: new Date(p.createdAt).toISOString(),
+    })),
+  };
+}
+
+/** The pledge page and the settings page: goal, totals and pledges in one round trip. */
+export async function loadFundraising(context: AppLoadContext, goalId: string, viewer: { id: string; type: "admin" | "org" | "user" } | null, limit = 50) {
+  const [goalRows, totalRows, pledgeRows] = await context.db.batch([
+    supportGoalQuery(context, goalId, viewer?.id ?? null),
+    pledgeTotalsQuery(context, goalId),
+    recentPledgesQuery(context, goalId, limit),
+  ]);
+  const goal = toSupportGoal(goalRows[0]);
+  if (!goal) return null;
+  const manager = canManageGoal(goal, viewer);
+  return { goal, manager, fundraiser: toFundraiser(goal, totalRows[0], pledgeRows, manager) };
+}
+
+export interface FundraisingSettings {
+  charityName: string;
+  charityUrl: string;
+  target: number;
+  currency: Currency;
+}
+
+export async function saveFundraising(context: AppLoadContext, goalId: string, input: FundraisingSettings) {
+  await context.db
+    .update(goals)
+    .set({ charityName: input.charityName, charityUrl: input.charityUrl, targetAmount: input.target, currency: input.currency })
+    .where(eq(goals.id, goalId));
+  publish(context, [`goal:${goalId}`]);
+}
+
+export interface NewPledge {
+  name: string;
+  amount: number;
+  message?: string;
+  anonymous: boolean;
+}
+
+/**
+ * Records a pledge, then announces a milestone it crossed exactly once: the conditional update on
+ * milestone_notified lets only one of two racing pledges win, and only the winner mails the org.
+ */
+export async function recordPledge(context: AppLoadContext, goal: SupportGoal, userId: string | null, input: NewPledge, appUrl: string) {
+  const id = newId();
+  const [, totalRows] = await context.db.batch([
+    context.db.insert(pledges).values({
+      id,
+      goalId: goal.id,
+      userId,
+      name: input.name,
+      message: input.message ?? null,
+      amount: input.amount,
+      anonymous: input.anonymous,
+    }),
+    pledgeTotalsQuery(context, goal.id),
+  ]);
+  const raised = Number(totalRows[0]?.raised ?? 0);
+  const milestone = milestoneCrossed(goal.milestoneNotified, raised, goal.targetAmount);
+  if (milestone) {
+    const result = await context.db
+      .update(goals)
+      .set({ milestoneNotified: milestone })
+      .where(and(eq(goals.id, goal.id), sql`${goals.milestoneNotified} < ${milestone}`));
+    if (result.meta.changes > 0 && goal.orgEmail && goal.charityName && goal.currency) {
+      const line = milestoneMessage(milestone, goal.charityName);
+      const amounts = `${formatAmount(raised, goal.currency)} of ${formatAmount(goal.targetAmount!, goal.currency)}`;
+      await sendMail(context, {
+        to: goal.orgEmail,
+        subject: `${goal.cause}: ${milestone}% of the target raised`,
+        text: `${line}\n\n${amounts} pledged so far for "${goal.cause}".\n\nSee the supporters: ${appUrl}/goals/${goal.id}/fundraising\n`,
+        kind: "milestone",
+      });
+    }
+  }
+  publish(context, [`goal:${goal.id}`]);
+  return { id, milestone };
+}
+
+/** The org marks a pledge paid once the charity confirms it (or unmarks a mistake). */
+export async function setPledgePaid(context: AppLoadContext, goalId: string, pledgeId: string, paid: boolean) {
+  const result = await context.db
+    .update(pledges)
+    .set({ paid })
+    .where(and(eq(pledges.id, pledgeId), eq(pledges.goalId, goalId)));
+  if (result.meta.changes > 0) publish(context, [`goal:${goalId}`]);
+  return result.meta.changes > 0;
+}
+
+/** Every participant with their progress, for the org's CSV export. */
+export function participantsProgressQuery(context: AppLoadContext, goalId: string) {
+  return context.db
+    .select({
+      first: users.first,
+      last: users.last,
+      joinedAt: userGoals.joinedAt,
+      completed: userGoals.completed,
+      completedAt: userGoals.completedAt,
+      pledged: sql<number>`(select coalesce(sum(${pledges.amount}), 0) from ${pledges} where ${pledges.goalId} = ${goalId} and ${pledges.userId} = ${users.id})`,
+    })
+    .from(userGoals)
+    .innerJoin(users, eq(users.id, userGoals.userId))
+    .where(eq(userGoals.goalId, goalId))
+    .orderBy(users.last, users.first);
+}
