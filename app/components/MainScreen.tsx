@@ -2,6 +2,7 @@ import { DrawerProvider, DrawerToggle } from "./Drawer";
 import type { NavGoal } from "./GoalNavCard";
 import { CreateGoalButton, SideNav } from "./SideNav";
 import { GoalPanel, HiddenGoalPanel, NoGoalPanel } from "./GoalPanel";
+import { GoalSupport } from "./fundraising/GoalSupport";
 
 /** The main goals screen shared by /main, /active/{id} and /join/{id}: side navigation + a goal panel. */
 export function MainScreen({
@@ -52,7 +53,14 @@ export function MainScreenView({
   data,
   error,
 }: {
-  data: { today: string; canCreate: boolean; active: NavGoal[]; suggested: NavGoal[]; view: View };
+  data: {
+    today: string;
+    canCreate: boolean;
+    active: NavGoal[];
+    suggested: NavGoal[];
+    view: View;
+    support?: React.ComponentProps<typeof GoalSupport>["support"] | null;
+  };
   error?: string;
 }) {
   const { view } = data;
@@ -75,6 +83,7 @@ export function MainScreenView({
           error={error}
         />
       )}
+      {data.support && view.kind !== "hidden" ? <GoalSupport support={data.support} /> : null}
     </MainScreen>
   );
 }

@@ -4,10 +4,14 @@ import { MainScreenView } from "#app/components/MainScreen";
 import { completeGoal } from "#app/server/goals.server";
 import { mainScreenData } from "#app/server/main-screen.server";
 import { requireUser } from "#app/server/session.server";
+import fundraisingStyles from "#app/styles/fundraising.css";
 import goalsStyles from "#app/styles/goals.css";
 import type { LiveHandle } from "#app/live/useLiveUpdates";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: goalsStyles }];
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: goalsStyles },
+  { rel: "stylesheet", href: fundraisingStyles },
+];
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data && "goal" in data.view ? data.view.goal.cause : "Goal"} | Goals with Friends` },

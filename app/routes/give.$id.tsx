@@ -12,6 +12,7 @@ import { appUrl } from "#app/server/env.server";
 import { loadFundraising, recordPledge } from "#app/server/fundraising.server";
 import { getOptionalUser } from "#app/server/session.server";
 import fundraisingStyles from "#app/styles/fundraising.css";
+import type { LiveHandle } from "#app/live/useLiveUpdates";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: fundraisingStyles }];
 
@@ -28,6 +29,9 @@ async function loadGivePage(request: Request, context: LoaderFunctionArgs["conte
   if (!canSupport(page.goal, user, page.goal.isMember)) throw new Response("Forbidden", { status: 403 });
   return { ...page, user };
 }
+
+// Live (ADR 043): the totaliser moves as others pledge. Visitors cannot hear goal topics, so only members.
+export const handle: LiveHandle<typeof loader> = { live: (data, params) => [data?.signedIn && `goal:${params.id}`] };
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { goal, fundraiser, user } = await loadGivePage(request, context, params.id!);

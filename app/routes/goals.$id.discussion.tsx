@@ -9,6 +9,7 @@ import { deleteMessage, messagesQuery, postMessage, toMessages } from "#app/serv
 import { supportGoalQuery, toSupportGoal } from "#app/server/fundraising.server";
 import { requireUser } from "#app/server/session.server";
 import fundraisingStyles from "#app/styles/fundraising.css";
+import type { LiveHandle } from "#app/live/useLiveUpdates";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: fundraisingStyles }];
 
@@ -18,6 +19,8 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 /** Members, the owning org and admins read; anyone else gets 403 (a private goal's talk stays private). */
+export const handle: LiveHandle<typeof loader> = { live: (data, params) => [data && `goal:${params.id}`] };
+
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const [goalRows, messageRows] = await context.db.batch([

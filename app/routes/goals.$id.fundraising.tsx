@@ -15,6 +15,7 @@ import { loadFundraising, saveFundraising, setPledgePaid } from "#app/server/fun
 import { inviteToken, revokeInvites } from "#app/server/invites.server";
 import { requireUser } from "#app/server/session.server";
 import fundraisingStyles from "#app/styles/fundraising.css";
+import type { LiveHandle } from "#app/live/useLiveUpdates";
 import goalsStyles from "#app/styles/goals.css";
 
 export const links: LinksFunction = () => [
@@ -35,6 +36,8 @@ async function requireManager(request: Request, context: LoaderFunctionArgs["con
   if (!page.manager) throw new Response("Forbidden", { status: 403 });
   return page;
 }
+
+export const handle: LiveHandle<typeof loader> = { live: (data, params) => [data && `goal:${params.id}`] };
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { goal, fundraiser } = await requireManager(request, context, params.id!);

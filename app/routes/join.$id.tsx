@@ -5,10 +5,14 @@ import { today } from "#app/server/clock.server";
 import { joinGoal } from "#app/server/goals.server";
 import { mainScreenData } from "#app/server/main-screen.server";
 import { requireUser } from "#app/server/session.server";
+import fundraisingStyles from "#app/styles/fundraising.css";
 import goalsStyles from "#app/styles/goals.css";
 import type { LiveHandle } from "#app/live/useLiveUpdates";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: goalsStyles }];
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: goalsStyles },
+  { rel: "stylesheet", href: fundraisingStyles },
+];
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data && "goal" in data.view ? `Join ${data.view.goal.cause}` : "Join a goal"} | Goals with Friends` },

@@ -5,6 +5,7 @@
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, asc, desc, eq, gte, isNull, notExists, or, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import type { IsoDate } from "#app/lib/dates";
 import { newId } from "#app/lib/ids";
 import {
@@ -117,7 +118,9 @@ export async function loadMainScreen(
   viewer: Viewer,
   today: IsoDate,
   selectedId?: string,
-): Promise<MainScreen> {
+  /** More statements for the selected goal's screen, run in this same batch (ADR 063). */
+  extra: BatchItem<"sqlite">[] = [],
+): Promise<MainScreen & { extra: unknown[] }> {
   const { db } = context;
   const mine = db
     .select(memberColumns)
@@ -142,15 +145,16 @@ export async function loadMainScreen(
     )
     .orderBy(sql`${goals.start} is null`, asc(goals.start), asc(goals.cause))
     .limit(SUGGESTION_LIMIT);
-  const [mineRows, candidateRows, selectedRows] = selectedId
-    ? await db.batch([mine, candidates, selectGoalWithMembership(context, viewer.id, selectedId)])
+  const [mineRows, candidateRows, selectedRows, ...extraRows] = selectedId
+    ? await db.batch([mine, candidates, selectGoalWithMembership(context, viewer.id, selectedId), ...extra])
     : [...(await db.batch([mine, candidates])), []];
   const active = activeMemberships(mineRows);
   return {
     active,
     current: currentMembership(active),
     suggested: suggestedGoals(candidateRows, viewer, mineRows, today),
-    selected: toSelected(selectedRows[0]),
+    selected: toSelected(selectedRows[0] as GoalWithMembershipRow | undefined),
+    extra: extraRows,
   };
 }
 

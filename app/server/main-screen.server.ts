@@ -5,6 +5,7 @@
 import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import { canCreateGoals, isVisibleTo, joinRefusal, REFUSAL_MESSAGES } from "#app/lib/goals";
 import { today } from "./clock.server";
+import { goalSupportQueries, toGoalSupport } from "./goal-support.server";
 import { loadMainScreen, type GoalSummary, type SelectedGoal } from "./goals.server";
 import { requireUser } from "./session.server";
 
@@ -19,7 +20,8 @@ export type GoalView =
 export async function mainScreenData(request: Request, context: AppLoadContext, selectedId?: string) {
   const user = await requireUser(request, context);
   const day = today(request, context.cloudflare.env);
-  const screen = await loadMainScreen(context, user, day, selectedId);
+  const extra = selectedId ? goalSupportQueries(context, selectedId, user.id) : [];
+  const screen = await loadMainScreen(context, user, day, selectedId, extra);
   if (selectedId && !screen.selected) throw redirect("/404");
   return {
     today: day,
@@ -28,8 +30,13 @@ export async function mainScreenData(request: Request, context: AppLoadContext, 
     suggested: screen.suggested.map(toNav),
     current: screen.current && toNav(screen.current),
     view: viewOf(screen.selected, user, day),
+    // Fundraising, members with cheers and the discussion (issue 7), from the same batch.
+    support: seesGoal(screen.selected, user) ? toGoalSupport(screen.extra, user) : null,
   };
 }
+
+const seesGoal = (goal: SelectedGoal | null, user: { id: string; type: "admin" | "org" | "user" }) =>
+  !!goal && (!!goal.membership || isVisibleTo(goal, user));
 
 function viewOf(goal: SelectedGoal | null, user: { id: string; type: "admin" | "org" | "user" }, day: string): GoalView {
   if (!goal) return { kind: "none" };

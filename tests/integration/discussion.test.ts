@@ -1,6 +1,7 @@
 /** Discussion and cheers through the whole worker: who may read, post, delete and cheer; bad input. */
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { describeRoundTrips, screenRoundTrips } from "../support/d1";
 import { get, post, setType, signUpUser } from "../support/http";
 import { insertGoal, userByEmail } from "../support/goals";
 
@@ -115,5 +116,36 @@ describe("cheers", () => {
     const { goal, a, b } = await privateGoalWithMembers();
     const response = await post(`/goals/${goal.id}/cheer`, { memberId: b.user.id, returnTo: "https://evil.example/" }, a.cookie);
     expect(response.headers.get("Location")).toBe(`/active/${goal.id}`);
+  });
+});
+
+describe("the goal screen's support section", () => {
+  it("shows members the totaliser, cheers and discussion within 2 D1 round trips", async () => {
+    const { org, goal, a, b } = await privateGoalWithMembers();
+    await post(`/goals/${goal.id}/fundraising`, { intent: "save", charityName: "Mind", charityUrl: "https://mind.example.org/give", target: "500", currency: "EUR" }, org.cookie);
+    await post(`/goals/${goal.id}/discussion`, { intent: "post", body: "Private pep talk" }, b.cookie);
+    for (const path of [`/active/${goal.id}`, `/active/${goal.id}.data`]) {
+      const { status, count, body, roundTrips } = await screenRoundTrips(path, a.cookie);
+      expect(status).toBe(200);
+      expect(count, describeRoundTrips(roundTrips)).toBeLessThanOrEqual(2);
+      expect(body).toContain("Private pep talk");
+      expect(body).toContain(path.endsWith(".data") ? "https://mind.example.org/give" : "Raising for Mind");
+    }
+    const html = await (await get(`/active/${goal.id}`, a.cookie)).text();
+    expect(html).toContain("Write a message");
+    expect(html).toMatch(/aria-pressed="false"[^]*Cheer/);
+    expect(html).not.toContain("Fundraising and invite link"); // organiser tools are the org's
+    const orgHtml = await (await get(`/active/${goal.id}`, org.cookie)).text();
+    expect(orgHtml).toContain("Fundraising and invite link");
+  });
+
+  it("never sends a private goal's discussion or pledges to someone outside it", async () => {
+    const { goal, b } = await privateGoalWithMembers();
+    await post(`/goals/${goal.id}/discussion`, { intent: "post", body: "Members only secret" }, b.cookie);
+    const outsider = await person();
+    for (const path of [`/active/${goal.id}`, `/join/${goal.id}`, `/join/${goal.id}.data`]) {
+      const body = await (await get(path, outsider.cookie)).text();
+      expect(body, path).not.toContain("Members only secret");
+    }
   });
 });

@@ -124,7 +124,7 @@ describe("pledges", () => {
       { name: "x".repeat(100_000) },
     ];
     for (const change of bad) {
-      const response = await post(`/give/${goal.id}`, { name: "Ann", amount: "10", ...change });
+      const response = await post(`/give/${goal.id}`, { name: "Ann", amount: "10", ...change } as Record<string, string>);
       expect(response.status, JSON.stringify(change).slice(0, 80)).toBe(400);
     }
     expect(await pledgeCount(goal.id)).toBe(0);

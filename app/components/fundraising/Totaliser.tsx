@@ -20,7 +20,7 @@ export function Totaliser({
   return (
     <section className="totaliser card" aria-labelledby="totaliser-title">
       <div className="totaliser__head">
-        <h2 id="totaliser-title">Raising for {charityName}</h2>
+        <h2 id="totaliser-title">{`Raising for ${charityName}`}</h2>
         {milestone > 0 ? (
           <p className="totaliser__milestone" data-testid="milestone">
             {milestone >= 100 ? "Target reached!" : `${milestone}% milestone reached`}

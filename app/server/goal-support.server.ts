@@ -1,0 +1,57 @@
+/**
+ * The support section of the goal screen (/active/{id}, /join/{id}): totaliser, members with cheers and
+ * the discussion. Its statements ride in the goal screen's own batch (ADR 063), so the screen stays at
+ * two D1 round trips; what the viewer may not see is dropped here and never reaches the browser.
+ */
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import type { BatchItem } from "drizzle-orm/batch";
+import { canDiscuss, canManageGoal, canSupport } from "#app/lib/fundraising";
+import type { Viewer } from "#app/lib/goals";
+import { membersWithCheersQuery, messagesQuery, toCheerMembers, toMessages, type CheerMember, type DiscussionMessage } from "./discussion.server";
+import { pledgeTotalsQuery, recentPledgesQuery, supportGoalQuery, toFundraiser, toSupportGoal, type Fundraiser } from "./fundraising.server";
+
+/** Supporters the goal screen lists; the pledge page shows more. */
+const SUPPORTERS_SHOWN = 5;
+
+export function goalSupportQueries(context: AppLoadContext, goalId: string, viewerId: string): BatchItem<"sqlite">[] {
+  return [
+    supportGoalQuery(context, goalId, viewerId),
+    pledgeTotalsQuery(context, goalId),
+    recentPledgesQuery(context, goalId, SUPPORTERS_SHOWN),
+    messagesQuery(context, goalId),
+    membersWithCheersQuery(context, goalId, viewerId),
+  ];
+}
+
+export interface GoalSupport {
+  goalId: string;
+  manager: boolean;
+  canPledge: boolean;
+  fundraiser: Fundraiser | null;
+  /** Null when the viewer may not take part (not a member, org owner or admin). */
+  discussion: { messages: DiscussionMessage[]; members: CheerMember[] } | null;
+}
+
+type Results = [
+  Awaited<ReturnType<typeof supportGoalQuery>>,
+  Awaited<ReturnType<typeof pledgeTotalsQuery>>,
+  Awaited<ReturnType<typeof recentPledgesQuery>>,
+  Awaited<ReturnType<typeof messagesQuery>>,
+  Awaited<ReturnType<typeof membersWithCheersQuery>>,
+];
+
+export function toGoalSupport(results: unknown[], viewer: Viewer): GoalSupport | null {
+  const [goalRows, totalRows, pledgeRows, messageRows, memberRows] = results as Results;
+  const goal = toSupportGoal(goalRows?.[0]);
+  if (!goal) return null;
+  const manager = canManageGoal(goal, viewer);
+  const canPledge = canSupport(goal, viewer, goal.isMember);
+  const talk = canDiscuss(goal, viewer, goal.isMember);
+  return {
+    goalId: goal.id,
+    manager,
+    canPledge,
+    fundraiser: canPledge || manager ? toFundraiser(goal, totalRows[0], pledgeRows, false) : null,
+    discussion: talk ? { messages: toMessages(messageRows, viewer, manager), members: toCheerMembers(memberRows, viewer) } : null,
+  };
+}
