@@ -19,6 +19,10 @@ const amount = (maxMajor: number, label: string) =>
     .max(32, `Enter ${label} as a number, like 25 or 12.50`)
     .transform((value, ctx) => {
       const minor = parseAmount(value);
+      if (/^-\s*[£€$]?\s*\d/.test(value)) {
+        ctx.addIssue({ code: "custom", message: `${capitalise(label)} must be more than zero` });
+        return z.NEVER;
+      }
       if (minor === null) {
         ctx.addIssue({ code: "custom", message: `Enter ${label} as a number, like 25 or 12.50` });
         return z.NEVER;

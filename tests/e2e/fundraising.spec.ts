@@ -1,0 +1,134 @@
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import { DEMO, expectNoAxeViolations, signIn, signUp } from "./support";
+
+/** The seeded org's private challenge (scripts/seed.mjs). */
+const GOAL = "goal-private";
+
+const connected = (page: Page) => expect(page.locator("html")).toHaveAttribute("data-live", "connected");
+
+/** The org sets the charity and a target, and returns the invite link it would share. */
+async function orgSharesInvite(browser: Browser) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signIn(page, DEMO.org);
+  await page.goto(`/goals/${GOAL}/fundraising`);
+  await page.getByLabel("Charity name").fill("Shelter");
+  await page.getByLabel("Charity's donation page").fill("https://shelter.example.org/donate");
+  await page.getByLabel("Target amount").fill("500");
+  await page.getByLabel("Currency").selectOption("GBP");
+  await page.getByRole("button", { name: "Save fundraising" }).click();
+  await expect(page).toHaveURL(/saved=1/);
+  await expect(page.getByText("Raising for Shelter")).toBeVisible();
+  const inviteUrl = await page.locator("#invite-url").inputValue();
+  expect(inviteUrl).toMatch(/\/invite\/goal-private\.[A-Za-z0-9_-]{43}$/);
+  return { page, inviteUrl, close: () => context.close() };
+}
+
+/** A new member in their own browser joins through the invite link and lands on the goal screen. */
+async function memberJoins(browser: Browser, name: string, inviteUrl: string, javaScriptEnabled = true) {
+  const context = await browser.newContext({ javaScriptEnabled });
+  const page = await context.newPage();
+  await signUp(page, name);
+  await page.goto(inviteUrl);
+  await expect(page.getByRole("heading", { name: "Club month of miles" })).toBeVisible();
+  await page.getByRole("button", { name: "Join the challenge" }).click();
+  await expect(page).toHaveURL(new RegExp(`/active/${GOAL}$`));
+  return { page, close: () => context.close() };
+}
+
+async function pledge(page: Page, amount: string, message?: string) {
+  await page.goto(`/give/${GOAL}`);
+  await expect(page.getByText("No fees. No tips. 100% goes to the charity through its own page.").first()).toBeVisible();
+  await page.getByLabel("Amount (GBP)").fill(amount);
+  if (message) await page.getByLabel("Message to the group").fill(message);
+  await page.getByRole("button", { name: "Pledge", exact: true }).click();
+  await expect(page.getByRole("heading", { name: "Thank you for your pledge!" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Give on Shelter's page" })).toHaveAttribute("href", "https://shelter.example.org/donate");
+}
+
+test("an org shares an invite; members join, pledge and talk, and each sees the other live", async ({ browser }) => {
+  test.setTimeout(120_000);
+  const org = await orgSharesInvite(browser);
+  const alex = await memberJoins(browser, "Alex", org.inviteUrl);
+  const bea = await memberJoins(browser, "Bea", org.inviteUrl);
+
+  // Bea watches the goal screen; nothing below reloads her page.
+  await connected(bea.page);
+  await bea.page.evaluate(() => ((window as any).__sameDocument = true));
+  const beaRaised = bea.page.getByTestId("raised");
+  const before = await beaRaised.textContent();
+
+  await pledge(alex.page, "20", "For the shelter!");
+  await expect(beaRaised).not.toHaveText(before!, { timeout: 5_000 });
+  await expect(bea.page.getByRole("list", { name: "Latest supporters" })).toContainText("For the shelter!");
+
+  // And the other way round: Alex watches while Bea pledges.
+  await alex.page.goto(`/active/${GOAL}`);
+  await connected(alex.page);
+  await alex.page.evaluate(() => ((window as any).__sameDocument = true));
+  const alexSupporters = alex.page.getByTestId("supporters");
+  const supportersBefore = await alexSupporters.textContent();
+  await bea.page.goto(`/give/${GOAL}`);
+  await pledge(bea.page, "30.50");
+  await expect(alexSupporters).not.toHaveText(supportersBefore!, { timeout: 5_000 });
+
+  // Alex posts; Bea, back on the goal screen, sees it without a reload.
+  await bea.page.goto(`/active/${GOAL}`);
+  await connected(bea.page);
+  await bea.page.evaluate(() => ((window as any).__sameDocument = true));
+  const hello = `Week one done, ${Date.now()}`;
+  await alex.page.getByLabel("Write a message").fill(hello);
+  await alex.page.getByRole("button", { name: "Post message" }).click();
+  await expect(alex.page.getByLabel("Write a message")).toHaveValue("");
+  await expect(bea.page.getByText(hello)).toBeVisible({ timeout: 5_000 });
+  expect(await bea.page.evaluate(() => (window as any).__sameDocument)).toBe(true);
+
+  // Bea cheers Alex with one tap.
+  const cheer = bea.page.getByRole("button", { name: /Cheer Alex Tester/ });
+  await cheer.click();
+  await expect(bea.page.getByRole("button", { name: /Cheered Alex Tester/ })).toHaveAttribute("aria-pressed", "true");
+
+  await expectNoAxeViolations(bea.page);
+  await alex.page.goto(`/give/${GOAL}`);
+  await expectNoAxeViolations(alex.page);
+  await expectNoAxeViolations(org.page);
+  await Promise.all([org.close(), alex.close(), bea.close()]);
+});
+
+test("someone outside a private goal gets 403 on its discussion and pledges", async ({ page }) => {
+  await signUp(page, "Olly");
+  for (const path of [`/goals/${GOAL}/discussion`, `/give/${GOAL}`, `/goals/${GOAL}/fundraising`]) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(403);
+  }
+  await expect(page.getByRole("heading", { name: "403" })).toBeVisible();
+  await expectNoAxeViolations(page);
+  const post = await page.request.post(`/goals/${GOAL}/discussion`, { form: { intent: "post", body: "let me in" } });
+  expect(post.status()).toBe(403);
+});
+
+test("with JavaScript off a member joins, pledges and posts", async ({ browser }) => {
+  test.setTimeout(90_000);
+  const org = await orgSharesInvite(browser);
+  const member = await memberJoins(browser, "Nojs", org.inviteUrl, false);
+  const { page } = member;
+
+  await page.goto(`/give/${GOAL}`);
+  await page.getByLabel("Amount (GBP)").fill("-5");
+  await page.getByRole("button", { name: "Pledge", exact: true }).click();
+  await expect(page.getByText("The amount must be more than zero")).toBeVisible();
+  await pledge(page, "5");
+
+  await page.goto(`/active/${GOAL}`);
+  const note = `No script needed ${Date.now()}`;
+  await page.getByLabel("Write a message").fill(note);
+  await page.getByRole("button", { name: "Post message" }).click();
+  await expect(page).toHaveURL(new RegExp(`/active/${GOAL}#discussion$`));
+  await expect(page.getByText(note)).toBeVisible();
+
+  await page.getByLabel("Write a message").fill("<script>alert(1)</script>");
+  await page.getByRole("button", { name: "Post message" }).click();
+  await expect(page).toHaveURL(new RegExp(`/goals/${GOAL}/discussion$`));
+  await expect(page.getByText("Plain text only: remove the < > tags")).toBeVisible();
+  await Promise.all([org.close(), member.close()]);
+});
