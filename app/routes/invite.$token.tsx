@@ -36,7 +36,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
-  const result = await joinByInvite(context, params.token!, user.id, await today(request, context.cloudflare.env));
+  const result = await joinByInvite(context, params.token!, user.id, today(request, context.cloudflare.env));
   if (!result.ok) return data({ error: result.message }, { status: result.reason === "invalid" ? 404 : 409 });
   const goal = await goalForInvite(context, params.token!, user.id);
   return redirect(`/active/${goal!.id}`);
