@@ -1,11 +1,8 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import type { SubmissionResult } from "@conform-to/react";
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { messageParts, MAX_MESSAGE } from "#app/lib/fundraising";
-import { messageSchema } from "#app/lib/schemas/fundraising";
 import type { DiscussionMessage } from "#app/server/discussion.server";
-import { TextareaField } from "./fields";
 
 /** Plain text; links become anchors that search engines ignore and that cannot reach back to us. */
 function MessageBody({ body }: { body: string }) {
@@ -63,27 +60,46 @@ export function Discussion({
   );
 }
 
+/**
+ * A plain form (no client validation library: this sits on the busiest live screen, and the server's
+ * answer is the one that counts). Errors come back from the action as conform's reply.
+ */
 function PostMessage({ goalId, returnTo, lastResult }: { goalId: string; returnTo: string; lastResult?: SubmissionResult<string[]> | null }) {
   const fetcher = useFetcher<SubmissionResult<string[]>>();
   const formRef = useRef<HTMLFormElement>(null);
-  const [form, fields] = useForm({
-    id: `post-${goalId}`,
-    lastResult: fetcher.data ?? lastResult,
-    constraint: getZodConstraint(messageSchema),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: messageSchema }),
-  });
+  const reply = fetcher.data ?? lastResult;
+  const errors = [...(reply?.error?.body ?? []), ...(reply?.error?.[""] ?? [])];
   const posting = fetcher.state !== "idle";
   // A successful post redirects (no data): clear the box for the next message.
   useEffect(() => {
     if (fetcher.state === "idle" && fetcher.data === undefined && formRef.current) formRef.current.reset();
   }, [fetcher.state, fetcher.data]);
+  const id = `message-${goalId}`;
   return (
-    <fetcher.Form method="post" action={`/goals/${goalId}/discussion`} className="form discussion__form" preventScrollReset ref={formRef} {...getFormProps(form)}>
+    <fetcher.Form method="post" action={`/goals/${goalId}/discussion`} className="form discussion__form" preventScrollReset ref={formRef}>
       <input type="hidden" name="intent" value="post" />
       <input type="hidden" name="returnTo" value={returnTo} />
-      <TextareaField field={fields.body} label="Write a message" hint={`Plain text, up to ${MAX_MESSAGE.toLocaleString("en-GB")} characters.`} maxLength={MAX_MESSAGE} />
+      <div className="field">
+        <label htmlFor={id}>Write a message</label>
+        <p className="field__hint" id={`${id}-hint`}>
+          Plain text, up to {MAX_MESSAGE.toLocaleString("en-GB")} characters.
+        </p>
+        <textarea
+          id={id}
+          name="body"
+          rows={3}
+          required
+          maxLength={MAX_MESSAGE}
+          defaultValue={reply?.initialValue?.body as string | undefined}
+          aria-invalid={errors.length ? true : undefined}
+          aria-describedby={`${id}-hint${errors.length ? ` ${id}-error` : ""}`}
+        />
+        {errors.length ? (
+          <p className="field__error" id={`${id}-error`} role="alert">
+            {errors.join(", ")}
+          </p>
+        ) : null}
+      </div>
       <button type="submit" className="button" aria-disabled={posting || undefined}>
         {posting ? "Posting..." : "Post message"}
       </button>
