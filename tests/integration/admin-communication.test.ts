@@ -46,9 +46,11 @@ describe("admin communication", () => {
     const id = new URL(location, "http://x").searchParams.get("sent")!;
 
     const comm = await env.DB.prepare("SELECT * FROM communications WHERE id = ?").bind(id).first<any>();
-    expect(comm).toMatchObject({ audience: "org", subject, recipients: expected });
+    // Other test files create orgs concurrently in the same D1, so the count can only grow meanwhile.
+    expect(comm).toMatchObject({ audience: "org", subject });
+    expect(comm.recipients).toBeGreaterThanOrEqual(expected);
     const { results } = await env.DB.prepare("SELECT * FROM mail_outbox WHERE communication_id = ?").bind(id).all<any>();
-    expect(results).toHaveLength(expected);
+    expect(results).toHaveLength(comm.recipients);
     expect(results.map((m) => m.to)).toEqual(expect.arrayContaining(orgs));
     expect(results.map((m) => m.to)).not.toContain(suspended.email);
     const org7 = results.find((m) => m.to === orgs[7])!;
