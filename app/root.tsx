@@ -11,7 +11,9 @@ import {
   useRouteLoaderData,
 } from "@remix-run/react";
 import { AppHeader } from "#app/components/AppHeader";
-import { NotFound } from "#app/components/NotFound";
+import { NOT_FOUND_DESCRIPTION, NotFound } from "#app/components/NotFound";
+import { pageMeta } from "#app/lib/meta";
+import { appUrl } from "#app/server/env.server";
 import { Forbidden } from "#app/components/Forbidden";
 import { LiveUpdates, type LiveHandle } from "#app/live/useLiveUpdates";
 import { useNonce } from "#app/components/Nonce";
@@ -23,15 +25,21 @@ export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export const meta: MetaFunction = () => [
-  { title: "Goals with Friends" },
-  { name: "description", content: "Achieve goals with friends: set goals together, cheer each other on and raise money for charity." },
-];
+export const meta: MetaFunction<typeof loader> = ({ error, data }) =>
+  // A thrown 404 renders the page-not-found screen here, so it gets that screen's title too.
+  isRouteErrorResponse(error) && error.status === 404
+    ? pageMeta({ title: "Page not found", description: NOT_FOUND_DESCRIPTION, origin: data?.origin })
+    : pageMeta({
+        title: "Goals with Friends",
+        description: "Achieve goals with friends: set goals together, cheer each other on and raise money for charity.",
+        origin: data?.origin,
+      });
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await getOptionalUser(request, context);
   return {
     user: user && { id: user.id, first: user.first, color: user.color, img: user.img, type: user.type },
+    origin: appUrl(request, context.cloudflare.env),
   };
 }
 

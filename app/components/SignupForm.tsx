@@ -1,9 +1,11 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "@remix-run/react";
+import { HoneypotInputs } from "remix-utils/honeypot/react";
 import { signupSchema } from "#app/lib/schemas/auth";
 import { Field, PasswordField, SubmitButton } from "./forms";
 
+/** The sign-up form; render it inside the route's <HoneypotProvider>. */
 export function SignupForm({ lastResult, action }: { lastResult?: SubmissionResult<string[]> | null; action?: string }) {
   const [form, fields] = useForm({
     id: "signup",
@@ -15,6 +17,7 @@ export function SignupForm({ lastResult, action }: { lastResult?: SubmissionResu
   });
   return (
     <Form method="post" action={action} className="form" {...getFormProps(form)}>
+      <HoneypotInputs />
       <Field field={fields.first} label="First name" autoComplete="given-name" />
       <Field field={fields.last} label="Last name" autoComplete="family-name" />
       <Field field={fields.email} label="Email" type="email" autoComplete="email" />

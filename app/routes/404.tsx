@@ -1,15 +1,15 @@
-import type { MetaFunction } from "@remix-run/cloudflare";
+import { data, type MetaFunction } from "@remix-run/cloudflare";
+import { NOT_FOUND_DESCRIPTION, NotFound } from "#app/components/NotFound";
+import { originFrom, pageMeta } from "#app/lib/meta";
 
-/** Every unknown route answers with SPEC's page-not-found screen and a real 404 status. */
-export const meta: MetaFunction = () => [
-  { title: "Page not found" },
-  { name: "description", content: "This page does not exist on Goals with Friends." },
-];
+/** /404 (where missing goals are sent): SPEC's page-not-found screen with a real 404 status. */
+export const meta: MetaFunction = ({ matches }) =>
+  pageMeta({ title: "Page not found", description: NOT_FOUND_DESCRIPTION, origin: originFrom(matches) });
 
 export function loader() {
-  throw new Response("Not Found", { status: 404 });
+  return data(null, { status: 404, headers: { "Cache-Control": "no-store" } });
 }
 
-export default function CatchAll() {
-  return null;
+export default function NotFoundRoute() {
+  return <NotFound />;
 }

@@ -1,11 +1,15 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { MarketingPage } from "#app/components/MarketingPage";
+import { MARKETING_DESCRIPTION, MARKETING_TITLE } from "#app/lib/marketing";
+import { originFrom, pageMeta } from "#app/lib/meta";
 import { requireAnonymous } from "#app/server/session.server";
+import marketingStyles from "#app/styles/marketing.css";
 
-export const meta: MetaFunction = () => [
-  { title: "Goals with Friends: achieve goals with friends" },
-  { name: "description", content: "Set goals with friends, track progress together and raise money for charity." },
-];
+/** / is the marketing page for logged-out visitors (edge-cached); logged-in users go to /main. */
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: marketingStyles }];
+
+export const meta: MetaFunction = ({ matches }) =>
+  pageMeta({ title: MARKETING_TITLE, description: MARKETING_DESCRIPTION, path: "/", origin: originFrom(matches) });
 
 export const handle = { hydrate: false };
 

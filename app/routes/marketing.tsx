@@ -1,10 +1,14 @@
-import type { MetaFunction } from "@remix-run/cloudflare";
+import type { LinksFunction, MetaFunction } from "@remix-run/cloudflare";
 import { MarketingPage } from "#app/components/MarketingPage";
+import { MARKETING_DESCRIPTION, MARKETING_TITLE } from "#app/lib/marketing";
+import { originFrom, pageMeta } from "#app/lib/meta";
+import marketingStyles from "#app/styles/marketing.css";
 
-export const meta: MetaFunction = () => [
-  { title: "Goals with Friends: achieve goals with friends" },
-  { name: "description", content: "Set goals with friends, track progress together and raise money for charity." },
-];
+/** /marketing shows to everyone; logged-out visitors get it from the edge cache (page-cache.server.ts). */
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: marketingStyles }];
+
+export const meta: MetaFunction = ({ matches }) =>
+  pageMeta({ title: MARKETING_TITLE, description: MARKETING_DESCRIPTION, path: "/marketing", origin: originFrom(matches) });
 
 export const handle = { hydrate: false };
 

@@ -1,33 +1,52 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useActionData } from "@remix-run/react";
+import { data, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { HoneypotInputs, HoneypotProvider } from "remix-utils/honeypot/react";
 import { AuthLayout } from "#app/components/AuthLayout";
 import { Field, PasswordField, SubmitButton } from "#app/components/forms";
+import { originFrom, pageMeta } from "#app/lib/meta";
 import { signinSchema } from "#app/lib/schemas/auth";
-import { authenticator, SignInError } from "#app/server/auth.server";
+import { signIn, SignInError } from "#app/server/auth.server";
+import { checkHoneypot, honeypotInputProps } from "#app/server/honeypot.server";
 import { createUserSession, requireAnonymous } from "#app/server/session.server";
+import { readFormData } from "#app/server/form-data.server";
+import authStyles from "#app/styles/auth.css";
 
-export const meta: MetaFunction = () => [
-  { title: "Sign In" },
-  { name: "description", content: "Sign in to Goals with Friends to track your goals with friends." },
-];
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: authStyles }];
+
+export const meta: MetaFunction = ({ matches }) =>
+  pageMeta({
+    title: "Sign In",
+    description: "Sign in to Goals with Friends to track your goals, cheer on your friends and see your progress.",
+    path: "/signin",
+    origin: originFrom(matches),
+  });
+
+const NOTICES = {
+  reset: "If an account uses that address, we have e-mailed it a link to reset the password. The link works once, for 1 hour.",
+} as const;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAnonymous(request, context);
-  return null;
+  const notice = new URL(request.url).searchParams.get("notice");
+  return {
+    honeypot: honeypotInputProps(context),
+    notice: notice === "reset" ? NOTICES.reset : null,
+  };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireAnonymous(request, context);
   // remix-auth consumes the body it is given, so keep our own copy for re-rendering errors.
-  const formData = await request.clone().formData();
+  const formData = await readFormData(request.clone() as Request);
+  checkHoneypot(context, formData);
   const submission = parseWithZod(formData, { schema: signinSchema });
   if (submission.status !== "success") {
     return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
   }
   try {
-    const user = await authenticator(context).authenticate("form", request);
+    const user = await signIn(request, context, submission.value.email);
     throw await createUserSession(request, context, user.id, "/main");
   } catch (error) {
     if (error instanceof Response) throw error;
@@ -41,6 +60,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function SigninRoute() {
+  const { honeypot, notice } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const [form, fields] = useForm({
     id: "signin",
@@ -53,11 +73,19 @@ export default function SigninRoute() {
   return (
     <AuthLayout>
       <h1>Sign In</h1>
-      <Form method="post" className="form" {...getFormProps(form)}>
-        <Field field={fields.email} label="Email" type="email" autoComplete="email" />
-        <PasswordField field={fields.password} autoComplete="current-password" />
-        <SubmitButton>Login</SubmitButton>
-      </Form>
+      {notice && !lastResult ? (
+        <p className="notice" role="status">
+          {notice}
+        </p>
+      ) : null}
+      <HoneypotProvider {...honeypot}>
+        <Form method="post" className="form" {...getFormProps(form)}>
+          <HoneypotInputs />
+          <Field field={fields.email} label="Email" type="email" autoComplete="email" />
+          <PasswordField field={fields.password} autoComplete="current-password" />
+          <SubmitButton>Login</SubmitButton>
+        </Form>
+      </HoneypotProvider>
       <div className="auth__links">
         <Link to="/passwordreset">Forgot Password?</Link>
         <Link to="/signup">Sign Up</Link>

@@ -1,41 +1,68 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { data, type ActionFunctionArgs, type HeadersFunction, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { HoneypotProvider } from "remix-utils/honeypot/react";
 import { AuthLayout } from "#app/components/AuthLayout";
+import { EarlyAccessForm } from "#app/components/EarlyAccessForm";
 import type { LiveHandle } from "#app/live/useLiveUpdates";
 import { SignupForm } from "#app/components/SignupForm";
+import { originFrom, pageMeta } from "#app/lib/meta";
+import { requestEarlyAccess } from "#app/server/early-access.server";
+import { honeypotInputProps } from "#app/server/honeypot.server";
 import { getSettings } from "#app/server/settings.server";
 import { signUp } from "#app/server/signup.server";
+import authStyles from "#app/styles/auth.css";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: authStyles }];
 
 const TITLES = { closed: "Early Access Closed", request: "Request Early Access", open: "Sign Up" } as const;
+const DESCRIPTIONS = {
+  closed: "Goals with Friends is not taking new members right now. Find out what it does while you wait.",
+  request: "Request early access to Goals with Friends: set goals with friends, track progress together and raise money for charity.",
+  open: "Join Goals with Friends: set goals with friends, track progress together and raise money for charity.",
+} as const;
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: TITLES[data?.mode ?? "open"] },
-  { name: "description", content: "Join Goals with Friends: set goals together and raise money for charity." },
-];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  const mode = data?.mode ?? "open";
+  return pageMeta({ title: TITLES[mode], description: DESCRIPTIONS[mode], path: "/signup", origin: originFrom(matches) });
+};
 
 // Visitors may hear "settings": an admin switching early access changes this page live.
 export const handle: LiveHandle = { live: () => ["settings"] };
 
-export async function loader({ context }: LoaderFunctionArgs) {
+export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const { earlyAccess } = await getSettings(context.db);
-  return { mode: earlyAccess };
+  return data(
+    {
+      mode: earlyAccess,
+      requested: earlyAccess === "request" && new URL(request.url).searchParams.has("requested"),
+      honeypot: earlyAccess === "closed" ? null : honeypotInputProps(context),
+    },
+    // The mode can change at any time: never let a browser or CDN keep this page.
+    { headers: { "Cache-Control": "no-store" } },
+  );
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { earlyAccess } = await getSettings(context.db);
+  if (earlyAccess === "request") return requestEarlyAccess(request, context);
   if (earlyAccess !== "open") throw new Response("Sign-up is not open", { status: 403 });
   return signUp(request, context);
 }
 
 export default function SignupRoute() {
-  const { mode } = useLoaderData<typeof loader>();
+  const { mode, requested, honeypot } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   if (mode === "closed") {
     return (
       <AuthLayout>
         <h1>Currently Closed</h1>
         <p>Sorry, early access is currently closed.</p>
-        <Link to="/marketing">Back to Goals with Friends</Link>
+        <p>We are letting people in a few groups at a time. Take a look at what is coming while you wait.</p>
+        <Link to="/marketing" reloadDocument>
+          Back to Goals with Friends
+        </Link>
       </AuthLayout>
     );
   }
@@ -43,14 +70,30 @@ export default function SignupRoute() {
     return (
       <AuthLayout>
         <h1>Request Early Access</h1>
-        <p>Sign up below to be notified when early access opens.</p>
+        {requested ? (
+          <p className="notice" role="status">
+            Thank you! Your request is in. We will e-mail you as soon as early access opens.
+          </p>
+        ) : (
+          <>
+            <p>Sign up below to be notified when early access opens.</p>
+            <HoneypotProvider {...honeypot}>
+              <EarlyAccessForm lastResult={lastResult} />
+            </HoneypotProvider>
+          </>
+        )}
+        <p>
+          Already have an account? <Link to="/signin">Sign In</Link>
+        </p>
       </AuthLayout>
     );
   }
   return (
     <AuthLayout>
       <h1>Get Started</h1>
-      <SignupForm lastResult={lastResult} />
+      <HoneypotProvider {...honeypot}>
+        <SignupForm lastResult={lastResult} />
+      </HoneypotProvider>
       <p>
         Already have an account? <Link to="/signin">Sign In</Link>
       </p>

@@ -1,25 +1,41 @@
-import type { ActionFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Link, useActionData } from "@remix-run/react";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { HoneypotProvider } from "remix-utils/honeypot/react";
 import { AuthLayout } from "#app/components/AuthLayout";
 import { SignupForm } from "#app/components/SignupForm";
+import { originFrom, pageMeta } from "#app/lib/meta";
+import { honeypotInputProps } from "#app/server/honeypot.server";
 import { signUp } from "#app/server/signup.server";
+import authStyles from "#app/styles/auth.css";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: authStyles }];
 
 /** SPEC: the sign-up form without the early-access wrapper. */
-export const meta: MetaFunction = () => [
-  { title: "Sign Up" },
-  { name: "description", content: "Create your Goals with Friends account." },
-];
+export const meta: MetaFunction = ({ matches }) =>
+  pageMeta({
+    title: "Sign Up",
+    description: "Create your Goals with Friends account: set goals with friends, track progress together and raise money for charity.",
+    path: "/tester",
+    origin: originFrom(matches),
+  });
+
+export function loader({ context }: LoaderFunctionArgs) {
+  return { honeypot: honeypotInputProps(context) };
+}
 
 export async function action({ request, context }: ActionFunctionArgs) {
   return signUp(request, context);
 }
 
 export default function TesterRoute() {
+  const { honeypot } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   return (
     <AuthLayout>
       <h1>Get Started</h1>
-      <SignupForm lastResult={lastResult} />
+      <HoneypotProvider {...honeypot}>
+        <SignupForm lastResult={lastResult} />
+      </HoneypotProvider>
       <p>
         Already have an account? <Link to="/signin">Sign In</Link>
       </p>

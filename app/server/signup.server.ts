@@ -2,14 +2,22 @@
 import { data, type AppLoadContext } from "@remix-run/cloudflare";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { signupSchema } from "#app/lib/schemas/auth";
+import { checkHoneypot } from "./honeypot.server";
+import { countersFor, hit, LIMITS, TOO_MANY_REQUESTS } from "./rate-limit.server";
 import { createUserSession } from "./session.server";
 import { createUser, EmailTakenError } from "./users.server";
+import { readFormData } from "./form-data.server";
 
 export async function signUp(request: Request, context: AppLoadContext) {
-  const formData = await request.formData();
+  const formData = await readFormData(request);
+  checkHoneypot(context, formData);
   const submission = parseWithZod(formData, { schema: signupSchema });
   if (submission.status !== "success") {
     return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
+  }
+  const counters = countersFor(request, { email: LIMITS.signupEmail, address: LIMITS.signupAddress }, submission.value.email);
+  if (await hit(context.db, counters)) {
+    return data(submission.reply({ fieldErrors: { email: [TOO_MANY_REQUESTS] }, hideFields: ["password"] }), { status: 429 });
   }
   try {
     const user = await createUser(context.db, submission.value);

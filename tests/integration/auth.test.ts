@@ -1,10 +1,10 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { cookieFrom, count, get, post, signUpUser } from "../support/http";
+import { cookieFrom, count, get, post, postForm, signUpUser } from "../support/http";
 
 describe("sign-up", () => {
   it("writes a new user as SPEC says and signs them in to /main", async () => {
-    const response = await post("/tester", { first: " Jane ", last: "Doe", email: "Jane@Example.com", password: "password123" });
+    const response = await postForm("/tester", { first: " Jane ", last: "Doe", email: "Jane@Example.com", password: "password123" });
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/main");
     const setCookie = response.headers.get("Set-Cookie")!;
@@ -23,7 +23,7 @@ describe("sign-up", () => {
 
   it("answers empty fields with 'Must have a value' on each, a 400, and writes nothing", async () => {
     const before = await count("users");
-    const response = await post("/tester", { first: "", last: "  ", email: "", password: "" });
+    const response = await postForm("/tester", { first: "", last: "  ", email: "", password: "" });
     expect(response.status).toBe(400);
     const html = await response.text();
     expect(html.match(/Must have a value/g)?.length).toBeGreaterThanOrEqual(4);
@@ -33,7 +33,7 @@ describe("sign-up", () => {
   it("says so on the email field when the address is already used", async () => {
     const { email } = await signUpUser();
     const before = await count("users");
-    const response = await post("/tester", { first: "A", last: "B", email: email.toUpperCase(), password: "password123" });
+    const response = await postForm("/tester", { first: "A", last: "B", email: email.toUpperCase(), password: "password123" });
     expect(response.status).toBe(409);
     expect(await response.text()).toContain("An account with this email already exists");
     expect(await count("users")).toBe(before);
@@ -42,7 +42,7 @@ describe("sign-up", () => {
   it("refuses 10 KB values and odd types with field errors, never a 500", async () => {
     const before = await count("users");
     const huge = "x".repeat(10_000);
-    const response = await post("/tester", { first: huge, last: "\u0000", email: "not-an-email", password: "short" });
+    const response = await postForm("/tester", { first: huge, last: "\u0000", email: "not-an-email", password: "short" });
     expect(response.status).toBe(400);
     const html = await response.text();
     expect(html).toContain("First name must be at most 50 characters");
@@ -54,7 +54,7 @@ describe("sign-up", () => {
 describe("sign-in and sign-out", () => {
   it("signs in with a fresh session id each time, and sign-out ends it on the server", async () => {
     const { email, cookie: fromSignup } = await signUpUser();
-    const response = await post("/signin", { email, password: "password123" });
+    const response = await postForm("/signin", { email, password: "password123" });
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/main");
     const session = cookieFrom(response);
@@ -72,13 +72,13 @@ describe("sign-in and sign-out", () => {
 
   it("shows SPEC's messages on the right fields", async () => {
     const { email } = await signUpUser();
-    const wrong = await post("/signin", { email, password: "nope-nope" });
+    const wrong = await postForm("/signin", { email, password: "nope-nope" });
     expect(wrong.status).toBe(400);
     expect(await wrong.text()).toContain("Wrong Password");
-    const unknown = await post("/signin", { email: "nobody@example.com", password: "whatever1" });
+    const unknown = await postForm("/signin", { email: "nobody@example.com", password: "whatever1" });
     expect(unknown.status).toBe(400);
     expect(await unknown.text()).toContain("Email Address Not Found");
-    const empty = await post("/signin", { email: "", password: "" });
+    const empty = await postForm("/signin", { email: "", password: "" });
     expect(empty.status).toBe(400);
     expect((await empty.text()).match(/Must have a value/g)?.length).toBeGreaterThanOrEqual(2);
   });

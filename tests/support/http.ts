@@ -24,11 +24,36 @@ export function cookieFrom(response: Response): string {
   return header.split(";")[0]!;
 }
 
+let honeypot: Record<string, string> | null = null;
+/**
+ * The honeypot fields a real page renders (public forms refuse a post without them). Read once from
+ * /tester: every public form shares the same seed, and the encrypted render time stays valid.
+ */
+export async function honeypotFields(): Promise<Record<string, string>> {
+  if (honeypot) return honeypot;
+  const html = await (await get("/tester")).text();
+  const from = html.match(/name="from__confirm"[^>]*value="([^"]*)"/)?.[1];
+  if (!from) throw new Error("no honeypot fields on /tester");
+  return (honeypot = { name__confirm: "", from__confirm: from.replace(/&#x2F;/g, "/").replace(/&amp;/g, "&") });
+}
+
+/** POSTs a public form the way the browser does: with the honeypot fields the page rendered. */
+export async function postForm(path: string, values: Record<string, string>, options: { cookie?: string; ip?: string } = {}) {
+  const init = form({ ...(await honeypotFields()), ...values });
+  const headers = init.headers as Record<string, string>;
+  if (options.cookie) headers.Cookie = options.cookie;
+  if (options.ip) headers["CF-Connecting-IP"] = options.ip;
+  return SELF.fetch(BASE + path, { ...init, redirect: "manual" });
+}
+
 let counter = 0;
+/** A fresh e-mail address for one test. */
+export const uniqueEmail = (prefix = "user") => `${prefix}${Date.now()}${++counter}@example.com`;
+
 /** Signs up a fresh user through the real /tester form and returns their cookie and e-mail. */
 export async function signUpUser(overrides: Partial<Record<"first" | "last" | "email" | "password", string>> = {}) {
-  const email = overrides.email ?? `user${Date.now()}${++counter}@example.com`;
-  const response = await post("/tester", { first: "Test", last: "User", email, password: "password123", ...overrides });
+  const email = overrides.email ?? uniqueEmail();
+  const response = await postForm("/tester", { first: "Test", last: "User", email, password: "password123", ...overrides });
   if (response.status !== 302) throw new Error(`sign-up failed: ${response.status}`);
   return { cookie: cookieFrom(response), email };
 }

@@ -1,0 +1,33 @@
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { Form } from "@remix-run/react";
+import { HoneypotInputs } from "remix-utils/honeypot/react";
+import { earlyAccessSchema } from "#app/lib/schemas/early-access";
+import { Field, SubmitButton } from "./forms";
+
+/** SPEC's early-access request form (five required fields); render it inside a <HoneypotProvider>. */
+export function EarlyAccessForm({ lastResult }: { lastResult?: SubmissionResult<string[]> | null }) {
+  const [form, fields] = useForm({
+    id: "early-access",
+    lastResult,
+    constraint: getZodConstraint(earlyAccessSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: earlyAccessSchema }),
+  });
+  return (
+    <Form method="post" className="form" {...getFormProps(form)}>
+      <HoneypotInputs />
+      <div className="form__row">
+        <Field field={fields.name_first} label="First name" autoComplete="given-name" />
+        <Field field={fields.name_last} label="Last name" autoComplete="family-name" />
+      </div>
+      <div className="form__row">
+        <Field field={fields.location_city} label="City" autoComplete="address-level2" />
+        <Field field={fields.location_state} label="State" autoComplete="address-level1" />
+      </div>
+      <Field field={fields.email} label="Email" type="email" autoComplete="email" />
+      <SubmitButton>Request Early Access</SubmitButton>
+    </Form>
+  );
+}

@@ -1,0 +1,70 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
+import { desc, eq } from "drizzle-orm";
+import { mailOutbox } from "#drizzle/schema";
+import { requireDevelopment } from "#app/server/env.server";
+import devStyles from "#app/styles/dev.css";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: devStyles }];
+
+/** Development only: the mail outbox, newest first (optionally ?to=address). Production answers 404. */
+export const meta: MetaFunction = () => [{ title: "Mail Outbox (development)" }, { name: "robots", content: "noindex" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  requireDevelopment(context);
+  const to = new URL(request.url).searchParams.get("to")?.trim().toLowerCase();
+  const query = context.db.select().from(mailOutbox).orderBy(desc(mailOutbox.createdAt)).limit(50);
+  const mails = await (to ? query.where(eq(mailOutbox.to, to)) : query);
+  return {
+    to: to ?? "",
+    mails: mails.map((m) => ({ ...m, createdAt: m.createdAt.toISOString() })),
+  };
+}
+
+const URL_PATTERN = /(https?:\/\/[^\s]+)/g;
+
+/** Mail text with its links clickable, so a reset link can be followed from here. */
+function MailText({ text }: { text: string }) {
+  return (
+    <pre className="dev-mail__text">
+      {text.split(URL_PATTERN).map((part, i) =>
+        i % 2 === 1 ? (
+          <a key={i} href={part}>
+            {part}
+          </a>
+        ) : (
+          part
+        ),
+      )}
+    </pre>
+  );
+}
+
+export default function DevMailRoute() {
+  const { to, mails } = useLoaderData<typeof loader>();
+  return (
+    <main className="page">
+      <h1>Mail outbox</h1>
+      <p>Every e-mail the app sends, as recorded in development. Nothing here leaves this machine.</p>
+      <form method="get" className="dev-mail__filter">
+        <div className="field">
+          <label htmlFor="to">Recipient</label>
+          <input id="to" name="to" type="email" defaultValue={to} />
+        </div>
+        <button type="submit" className="button">
+          Filter
+        </button>
+      </form>
+      {mails.length === 0 ? <p>No mail yet.</p> : null}
+      {mails.map((mail) => (
+        <article key={mail.id} className="card dev-mail__item" aria-label={`${mail.subject} to ${mail.to}`}>
+          <h2>{mail.subject}</h2>
+          <p className="dev-mail__meta">
+            To <strong>{mail.to}</strong> · {mail.kind} · {mail.status} · <time dateTime={mail.createdAt}>{mail.createdAt}</time>
+          </p>
+          <MailText text={mail.text} />
+        </article>
+      ))}
+    </main>
+  );
+}

@@ -1,0 +1,72 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { HoneypotInputs, HoneypotProvider } from "remix-utils/honeypot/react";
+import { AuthLayout } from "#app/components/AuthLayout";
+import { Field, SubmitButton } from "#app/components/forms";
+import { originFrom, pageMeta } from "#app/lib/meta";
+import { resetRequestSchema } from "#app/lib/schemas/auth";
+import { checkHoneypot, honeypotInputProps } from "#app/server/honeypot.server";
+import { requestPasswordReset } from "#app/server/password-reset.server";
+import { countersFor, hit, LIMITS, TOO_MANY_REQUESTS } from "#app/server/rate-limit.server";
+import { readFormData } from "#app/server/form-data.server";
+import authStyles from "#app/styles/auth.css";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: authStyles }];
+
+export const meta: MetaFunction = ({ matches }) =>
+  pageMeta({
+    title: "Password Reset",
+    description: "Forgot your Goals with Friends password? Enter your email address and we will send you a link to choose a new one.",
+    path: "/passwordreset",
+    origin: originFrom(matches),
+  });
+
+export function loader({ context }: LoaderFunctionArgs) {
+  return { honeypot: honeypotInputProps(context) };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const formData = await readFormData(request);
+  checkHoneypot(context, formData);
+  const submission = parseWithZod(formData, { schema: resetRequestSchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  const { email } = submission.value;
+  const counters = countersFor(request, { email: LIMITS.resetEmail, address: LIMITS.resetAddress }, email);
+  if (await hit(context.db, counters)) {
+    return data(submission.reply({ fieldErrors: { email: [TOO_MANY_REQUESTS] } }), { status: 429 });
+  }
+  await requestPasswordReset(request, context, email);
+  // The same answer whether or not the address has an account (DESIGN deviation).
+  return redirect("/signin?notice=reset");
+}
+
+export default function PasswordResetRoute() {
+  const { honeypot } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const [form, fields] = useForm({
+    id: "passwordreset",
+    lastResult,
+    constraint: getZodConstraint(resetRequestSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: resetRequestSchema }),
+  });
+  return (
+    <AuthLayout>
+      <h1>Password Reset</h1>
+      <p>Enter your email address to reset your password.</p>
+      <HoneypotProvider {...honeypot}>
+        <Form method="post" className="form" {...getFormProps(form)}>
+          <HoneypotInputs />
+          <Field field={fields.email} label="Email" type="email" autoComplete="email" />
+          <SubmitButton>Reset</SubmitButton>
+        </Form>
+      </HoneypotProvider>
+      <div className="auth__links">
+        <Link to="/signin">Sign In</Link>
+      </div>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,88 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { data, type ActionFunctionArgs, type HeadersFunction, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { AuthLayout } from "#app/components/AuthLayout";
+import { PasswordField, SubmitButton } from "#app/components/forms";
+import { originFrom, pageMeta } from "#app/lib/meta";
+import { newPasswordSchema } from "#app/lib/schemas/auth";
+import { findUsableLink, usePasswordResetLink } from "#app/server/password-reset.server";
+import { createUserSession } from "#app/server/session.server";
+import { readFormData } from "#app/server/form-data.server";
+import authStyles from "#app/styles/auth.css";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: authStyles }];
+
+/** The link from the reset e-mail: choose a new password, then you are signed in on /main. */
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
+  ...pageMeta({
+    title: data?.valid ? "Choose a New Password" : "Link Expired",
+    description: "Choose a new password for your Goals with Friends account.",
+    origin: originFrom(matches),
+  }),
+  // The token is a secret: keep the page out of search engines.
+  { name: "robots", content: "noindex" },
+];
+
+const NO_STORE = { "Cache-Control": "no-store" };
+
+export const headers: HeadersFunction = ({ loaderHeaders, actionHeaders }) => (actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders);
+
+export async function loader({ params, context }: LoaderFunctionArgs) {
+  const link = await findUsableLink(context, params.token ?? "");
+  if (!link) return data({ valid: false as const, email: null }, { status: 410, headers: NO_STORE });
+  return data({ valid: true as const, email: link.email }, { headers: NO_STORE });
+}
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const formData = await readFormData(request);
+  const submission = parseWithZod(formData, { schema: newPasswordSchema });
+  if (submission.status !== "success") {
+    return data(submission.reply({ hideFields: ["password"] }), { status: 400, headers: NO_STORE });
+  }
+  const userId = await usePasswordResetLink(context, params.token ?? "", submission.value.password);
+  if (!userId) {
+    return data(submission.reply({ formErrors: [EXPIRED], hideFields: ["password"] }), { status: 410, headers: NO_STORE });
+  }
+  throw await createUserSession(request, context, userId, "/main");
+}
+
+const EXPIRED = "This link has expired or has already been used.";
+
+export default function SetNewPasswordRoute() {
+  const { valid, email } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const [form, fields] = useForm({
+    id: "new-password",
+    lastResult,
+    constraint: getZodConstraint(newPasswordSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: newPasswordSchema }),
+  });
+  if (!valid || form.errors?.includes(EXPIRED)) {
+    return (
+      <AuthLayout>
+        <h1>Link Expired</h1>
+        <p role="alert">{EXPIRED} Reset links work once, for 1 hour.</p>
+        <div className="auth__links">
+          <Link to="/passwordreset">Send a new link</Link>
+          <Link to="/signin">Sign In</Link>
+        </div>
+      </AuthLayout>
+    );
+  }
+  return (
+    <AuthLayout>
+      <h1>Choose a New Password</h1>
+      <p>
+        For <strong>{email}</strong>. Saving it signs you in here and signs you out everywhere else.
+      </p>
+      <Form method="post" className="form" {...getFormProps(form)}>
+        <input type="email" name="username" autoComplete="username" value={email ?? ""} readOnly hidden />
+        <PasswordField field={fields.password} label="New password" autoComplete="new-password" />
+        <SubmitButton>Save Password</SubmitButton>
+      </Form>
+    </AuthLayout>
+  );
+}

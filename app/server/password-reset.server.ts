@@ -1,0 +1,120 @@
+/**
+ * Password reset: a single-use link that expires in 1 hour. Only the SHA-256 of the token is stored
+ * (password_resets), so a leaked table opens nothing. Requesting answers the same for unknown
+ * addresses (DESIGN deviation); using a link sets the password, ends every other session of the user
+ * and signs them in.
+ */
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { and, eq, gt, inArray, isNull } from "drizzle-orm";
+import { passwordResets, users } from "#drizzle/schema";
+import { appUrl } from "./env.server";
+import { deliverLater, outboxInsert, type Mail } from "./mail.server";
+import { hashPassword } from "./password.server";
+import { endAllSessions } from "./session.server";
+import { findUserByEmail } from "./users.server";
+import { newId } from "#app/lib/ids";
+
+export const RESET_LINK_TTL_MS = 60 * 60 * 1000;
+/** Link purposes this screen accepts: resets, and admin-added users choosing their first password. */
+const USABLE_PURPOSES = ["reset", "set-password"] as const;
+
+function randomToken(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(32));
+  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+export async function hashToken(token: string): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(token));
+  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** A link token looks like this; anything else is refused before touching the database. */
+export const isWellFormedToken = (token: string | undefined): token is string => !!token && /^[A-Za-z0-9_-]{20,100}$/.test(token);
+
+export function resetMail(to: string, link: string): Mail {
+  return {
+    to,
+    kind: "reset",
+    subject: "Reset your Goals with Friends password",
+    text: [
+      "Someone (we hope you) asked to reset the password of your Goals with Friends account.",
+      "",
+      `Choose a new password here: ${link}`,
+      "",
+      "The link works once and expires in 1 hour. If you did not ask for it, ignore this e-mail: your password stays as it is.",
+    ].join("\n"),
+  };
+}
+
+/**
+ * Stores a reset link and mails it when the address has an account; otherwise only logs (SPEC:
+ * 'Your email was not found'). The caller answers the same either way.
+ */
+export async function requestPasswordReset(request: Request, context: AppLoadContext, email: string) {
+  const user = await findUserByEmail(context.db, email);
+  if (!user) {
+    console.info("password reset: Your email was not found");
+    return;
+  }
+  const token = randomToken();
+  const link = `${appUrl(request, context.cloudflare.env)}/passwordreset/${token}`;
+  const mail = { id: newId(), ...resetMail(user.email, link) };
+  await context.db.batch([
+    context.db.insert(passwordResets).values({
+      tokenHash: await hashToken(token),
+      userId: user.id,
+      email: user.email,
+      purpose: "reset",
+      expiresAt: new Date(Date.now() + RESET_LINK_TTL_MS),
+    }),
+    outboxInsert(context, mail, mail.id),
+  ]);
+  deliverLater(context, [mail]);
+}
+
+/** The user a link belongs to while it is unused and unexpired, or null. */
+export async function findUsableLink(context: AppLoadContext, token: string) {
+  if (!isWellFormedToken(token)) return null;
+  const [row] = await context.db
+    .select({ userId: passwordResets.userId, email: users.email, first: users.first })
+    .from(passwordResets)
+    .innerJoin(users, eq(users.id, passwordResets.userId))
+    .where(usable(await hashToken(token)))
+    .limit(1);
+  return row ?? null;
+}
+
+function usable(tokenHash: string) {
+  return and(
+    eq(passwordResets.tokenHash, tokenHash),
+    isNull(passwordResets.usedAt),
+    gt(passwordResets.expiresAt, new Date()),
+    inArray(passwordResets.purpose, [...USABLE_PURPOSES]),
+  );
+}
+
+/**
+ * Uses a link: marks it used (atomically, so it works once), sets the password, ends the user's
+ * sessions and voids their other open links. Returns the user id, or null when the link is not usable.
+ */
+export async function usePasswordResetLink(context: AppLoadContext, token: string, password: string) {
+  if (!isWellFormedToken(token)) return null;
+  const passwordHash = await hashPassword(password);
+  const now = new Date();
+  const [claimed] = await context.db
+    .update(passwordResets)
+    .set({ usedAt: now })
+    .where(usable(await hashToken(token)))
+    .returning({ userId: passwordResets.userId });
+  const userId = claimed?.userId;
+  if (!userId) return null;
+  await context.db.batch([
+    context.db.update(users).set({ passwordHash }).where(eq(users.id, userId)),
+    endAllSessions(context, userId),
+    context.db
+      .update(passwordResets)
+      .set({ usedAt: now })
+      .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt))),
+  ]);
+  return userId;
+}

@@ -1,0 +1,134 @@
+import { env } from "cloudflare:test";
+import { afterEach, describe, expect, it } from "vitest";
+import { createDb } from "#app/server/db.server";
+import { forwardPending, MAX_FORWARD_ATTEMPTS } from "#app/server/crm.server";
+import { count, get, postForm, uniqueEmail } from "../support/http";
+
+const setMode = (mode: "closed" | "request" | "open") =>
+  env.DB.prepare("UPDATE settings SET early_access = ? WHERE id = 1").bind(mode).run();
+
+const request = (overrides: Record<string, string> = {}) => ({
+  name_first: "Zoë",
+  name_last: "Okafor",
+  location_city: "Leeds",
+  location_state: "West Yorkshire",
+  email: uniqueEmail("early"),
+  ...overrides,
+});
+
+afterEach(() => setMode("open"));
+
+describe("/signup by the early-access setting", () => {
+  it("closed: 'Currently Closed' with a link to the marketing page, and refuses posts", async () => {
+    await setMode("closed");
+    const html = await (await get("/signup")).text();
+    expect(html).toContain("<title>Early Access Closed</title>");
+    expect(html).toContain("Currently Closed");
+    expect(html).toContain("Sorry, early access is currently closed.");
+    expect(html).toContain('href="/marketing"');
+    expect(html).not.toContain("<form");
+    const users = await count("users");
+    expect((await postForm("/signup", { first: "A", last: "B", email: uniqueEmail(), password: "password123" })).status).toBe(403);
+    expect(await count("users")).toBe(users);
+  });
+
+  it("request: stores the five fields and thanks the visitor", async () => {
+    await setMode("request");
+    const html = await (await get("/signup")).text();
+    expect(html).toContain("<title>Request Early Access</title>");
+    expect(html).toContain("Sign up below to be notified when early access opens.");
+    for (const name of ["name_first", "name_last", "location_city", "location_state", "email"]) expect(html).toContain(`name="${name}"`);
+
+    const values = request();
+    const response = await postForm("/signup", values);
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/signup?requested=1");
+    const row = await env.DB.prepare("SELECT * FROM early_access_requests WHERE email = ?").bind(values.email).first<any>();
+    expect(row).toMatchObject({ name_first: "Zoë", name_last: "Okafor", location_city: "Leeds", location_state: "West Yorkshire", forwarded_at: null });
+    expect(await (await get("/signup?requested=1")).text()).toContain("Your request is in");
+  });
+
+  it("request: the spec's check answers on the fields and stores nothing", async () => {
+    await setMode("request");
+    const before = await count("early_access_requests");
+    const response = await postForm("/signup", request({ name_first: "   ", email: "no spaces@allowed" }));
+    expect(response.status).toBe(400);
+    const html = await response.text();
+    expect(html).toMatch(/id="early-access-name_first-error"[^>]*>Must have a value</);
+    expect(html).toMatch(/id="early-access-email-error"[^>]*>Enter a valid email address</);
+    expect(await count("early_access_requests")).toBe(before);
+  });
+
+  it("request: throttles one address asking again and again", async () => {
+    await setMode("request");
+    const email = uniqueEmail("keen");
+    for (let i = 0; i < 3; i++) expect((await postForm("/signup", request({ email }))).status).toBe(302);
+    const throttled = await postForm("/signup", request({ email }));
+    expect(throttled.status).toBe(429);
+    expect(await throttled.text()).toContain("Too Many Requests Try Again Later");
+  });
+
+  it("open: 'Get Started', the sign-up form and a sign-in link", async () => {
+    await setMode("open");
+    const html = await (await get("/signup")).text();
+    expect(html).toContain("<title>Sign Up</title>");
+    expect(html).toContain("Get Started");
+    expect(html).toMatch(/Already have an account\?.*Sign In/s);
+    const response = await postForm("/signup", { first: "Ana", last: "Lima", email: uniqueEmail(), password: "password123" });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/main");
+  });
+
+  it("/tester is the sign-up form whatever the setting", async () => {
+    for (const mode of ["closed", "request"] as const) {
+      await setMode(mode);
+      const html = await (await get("/tester")).text();
+      expect(html).toContain("Get Started");
+      expect(html).toContain('name="password"');
+      expect((await postForm("/tester", { first: "T", last: "M", email: uniqueEmail(), password: "password123" })).status).toBe(302);
+    }
+  });
+});
+
+describe("forwarding to the CRM", () => {
+  async function pendingRow() {
+    const email = uniqueEmail("crm");
+    await env.DB.prepare(
+      "INSERT INTO early_access_requests (id, name_first, name_last, location_city, location_state, email, created_at) VALUES (?, 'Ann', 'Lee', 'Bath', 'Somerset', ?, 0)",
+    )
+      .bind(crypto.randomUUID(), email)
+      .run();
+    return email;
+  }
+  const row = (email: string) => env.DB.prepare("SELECT * FROM early_access_requests WHERE email = ?").bind(email).first<any>();
+
+  it("POSTs the five fields and marks the request forwarded", async () => {
+    await env.DB.prepare("UPDATE early_access_requests SET forwarded_at = 1").run();
+    const email = await pendingRow();
+    const sent: URLSearchParams[] = [];
+    const fetcher = (async (_url: string, init: RequestInit) => {
+      sent.push(new URLSearchParams(String(init.body)));
+      return new Response("ok");
+    }) as unknown as typeof fetch;
+    expect(await forwardPending(createDb(env.DB), "https://crm.example/forms/early-access", fetcher)).toBe(1);
+    expect(Object.fromEntries(sent[0]!)).toEqual({ name_first: "Ann", name_last: "Lee", location_city: "Bath", location_state: "Somerset", email });
+    expect((await row(email)).forwarded_at).not.toBeNull();
+  });
+
+  it("keeps a failed forward and retries it later", async () => {
+    await env.DB.prepare("UPDATE early_access_requests SET forwarded_at = 1").run();
+    const email = await pendingRow();
+    const down = (async () => new Response("unavailable", { status: 503 })) as unknown as typeof fetch;
+    const offline = (async () => {
+      throw new TypeError("network down");
+    }) as unknown as typeof fetch;
+    const db = createDb(env.DB);
+    expect(await forwardPending(db, "https://crm.example/f", down)).toBe(0);
+    expect(await forwardPending(db, "https://crm.example/f", offline)).toBe(0);
+    expect(await row(email)).toMatchObject({ forwarded_at: null, forward_attempts: 2, last_error: "network down" });
+    expect(await forwardPending(db, "https://crm.example/f", (async () => new Response("ok")) as unknown as typeof fetch)).toBe(1);
+    expect(await row(email)).toMatchObject({ forward_attempts: 3, last_error: null });
+    expect((await row(email)).forwarded_at).not.toBeNull();
+    expect(MAX_FORWARD_ATTEMPTS).toBeGreaterThan(3);
+  });
+});

@@ -1,0 +1,112 @@
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { get, postForm, signUpUser, uniqueEmail } from "../support/http";
+
+const TOO_MANY = "Too Many Requests Try Again Later";
+const support = () => env.DB.prepare("SELECT support_email AS e FROM settings WHERE id = 1").first<{ e: string }>().then((r) => r!.e);
+/** How many fields show the message (the page also carries it in its streamed data). */
+const occurrences = (html: string, text: string) => html.split(`role="alert">${text}<`).length - 1;
+
+async function failures(email: string) {
+  const row = await env.DB.prepare("SELECT count FROM signin_attempts WHERE key = ?").bind(`signin-fail:email:${email}`).first<{ count: number }>();
+  return row?.count ?? 0;
+}
+
+describe("sign-in error catalogue (SPEC section 8)", () => {
+  it("says 'Email Address Not Found' on the email field and 'Wrong Password' on the password field", async () => {
+    const { email } = await signUpUser();
+    const unknown = await postForm("/signin", { email: uniqueEmail("nobody"), password: "whatever1" });
+    expect(unknown.status).toBe(400);
+    const unknownHtml = await unknown.text();
+    expect(unknownHtml).toMatch(/id="signin-email-error"[^>]*>Email Address Not Found</);
+    const wrong = await postForm("/signin", { email, password: "nope-nope" });
+    expect(wrong.status).toBe(400);
+    expect(await wrong.text()).toMatch(/id="signin-password-error"[^>]*>Wrong Password</);
+  });
+
+  it("shows 'Contact Support at {support e-mail}' on both fields after more than 4 counted failures", async () => {
+    const { email } = await signUpUser();
+    for (let i = 1; i <= 4; i++) {
+      const html = await (await postForm("/signin", { email, password: `wrong-${i}` })).text();
+      expect(html, `failure ${i}`).toContain("Wrong Password");
+    }
+    const fifth = await postForm("/signin", { email, password: "wrong-5" });
+    expect(fifth.status).toBe(400);
+    const html = await fifth.text();
+    const message = `Contact Support at ${await support()}`;
+    expect(occurrences(html, message)).toBe(2);
+    expect(html).not.toContain("Wrong Password");
+  });
+
+  it("uses the support e-mail from settings", async () => {
+    const { email } = await signUpUser();
+    await env.DB.prepare("UPDATE settings SET support_email = 'help@club.example' WHERE id = 1").run();
+    try {
+      for (let i = 1; i <= 4; i++) await (await postForm("/signin", { email, password: `wrong-${i}` })).text();
+      expect(await (await postForm("/signin", { email, password: "wrong-5" })).text()).toContain("Contact Support at help@club.example");
+    } finally {
+      await env.DB.prepare("UPDATE settings SET support_email = 'support@goalswithfriends.app' WHERE id = 1").run();
+    }
+  });
+
+  it("throttles an address after 10 failures: both fields say so, the count resets, and the lock lifts later", async () => {
+    const { email } = await signUpUser();
+    for (let i = 1; i <= 9; i++) await (await postForm("/signin", { email, password: `wrong-${i}` })).text();
+    expect(await failures(email)).toBe(9);
+    const tenth = await postForm("/signin", { email, password: "wrong-10" });
+    expect(tenth.status).toBe(429);
+    expect(occurrences(await tenth.text(), TOO_MANY)).toBe(2);
+    expect(await failures(email)).toBe(0);
+
+    // Locked: even the right password is turned away for now, with no session.
+    const locked = await postForm("/signin", { email, password: "password123" });
+    expect(locked.status).toBe(429);
+    expect(locked.headers.get("Set-Cookie")).toBeNull();
+    expect(occurrences(await locked.text(), TOO_MANY)).toBe(2);
+
+    // The window passes: the count started again, so a wrong password is just 'Wrong Password'.
+    await env.DB.prepare("UPDATE signin_attempts SET window_start = 0 WHERE key LIKE ?").bind(`%:email:${email}`).run();
+    expect(await (await postForm("/signin", { email, password: "wrong-again" })).text()).toContain("Wrong Password");
+    const ok = await postForm("/signin", { email, password: "password123" });
+    expect(ok.status).toBe(302);
+    expect(ok.headers.get("Location")).toBe("/main");
+  });
+
+  it("throttles a client address that makes too many attempts, and only that address", async () => {
+    const { email } = await signUpUser();
+    const ip = "203.0.113.7";
+    for (let i = 1; i <= 30; i++) {
+      const response = await postForm("/signin", { email: uniqueEmail("spray"), password: "whatever1" }, { ip });
+      expect(response.status, `attempt ${i}`).toBe(400);
+      await response.text();
+    }
+    const throttled = await postForm("/signin", { email, password: "password123" }, { ip });
+    expect(throttled.status).toBe(429);
+    expect(occurrences(await throttled.text(), TOO_MANY)).toBe(2);
+    const elsewhere = await postForm("/signin", { email, password: "password123" }, { ip: "198.51.100.9" });
+    expect(elsewhere.status).toBe(302);
+  });
+
+  it("forgets earlier failures after a successful sign-in", async () => {
+    const { email } = await signUpUser();
+    for (let i = 1; i <= 4; i++) await (await postForm("/signin", { email, password: `wrong-${i}` })).text();
+    expect((await postForm("/signin", { email, password: "password123" })).status).toBe(302);
+    expect(await failures(email)).toBe(0);
+    expect(await (await postForm("/signin", { email, password: "wrong-5" })).text()).toContain("Wrong Password");
+  });
+
+  it("does not count empty submissions as failures", async () => {
+    const { email } = await signUpUser();
+    for (let i = 0; i < 6; i++) {
+      const response = await postForm("/signin", { email, password: "" });
+      expect(response.status).toBe(400);
+      expect(await response.text()).toContain("Must have a value");
+    }
+    expect(await failures(email)).toBe(0);
+  });
+
+  it("shows the password-reset notice on /signin?notice=reset", async () => {
+    const html = await (await get("/signin?notice=reset")).text();
+    expect(html).toContain("we have e-mailed it a link to reset the password");
+  });
+});
