@@ -4,7 +4,7 @@
  * each other or on a developer's data), the real migrations, the demo seed, then `wrangler dev`.
  */
 import { execFileSync, spawn } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { quietEnv, seed } from "./seed.mjs";
@@ -13,6 +13,8 @@ const port = process.env.E2E_PORT || "8790";
 const inspectorPort = process.env.E2E_INSPECTOR_PORT || "9330";
 const persistTo = mkdtempSync(join(tmpdir(), "gwf-e2e-"));
 const env = quietEnv();
+// Tests that change site-wide settings run `wrangler d1 execute` against this state (tests/e2e/support.ts).
+writeFileSync(e2eStateFile(port), persistTo);
 
 execFileSync("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", persistTo], {
   stdio: ["ignore", "ignore", "inherit"],
@@ -39,3 +41,8 @@ const stop = () => child.kill("SIGTERM");
 process.on("SIGINT", stop);
 process.on("SIGTERM", stop);
 child.on("exit", (code) => process.exit(code ?? 0));
+
+/** Where the server records its persist dir (tests/e2e/support.ts reads the same path); one per port. */
+function e2eStateFile(p) {
+  return join(tmpdir(), `gwf-e2e-${p}.persist-dir`);
+}

@@ -1,5 +1,9 @@
 import { expect, type Page } from "@playwright/test";
 import AxeBuilder from "@axe-core/playwright";
+import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 
 export const DEMO_PASSWORD = "goals-demo-2026";
 export const DEMO = {
@@ -43,4 +47,53 @@ export async function signOut(page: Page) {
 export async function expectNoAxeViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(" | ")}`)).toEqual([]);
+}
+
+/**
+ * axe needs JavaScript in the page: with it off, check the same server-rendered markup with it on.
+ * (Pages are identical on the server either way; only the client script differs.)
+ */
+export async function checkAxe(page: Page, javaScriptEnabled: boolean) {
+  if (javaScriptEnabled) return expectNoAxeViolations(page);
+  const browser = page.context().browser();
+  if (!browser) return;
+  // Serve the exact markup the JS-off page got, with its styles, but none of its scripts.
+  const context = await browser.newContext({ javaScriptEnabled: true });
+  const copy = await context.newPage();
+  const html = await page.content();
+  await copy.route("**/*.js", (route) => route.abort());
+  await copy.route(page.url(), (route) => route.fulfill({ body: html, contentType: "text/html; charset=utf-8" }));
+  await copy.goto(page.url());
+  try {
+    await expectNoAxeViolations(copy);
+  } finally {
+    await context.close();
+  }
+}
+
+/** The local state dir of the server Playwright started (scripts/e2e-server.mjs records it per port). */
+export function e2ePersistDir(): string {
+  const port = process.env.E2E_PORT || "8790";
+  return readFileSync(join(tmpdir(), `gwf-e2e-${port}.persist-dir`), "utf8").trim();
+}
+
+/** Runs SQL against the e2e server's D1 (tests in tests/e2e/settings/ only: it changes the whole site). */
+export function d1Execute(sql: string) {
+  execFileSync("npx", ["wrangler", "d1", "execute", "DB", "--local", "--persist-to", e2ePersistDir(), "--command", sql], {
+    stdio: ["ignore", "ignore", "pipe"],
+    env: { ...process.env, WRANGLER_SEND_METRICS: "false", WRANGLER_SEND_ERROR_REPORTS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false" },
+  });
+}
+
+/** Sets the early-access mode for the whole site. Restore 'open' when the test is done. */
+export function setEarlyAccess(mode: "closed" | "request" | "open") {
+  d1Execute(`UPDATE settings SET early_access = '${mode}' WHERE id = 1`);
+}
+
+/** The newest link of a kind (e.g. "/passwordreset/") mailed to an address, read from /dev/mail. */
+export async function latestMailedLink(page: Page, to: string, pathPrefix: string): Promise<string> {
+  await page.goto(`/dev/mail?to=${encodeURIComponent(to)}`);
+  const href = await page.locator(`a[href*="${pathPrefix}"]`).first().getAttribute("href");
+  if (!href) throw new Error(`no ${pathPrefix} link mailed to ${to}`);
+  return new URL(href).pathname;
 }

@@ -1,0 +1,70 @@
+import { expect, test } from "@playwright/test";
+import { checkAxe, expectNoAxeViolations, setEarlyAccess, uniqueEmail } from "../support";
+
+// These tests switch the site-wide early-access mode: one at a time, and always back to 'open'.
+test.describe.configure({ mode: "serial" });
+test.slow();
+test.afterAll(() => setEarlyAccess("open"));
+
+for (const javaScriptEnabled of [true, false]) {
+  test.describe(`early access with JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
+    test.use({ javaScriptEnabled });
+
+    test("closed: 'Currently Closed' with a way back to the marketing page", async ({ page }) => {
+      setEarlyAccess("closed");
+      await page.goto("/signup");
+      await expect(page).toHaveTitle("Early Access Closed");
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Currently Closed");
+      await expect(page.getByText("Sorry, early access is currently closed.")).toBeVisible();
+      await expect(page.locator("form")).toHaveCount(0);
+      await checkAxe(page, javaScriptEnabled);
+      await page.getByRole("link", { name: "Back to Goals with Friends" }).click();
+      await expect(page).toHaveURL(/\/marketing$/);
+      // /tester is the sign-up form whatever the setting.
+      await page.goto("/tester");
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Get Started");
+    });
+
+    test("request: the form checks its fields, then stores the request and thanks the visitor", async ({ page }) => {
+      setEarlyAccess("request");
+      await page.goto("/signup");
+      await expect(page).toHaveTitle("Request Early Access");
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Request Early Access");
+      await expect(page.getByText("Sign up below to be notified when early access opens.")).toBeVisible();
+      await checkAxe(page, javaScriptEnabled);
+
+      await page.getByLabel("First name").fill("   ");
+      await page.getByLabel("Email").fill("not an email");
+      await page.getByRole("button", { name: "Request Early Access" }).click();
+      await expect(page.locator("#early-access-name_first-error")).toHaveText("Must have a value");
+      await expect(page.locator("#early-access-email-error")).toHaveText("Enter a valid email address");
+      await expect(page.locator("#early-access-location_city-error")).toHaveText("Must have a value");
+      await checkAxe(page, javaScriptEnabled);
+
+      await page.getByLabel("First name").fill("Zoë");
+      await page.getByLabel("Last name").fill("Okafor");
+      await page.getByLabel("City").fill("Leeds");
+      await page.getByLabel("State").fill("West Yorkshire");
+      await page.getByLabel("Email").fill(uniqueEmail("early"));
+      await page.getByRole("button", { name: "Request Early Access" }).click();
+      await expect(page).toHaveURL(/\/signup\?requested=1$/);
+      await expect(page.getByRole("status")).toContainText("Your request is in");
+    });
+
+    test("open: 'Get Started' signs a new member up and lands on /main", async ({ page }) => {
+      setEarlyAccess("open");
+      await page.goto("/signup");
+      await expect(page).toHaveTitle("Sign Up");
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Get Started");
+      await expect(page.getByText("Already have an account?")).toBeVisible();
+      await expect(page.getByRole("link", { name: "Sign In", exact: true })).toHaveAttribute("href", "/signin");
+      await checkAxe(page, javaScriptEnabled);
+      await page.getByLabel("First name").fill("Ana");
+      await page.getByLabel("Last name").fill("Lima");
+      await page.getByLabel("Email").fill(uniqueEmail("open"));
+      await page.getByLabel("Password", { exact: true }).fill("password123");
+      await page.getByRole("button", { name: "Sign Up" }).click();
+      await expect(page).toHaveURL(/\/main$/);
+    });
+  });
+}
