@@ -29,6 +29,9 @@ export default defineConfig(async () => ({
   test: {
     include: ["tests/unit/**/*.test.ts", "tests/integration/**/*.test.ts"],
     setupFiles: ["./tests/setup.ts"],
+    // Sign-ups hash a password (PBKDF2, 100k rounds) each: tests that create dozens of users need more
+    // than vitest's 5 s default on a shared 2-core machine.
+    testTimeout: 20_000,
     // vitest-pool-workers leaks one "unhandled" rejection per failing Durable Object call even when the
     // code handles it (cloudflare/workers-sdk#14736). Ignore exactly those: a hub reset on purpose and
     // a live stream the test itself cancelled. Everything else still fails the run.

@@ -4,7 +4,7 @@
  */
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { BASE, cookieFrom, count, get, post, signUpUser } from "../support/http";
+import { BASE, cookieFrom, count, get, honeypotFields, post, postForm, signUpUser } from "../support/http";
 
 function expectSecurityHeaders(response: Response, label: string) {
   const h = response.headers;
@@ -95,10 +95,10 @@ describe("same-origin rule for mutations", () => {
   });
 
   it("accepts same-origin posts, and posts without Origin from non-browser clients", async () => {
-    expect((await post("/tester", newAccount())).status).toBe(302);
+    expect((await postForm("/tester", newAccount())).status).toBe(302);
     const sameOrigin = await SELF.fetch(BASE + "/tester", {
       method: "POST",
-      body: new URLSearchParams(newAccount()),
+      body: new URLSearchParams({ ...(await honeypotFields()), ...newAccount() }),
       headers: { "Content-Type": "application/x-www-form-urlencoded", "Sec-Fetch-Site": "same-origin" },
       redirect: "manual",
     });
@@ -108,7 +108,7 @@ describe("same-origin rule for mutations", () => {
 
 describe("session cookie", () => {
   it("is HttpOnly and SameSite=Lax, and carries only an opaque signed id", async () => {
-    const response = await post("/tester", newAccount());
+    const response = await postForm("/tester", newAccount());
     const setCookie = response.headers.get("Set-Cookie")!;
     expect(setCookie).toMatch(/^__session=/);
     expect(setCookie).toMatch(/HttpOnly/i);
@@ -124,7 +124,7 @@ describe("session cookie", () => {
     const { email, cookie: planted } = await signUpUser();
     // The carried session has lapsed (a signed-in browser is sent to /main instead of signing in again).
     await env.DB.prepare("UPDATE sessions SET expires_at = 0 WHERE user_id = (SELECT id FROM users WHERE email = ?)").bind(email).run();
-    const response = await post("/signin", { email, password: "password123" }, planted);
+    const response = await postForm("/signin", { email, password: "password123" }, { cookie: planted });
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/main");
     const fresh = cookieFrom(response);
