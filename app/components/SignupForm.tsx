@@ -6,10 +6,19 @@ import { signupSchema } from "#app/lib/schemas/auth";
 import { Field, PasswordField, SubmitButton } from "./forms";
 
 /** The sign-up form; render it inside the route's <HoneypotProvider>. */
-export function SignupForm({ lastResult, action }: { lastResult?: SubmissionResult<string[]> | null; action?: string }) {
+export function SignupForm({
+  lastResult,
+  action,
+  defaultEmail,
+}: {
+  lastResult?: SubmissionResult<string[]> | null;
+  action?: string;
+  defaultEmail?: string;
+}) {
   const [form, fields] = useForm({
     id: "signup",
     lastResult,
+    defaultValue: defaultEmail ? { email: defaultEmail } : undefined,
     constraint: getZodConstraint(signupSchema),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",

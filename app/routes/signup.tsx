@@ -8,6 +8,7 @@ import { SignupForm } from "#app/components/SignupForm";
 import { originFrom, pageMeta } from "#app/lib/meta";
 import { requestEarlyAccess } from "#app/server/early-access.server";
 import { honeypotInputProps } from "#app/server/honeypot.server";
+import { claimInvitation, invitationFor } from "#app/server/admin-invites.server";
 import { getSettings } from "#app/server/settings.server";
 import { signUp } from "#app/server/signup.server";
 import authStyles from "#app/styles/auth.css";
@@ -33,9 +34,12 @@ export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { earlyAccess } = await getSettings(context.db);
+  // While access is by request, an invitation link (/signup?invite=TOKEN) opens the sign-up form.
+  const invite = earlyAccess === "request" ? await invitationFor(request, context) : null;
   return data(
     {
       mode: earlyAccess,
+      invitedEmail: invite?.email ?? null,
       requested: earlyAccess === "request" && new URL(request.url).searchParams.has("requested"),
       honeypot: earlyAccess === "closed" ? null : honeypotInputProps(context),
     },
@@ -46,13 +50,18 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { earlyAccess } = await getSettings(context.db);
+  if (earlyAccess === "request" && new URL(request.url).searchParams.has("invite")) {
+    const invite = await invitationFor(request, context);
+    if (!invite) throw new Response("This invitation has expired or has already been used", { status: 403 });
+    return signUp(request, context, () => claimInvitation(context, invite));
+  }
   if (earlyAccess === "request") return requestEarlyAccess(request, context);
   if (earlyAccess !== "open") throw new Response("Sign-up is not open", { status: 403 });
   return signUp(request, context);
 }
 
 export default function SignupRoute() {
-  const { mode, requested, honeypot } = useLoaderData<typeof loader>();
+  const { mode, requested, honeypot, invitedEmail } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   if (mode === "closed") {
     return (
@@ -63,6 +72,22 @@ export default function SignupRoute() {
         <Link to="/marketing" reloadDocument>
           Back to Goals with Friends
         </Link>
+      </AuthLayout>
+    );
+  }
+  if (mode === "request" && invitedEmail !== null) {
+    return (
+      <AuthLayout>
+        <h1>Get Started</h1>
+        <p className="notice" role="status">
+          You are invited! Create your account below.
+        </p>
+        <HoneypotProvider {...honeypot}>
+          <SignupForm lastResult={lastResult} defaultEmail={invitedEmail} />
+        </HoneypotProvider>
+        <p>
+          Already have an account? <Link to="/signin">Sign In</Link>
+        </p>
       </AuthLayout>
     );
   }

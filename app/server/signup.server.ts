@@ -8,7 +8,8 @@ import { createUserSession } from "./session.server";
 import { createUser, EmailTakenError } from "./users.server";
 import { readFormData } from "./form-data.server";
 
-export async function signUp(request: Request, context: AppLoadContext) {
+/** `afterCreate` runs once the account exists (e.g. to use up the invitation that opened the form). */
+export async function signUp(request: Request, context: AppLoadContext, afterCreate?: () => Promise<void>) {
   const formData = await readFormData(request);
   checkHoneypot(context, formData);
   const submission = parseWithZod(formData, { schema: signupSchema });
@@ -21,6 +22,7 @@ export async function signUp(request: Request, context: AppLoadContext) {
   }
   try {
     const user = await createUser(context.db, submission.value);
+    await afterCreate?.();
     // Thrown, so the action's return type is only the form reply.
     throw await createUserSession(request, context, user.id, "/main");
   } catch (error) {

@@ -90,6 +90,37 @@ describe("/signup by the early-access setting", () => {
   });
 });
 
+describe("invitations while access is by request", () => {
+  async function invite(email: string) {
+    const token = `invite${crypto.randomUUID().replace(/-/g, "")}`;
+    const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(token));
+    const hash = Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
+    await env.DB.prepare("INSERT INTO password_resets (token_hash, email, purpose, expires_at) VALUES (?, ?, 'invite', ?)")
+      .bind(hash, email, Date.now() + 86_400_000)
+      .run();
+    return `/signup?invite=${token}`;
+  }
+
+  it("an invitation link opens the sign-up form once; a made-up one does not", async () => {
+    await setMode("request");
+    const email = uniqueEmail("invited");
+    const path = await invite(email);
+    const html = await (await get(path)).text();
+    expect(html).toContain("You are invited!");
+    expect(html).toContain(`value="${email}"`);
+    const created = await postForm(path, { first: "Ivy", last: "Invited", email, password: "password123" });
+    expect(created.status).toBe(302);
+    expect(created.headers.get("Location")).toBe("/main");
+
+    const again = await get(path);
+    expect(await again.text()).toContain("Sign up below to be notified when early access opens.");
+    const users = await count("users");
+    expect((await postForm(path, { first: "Eve", last: "Again", email: uniqueEmail(), password: "password123" })).status).toBe(403);
+    expect((await postForm("/signup?invite=made-up-token-made-up-token", { first: "M", last: "U", email: uniqueEmail(), password: "password123" })).status).toBe(403);
+    expect(await count("users")).toBe(users);
+  });
+});
+
 describe("forwarding to the CRM", () => {
   async function pendingRow() {
     const email = uniqueEmail("crm");
