@@ -33,6 +33,7 @@ export class SignInError extends Error {
 export const SIGNIN_MESSAGES = {
   notFound: "Email Address Not Found",
   wrongPassword: "Wrong Password",
+  suspended: "This account is suspended. Contact support to restore it.",
   tooManyRequests: TOO_MANY_REQUESTS,
 } as const;
 
@@ -50,6 +51,8 @@ export function authenticator(context: AppLoadContext) {
       if (!(await verifyPassword(password, user.passwordHash))) {
         throw new SignInError({ password: [SIGNIN_MESSAGES.wrongPassword] }, 400, true);
       }
+      // An admin suspended this account (which also ended its sessions): it stays signed out.
+      if (user.status === "suspended") throw new SignInError({ email: [SIGNIN_MESSAGES.suspended] }, 403);
       return { id: user.id };
     }),
     "form",

@@ -33,8 +33,17 @@ export function getOptionalUser(request: Request, context: AppLoadContext): Prom
   return promise;
 }
 
+/** The browser's session; a forged or mangled cookie reads as no session, never as an error. */
+async function readSession(storage: ReturnType<typeof sessionStorage>, request: Request) {
+  try {
+    return await storage.getSession(request.headers.get("Cookie"));
+  } catch {
+    return storage.getSession();
+  }
+}
+
 async function loadUser(request: Request, context: AppLoadContext): Promise<SessionUser | null> {
-  const session = await sessionStorage(context.cloudflare.env).getSession(request.headers.get("Cookie"));
+  const session = await readSession(sessionStorage(context.cloudflare.env), request);
   const sessionId = session.get("sessionId");
   if (!sessionId) return null;
   const [row] = await context.db
@@ -94,7 +103,7 @@ export async function createUserSession(
   redirectTo = "/main",
 ): Promise<Response> {
   const storage = sessionStorage(context.cloudflare.env);
-  const previous = await storage.getSession(request.headers.get("Cookie"));
+  const previous = await readSession(storage, request);
   const previousId = previous.get("sessionId");
   const id = newId();
   const expiresAt = new Date(Date.now() + SESSION_DAYS * 24 * 60 * 60 * 1000);
@@ -109,7 +118,7 @@ export async function createUserSession(
 /** Ends this session on the server and in the browser, then goes to /signin (SPEC: Sign Out). */
 export async function logout(request: Request, context: AppLoadContext, redirectTo = "/signin") {
   const storage = sessionStorage(context.cloudflare.env);
-  const session = await storage.getSession(request.headers.get("Cookie"));
+  const session = await readSession(storage, request);
   const sessionId = session.get("sessionId");
   if (sessionId) await context.db.delete(sessions).where(eq(sessions.id, sessionId));
   return redirect(redirectTo, { headers: { "Set-Cookie": await storage.destroySession(session) } });

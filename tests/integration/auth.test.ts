@@ -113,3 +113,23 @@ describe("guards", () => {
     }
   });
 });
+
+describe("hardening", () => {
+  it("treats a mangled session cookie as signed out, never a 500", async () => {
+    for (const cookie of ["__session=%%%not-base64%%%.sig", "__session=e30.!!!", "__session=" + "A".repeat(5000)]) {
+      const page = await get("/main", cookie);
+      expect(page.status, cookie.slice(0, 40)).toBe(302);
+      expect(page.headers.get("Location")).toBe("/");
+      expect((await get("/signin", cookie)).status).toBe(200);
+    }
+  });
+
+  it("keeps a suspended account signed out even with the right password", async () => {
+    const { email } = await signUpUser();
+    await env.DB.prepare("UPDATE users SET status = 'suspended' WHERE email = ?").bind(email).run();
+    const response = await postForm("/signin", { email, password: "password123" });
+    expect(response.status).toBe(403);
+    expect(response.headers.get("Set-Cookie") ?? "").not.toContain("__session=ey");
+    expect(await response.text()).toContain("This account is suspended");
+  });
+});
