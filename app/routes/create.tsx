@@ -4,13 +4,20 @@ import { data, redirect, type ActionFunctionArgs, type LinksFunction, type Loade
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { SubmitButton } from "#app/components/forms";
 import { GoalFormFields } from "#app/components/GoalFormFields";
-import { createGoalSchema } from "#app/lib/schemas/goal";
+import { ChallengeTemplateFields, FundraisingFields } from "#app/components/fundraising/ChallengeFields";
+import { upcomingMonths } from "#app/lib/fundraising";
+import { challengeColumns, createChallengeSchema } from "#app/lib/schemas/challenge";
+import { today } from "#app/server/clock.server";
 import { createGoal } from "#app/server/goals.server";
 import { requireRole } from "#app/server/session.server";
 import { deleteImage, readImageUpload, readUploadForm, storeImage } from "#app/server/uploads.server";
+import fundraisingStyles from "#app/styles/fundraising.css";
 import memberStyles from "#app/styles/member.css";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: memberStyles }];
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: memberStyles },
+  { rel: "stylesheet", href: fundraisingStyles },
+];
 
 export const meta: MetaFunction = () => [
   { title: "Create a Goal | Goals with Friends" },
@@ -19,14 +26,19 @@ export const meta: MetaFunction = () => [
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireRole(request, context, "admin", "org");
-  return { canChooseVisibility: user.type === "org", canMarkDemo: user.type === "admin" };
+  return {
+    canChooseVisibility: user.type === "org",
+    canMarkDemo: user.type === "admin",
+    // Month challenges and fundraising (issue 7): this month and the next few.
+    months: upcomingMonths(today(request, context.cloudflare.env)),
+  };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireRole(request, context, "admin", "org");
   const formData = await readUploadForm(request);
   if (!formData) return data({ status: "error" as const, error: { icon: ["This upload is too large. Choose an image up to 2 MB."] } }, { status: 413 });
-  const submission = parseWithZod(formData, { schema: createGoalSchema });
+  const submission = parseWithZod(formData, { schema: createChallengeSchema });
   const upload = await readImageUpload(formData.get("icon"));
   const roleErrors: Record<string, string[]> = {};
   if (submission.status === "success") {
@@ -37,11 +49,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== "success" || Object.keys(roleErrors).length) {
     return data(submission.reply({ fieldErrors: Object.keys(roleErrors).length ? roleErrors : undefined }), { status: 400 });
   }
-  const { cause, start, end, visibility, demo } = submission.value;
+  const { cause, visibility, demo } = submission.value;
   const { env } = context.cloudflare;
   const icon = upload.image ? await storeImage(env, "goal-icons", upload.image) : null;
   try {
-    const id = await createGoal(context, user, { cause, start, end, visibility, demo, icon });
+    const id = await createGoal(context, user, { cause, visibility, demo, icon, ...challengeColumns(submission.value) });
     return redirect(`/join/${id}`);
   } catch (error) {
     await deleteImage(env, icon);
@@ -50,15 +62,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function CreateGoalRoute() {
-  const { canChooseVisibility, canMarkDemo } = useLoaderData<typeof loader>();
+  const { canChooseVisibility, canMarkDemo, months } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const [form, fields] = useForm({
     id: "create-goal",
     lastResult: lastResult as any,
-    constraint: getZodConstraint(createGoalSchema),
+    constraint: getZodConstraint(createChallengeSchema),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: createGoalSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: createChallengeSchema }),
   });
   return (
     <main className="member-page">
@@ -66,6 +78,8 @@ export default function CreateGoalRoute() {
       <p className="member-page__lead">Set a cause and dates; members will find it in their suggestions.</p>
       <Form method="post" encType="multipart/form-data" className="form card" {...getFormProps(form)}>
         <GoalFormFields fields={fields} canChooseVisibility={canChooseVisibility} canMarkDemo={canMarkDemo} />
+        <ChallengeTemplateFields fields={fields} months={months} />
+        <FundraisingFields fields={fields} />
         <div className="form-actions">
           <SubmitButton>Create goal</SubmitButton>
           <Link to="/main">Cancel</Link>

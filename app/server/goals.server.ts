@@ -237,6 +237,11 @@ export interface NewGoal {
   icon: string | null;
   visibility: "public" | "private";
   demo: boolean;
+  // Fundraising (issue 7), all or none.
+  charityName?: string;
+  charityUrl?: string;
+  targetAmount?: number;
+  currency?: string;
 }
 
 /** Creates a goal owned by the creating org (admins' goals belong to the site). Returns its id. */

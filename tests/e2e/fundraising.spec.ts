@@ -1,43 +1,57 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { DEMO, expectNoAxeViolations, signIn, signUp } from "./support";
 
-/** The seeded org's private challenge (scripts/seed.mjs). */
-const GOAL = "goal-private";
-
 const connected = (page: Page) => expect(page.locator("html")).toHaveAttribute("data-live", "connected");
 
-/** The org sets the charity and a target, and returns the invite link it would share. */
+/**
+ * The org creates a private month challenge with a target on /create, then copies the invite link from
+ * the challenge's fundraising page. Returns the new goal's id and the link it would share.
+ */
 async function orgSharesInvite(browser: Browser) {
   const context = await browser.newContext();
   const page = await context.newPage();
   await signIn(page, DEMO.org);
-  await page.goto(`/goals/${GOAL}/fundraising`);
-  await page.getByLabel("Charity name").fill("Shelter");
-  await page.getByLabel("Charity's donation page").fill("https://shelter.example.org/donate");
-  await page.getByLabel("Target amount").fill("500");
+  await page.goto("/create");
+  const cause = `Club month of miles ${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
+  await page.getByLabel("Cause").fill(cause);
+  await page.getByLabel(/Month challenge/).check();
+  const month = page.getByLabel("Month (for a month challenge)");
+  const chosen = await month.locator("option").nth(1).getAttribute("value");
+  await month.selectOption(chosen!);
+  await page.getByLabel(/Private/).check();
+  await page.getByLabel(/Charity name/).fill("Shelter");
+  await page.getByLabel(/Charity's donation page/).fill("https://shelter.example.org/donate");
+  await page.getByLabel(/Target amount/).fill("500");
   await page.getByLabel("Currency").selectOption("GBP");
-  await page.getByRole("button", { name: "Save fundraising" }).click();
-  await expect(page).toHaveURL(/saved=1/);
+  await page.getByRole("button", { name: "Create goal" }).click();
+  await expect(page).toHaveURL(/\/join\/[a-f0-9]+$/);
+  const goalId = page.url().split("/").pop()!;
+  // The 1st to the last day of the chosen month.
+  const [y, m] = chosen!.split("-").map(Number) as [number, number];
+  const last = new Date(Date.UTC(y, m, 0)).getUTCDate();
+  await expect(page.getByText(`${m}/1 - ${m}/${last}`).first()).toBeVisible();
+  await page.goto(`/goals/${goalId}/fundraising`);
   await expect(page.getByText("Raising for Shelter")).toBeVisible();
+  await expect(page.getByText("£0 raised of £500")).toBeVisible();
   const inviteUrl = await page.locator("#invite-url").inputValue();
-  expect(inviteUrl).toMatch(/\/invite\/goal-private\.[A-Za-z0-9_-]{43}$/);
-  return { page, inviteUrl, close: () => context.close() };
+  expect(inviteUrl).toMatch(new RegExp(`/invite/${goalId}\\.[A-Za-z0-9_-]{43}$`));
+  return { page, goalId, cause, inviteUrl, close: () => context.close() };
 }
 
 /** A new member in their own browser joins through the invite link and lands on the goal screen. */
-async function memberJoins(browser: Browser, name: string, inviteUrl: string, javaScriptEnabled = true) {
+async function memberJoins(browser: Browser, name: string, org: { inviteUrl: string; goalId: string; cause: string }, javaScriptEnabled = true) {
   const context = await browser.newContext({ javaScriptEnabled });
   const page = await context.newPage();
   await signUp(page, name);
-  await page.goto(inviteUrl);
-  await expect(page.getByRole("heading", { name: "Club month of miles" })).toBeVisible();
+  await page.goto(org.inviteUrl);
+  await expect(page.getByRole("heading", { name: org.cause })).toBeVisible();
   await page.getByRole("button", { name: "Join the challenge" }).click();
-  await expect(page).toHaveURL(new RegExp(`/active/${GOAL}$`));
+  await expect(page).toHaveURL(new RegExp(`/active/${org.goalId}$`));
   return { page, close: () => context.close() };
 }
 
-async function pledge(page: Page, amount: string, message?: string) {
-  await page.goto(`/give/${GOAL}`);
+async function pledge(page: Page, goalId: string, amount: string, message?: string) {
+  await page.goto(`/give/${goalId}`);
   await expect(page.getByText("No fees. No tips. 100% goes to the charity through its own page.").first()).toBeVisible();
   await page.getByLabel("Amount (GBP)").fill(amount);
   if (message) await page.getByLabel("Message to the group").fill(message);
@@ -49,17 +63,18 @@ async function pledge(page: Page, amount: string, message?: string) {
 test("an org shares an invite; members join, pledge and talk, and each sees the other live", async ({ browser }) => {
   test.setTimeout(120_000);
   const org = await orgSharesInvite(browser);
-  const alex = await memberJoins(browser, "Alex", org.inviteUrl);
-  const bea = await memberJoins(browser, "Bea", org.inviteUrl);
+  const GOAL = org.goalId;
+  const alex = await memberJoins(browser, "Alex", org);
+  const bea = await memberJoins(browser, "Bea", org);
 
   // Bea watches the goal screen; nothing below reloads her page.
   await connected(bea.page);
   await bea.page.evaluate(() => ((window as any).__sameDocument = true));
   const beaRaised = bea.page.getByTestId("raised");
-  const before = await beaRaised.textContent();
+  await expect(beaRaised).toHaveText("£0");
 
-  await pledge(alex.page, "20", "For the shelter!");
-  await expect(beaRaised).not.toHaveText(before!, { timeout: 5_000 });
+  await pledge(alex.page, GOAL, "20", "For the shelter!");
+  await expect(beaRaised).toHaveText("£20", { timeout: 5_000 });
   await expect(bea.page.getByRole("list", { name: "Latest supporters" })).toContainText("For the shelter!");
 
   // And the other way round: Alex watches while Bea pledges.
@@ -67,10 +82,11 @@ test("an org shares an invite; members join, pledge and talk, and each sees the 
   await connected(alex.page);
   await alex.page.evaluate(() => ((window as any).__sameDocument = true));
   const alexSupporters = alex.page.getByTestId("supporters");
-  const supportersBefore = await alexSupporters.textContent();
+  await expect(alexSupporters).toHaveText("1 supporter");
   await bea.page.goto(`/give/${GOAL}`);
-  await pledge(bea.page, "30.50");
-  await expect(alexSupporters).not.toHaveText(supportersBefore!, { timeout: 5_000 });
+  await pledge(bea.page, GOAL, "30.50");
+  await expect(alexSupporters).toHaveText("2 supporters", { timeout: 5_000 });
+  await expect(alex.page.getByTestId("raised")).toHaveText("£50.50");
 
   // Alex posts; Bea, back on the goal screen, sees it without a reload.
   await bea.page.goto(`/active/${GOAL}`);
@@ -96,6 +112,7 @@ test("an org shares an invite; members join, pledge and talk, and each sees the 
 });
 
 test("someone outside a private goal gets 403 on its discussion and pledges", async ({ page }) => {
+  const GOAL = "goal-private"; // the seeded org's private challenge
   await signUp(page, "Olly");
   for (const path of [`/goals/${GOAL}/discussion`, `/give/${GOAL}`, `/goals/${GOAL}/fundraising`]) {
     const response = await page.goto(path);
@@ -110,14 +127,15 @@ test("someone outside a private goal gets 403 on its discussion and pledges", as
 test("with JavaScript off a member joins, pledges and posts", async ({ browser }) => {
   test.setTimeout(90_000);
   const org = await orgSharesInvite(browser);
-  const member = await memberJoins(browser, "Nojs", org.inviteUrl, false);
+  const GOAL = org.goalId;
+  const member = await memberJoins(browser, "Nojs", org, false);
   const { page } = member;
 
   await page.goto(`/give/${GOAL}`);
   await page.getByLabel("Amount (GBP)").fill("-5");
   await page.getByRole("button", { name: "Pledge", exact: true }).click();
   await expect(page.getByText("The amount must be more than zero")).toBeVisible();
-  await pledge(page, "5");
+  await pledge(page, GOAL, "5");
 
   await page.goto(`/active/${GOAL}`);
   const note = `No script needed ${Date.now()}`;

@@ -1,0 +1,58 @@
+/**
+ * The month-challenge template and optional fundraising on /create (beside GoalFormFields, ADR 025).
+ * Without JavaScript both work: the server takes the month's 1st and last day when "Month challenge"
+ * is chosen.
+ */
+import type { FieldMetadata } from "@conform-to/react";
+import { Field, FieldError } from "#app/components/forms";
+import { CURRENCIES, NO_FEES_LINE } from "#app/lib/fundraising";
+import { SelectField } from "./fields";
+
+export interface ChallengeFieldSet {
+  template: FieldMetadata<any>;
+  month: FieldMetadata<any>;
+  charityName: FieldMetadata<any>;
+  charityUrl: FieldMetadata<any>;
+  target: FieldMetadata<any>;
+  currency: FieldMetadata<any>;
+}
+
+export function ChallengeTemplateFields({ fields, months }: { fields: ChallengeFieldSet; months: { value: string; label: string }[] }) {
+  const month = fields.template.initialValue === "month";
+  return (
+    <>
+      <fieldset className="choice-group" aria-describedby={fields.template.errors?.length ? fields.template.errorId : undefined}>
+        <legend>Template</legend>
+        <label className="choice">
+          <input type="radio" name={fields.template.name} value="custom" defaultChecked={!month} />
+          <span>
+            Custom dates <small>Use the start and end dates above (or none).</small>
+          </span>
+        </label>
+        <label className="choice">
+          <input type="radio" name={fields.template.name} value="month" defaultChecked={month} />
+          <span>
+            Month challenge <small>Runs from the 1st to the last day of the month you choose, for your group or club.</small>
+          </span>
+        </label>
+        <FieldError field={fields.template} />
+      </fieldset>
+      <SelectField field={fields.month} label="Month (for a month challenge)" options={months} />
+    </>
+  );
+}
+
+export function FundraisingFields({ fields }: { fields: ChallengeFieldSet }) {
+  return (
+    <fieldset className="fundraising-fields">
+      <legend>Fundraising (optional)</legend>
+      <p className="field__hint">{NO_FEES_LINE} Leave these empty to add fundraising later.</p>
+      <Field field={fields.charityName} label="Charity name" optional />
+      <Field field={fields.charityUrl} label="Charity's donation page" type="url" optional hint="The charity's own https:// page where supporters pay." />
+      <div className="field-row">
+        <Field field={fields.target} label="Target amount" inputMode="decimal" optional />
+        <SelectField field={fields.currency} label="Currency" options={CURRENCIES.map((c) => ({ value: c, label: c }))} />
+      </div>
+    </fieldset>
+  );
+}
