@@ -21,7 +21,7 @@ describe("month challenge on /create", () => {
   it("is offered to orgs with the coming months", async () => {
     const html = await (await get("/create", await org())).text();
     expect(html).toContain("Month challenge");
-    expect(html).toContain("Fundraising (optional)");
+    expect(html).toContain("Fundraising for a charity");
     expect(html).toContain("No fees. No tips.");
   });
 

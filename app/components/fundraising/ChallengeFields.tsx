@@ -26,7 +26,7 @@ export function ChallengeTemplateFields({ fields, months }: { fields: ChallengeF
         <label className="choice">
           <input type="radio" name={fields.template.name} value="custom" defaultChecked={!month} />
           <span>
-            Custom dates <small>Use the start and end dates above (or none).</small>
+            Custom dates <small>Use the dates above, or none.</small>
           </span>
         </label>
         <label className="choice">
@@ -45,12 +45,12 @@ export function ChallengeTemplateFields({ fields, months }: { fields: ChallengeF
 export function FundraisingFields({ fields }: { fields: ChallengeFieldSet }) {
   return (
     <fieldset className="fundraising-fields">
-      <legend>Fundraising (optional)</legend>
-      <p className="field__hint">{NO_FEES_LINE} Leave these empty to add fundraising later.</p>
-      <Field field={fields.charityName} label="Charity name" optional />
-      <Field field={fields.charityUrl} label="Charity's donation page" type="url" optional hint="The charity's own https:// page where supporters pay." />
+      <legend>Fundraising for a charity</legend>
+      <p className="field__hint">{NO_FEES_LINE} Fill in all three, or leave them empty and add fundraising later.</p>
+      <Field field={fields.charityName} label="Charity name" />
+      <Field field={fields.charityUrl} label="Charity's donation page" type="url" hint="The charity's own https:// page where supporters pay." />
       <div className="field-row">
-        <Field field={fields.target} label="Target amount" inputMode="decimal" optional />
+        <Field field={fields.target} label="Target amount" inputMode="decimal" />
         <SelectField field={fields.currency} label="Currency" options={CURRENCIES.map((c) => ({ value: c, label: c }))} />
       </div>
     </fieldset>
