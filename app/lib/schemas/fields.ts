@@ -14,8 +14,9 @@ export const requiredText = (max: number, label = "This") =>
     .trim()
     .min(1, REQUIRED)
     .max(max, `${label} must be at most ${max} characters`)
-    // Control characters (other than tab/newline) never belong in a name or cause.
-    .refine((v) => !/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/.test(v), "Remove the unusual characters");
+    // Control characters (other than tab/newline) never belong in a name or cause, nor do bidi
+    // overrides, which make a name display as something else ("Trojan Source" spoofing).
+    .refine((v) => !/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\u202A-\u202E\u2066-\u2069]/.test(v), "Remove the unusual characters");
 
 export const email = () =>
   z
@@ -25,6 +26,9 @@ export const email = () =>
     .max(254, "Email must be at most 254 characters")
     // SPEC's shape: non-space text, @, text, dot, text.
     .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, "Enter a valid email address")
+    // No control or invisible format characters (zero-width spaces, bidi overrides): an address that
+    // looks like someone else's must not become a separate account.
+    .refine((v) => !/[\p{Cc}\p{Cf}]/u.test(v), "Enter a valid email address")
     .transform((v) => v.toLowerCase());
 
 export const password = () =>
