@@ -18,7 +18,11 @@ export default {
   async fetch(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
     // Cross-site mutations and bodies no form sends stop here with a clean 4xx (ADR 071).
     const refused = await guardRequest(request);
-    if (refused) return secureResponse(refused, env);
+    if (refused) {
+      // Nobody will read the body: release it (and a clone's buffered copy) now.
+      request.body?.cancel().catch(() => {});
+      return secureResponse(refused, env);
+    }
     const db = createDb(env.DB);
     const render = async () => {
       const response = await handleRemixRequest(request, { cloudflare: { env, ctx }, db, nonce: createNonce() });

@@ -15,6 +15,8 @@ export default defineConfig(async () => ({
           SESSION_SECRET: "test-session-secret",
           HONEYPOT_SEED: "test-honeypot-seed",
           APP_URL: "http://localhost",
+          // Share of the generated bad-input cases to run (tests/support/bad-input-forms.ts); 1 = all ~2,100.
+          BAD_INPUT_SCALE: process.env.BAD_INPUT_SCALE ?? "0.25",
           HUB_HEARTBEAT_MS: "200",
         },
       },

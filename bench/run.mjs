@@ -5,7 +5,8 @@
  *   2. sizes: worker bundle (raw, gzip), client JS per page (gzip)
  *   3. SSR: bare hello-world Worker vs the app, same wrangler/workerd and connections, interleaved
  *   4. Lighthouse on / and /signin
- * Options: --quick (1 round of 3 s), --rounds N, --seconds N, --connections N, --no-lighthouse,
+ *   5. Load: 200 signed-in members for 60 s, then D1's invariants (bench/load; ports 8827/9427)
+ * Options: --quick (1 round of 3 s), --rounds N, --seconds N, --connections N, --no-lighthouse, --no-load,
  *          --json FILE (also write the figures as JSON).
  * Ports: hello 8825/9425, app 8826/9426 (loopback only). Not part of `npm test`.
  */
@@ -16,6 +17,7 @@ import { ROOT, buildProduction, startApp, startHello } from "./lib/app.mjs";
 import { lighthouse } from "./lighthouse/index.mjs";
 import { SIZE_TARGETS, pageJs, routeChunks, workerSizes } from "./sizes/index.mjs";
 import { runSsr } from "./ssr/index.mjs";
+import { printLoad, runLoad } from "./load/index.mjs";
 
 const argv = process.argv.slice(2);
 const flag = (name) => argv.includes(name);
@@ -147,6 +149,13 @@ try {
   }
 } finally {
   stopAll();
+}
+
+// Load (bench/load, issue 8): 200 signed-in members for 60 s, then D1's invariants. Its own server.
+if (!flag("--no-load")) {
+  log("\nLoad: 200 sessions, /main, /active/{id}, join and complete (bench/load/index.mjs)");
+  results.load = await runLoad({ sessions: 200, seconds: quick ? 10 : 60, log });
+  printLoad(results.load, log);
 }
 
 const jsonFile = option("--json");

@@ -112,11 +112,11 @@ export async function driveLoad({ url, sessions, seconds, inflight, log = consol
           },
           body: form ? new URLSearchParams(form) : undefined,
         });
-        await response.arrayBuffer();
+        const text = await response.text();
         samples[kind].push(performance.now() - started);
         const key = `${kind} ${response.status}`;
         statuses[key] = (statuses[key] ?? 0) + 1;
-        if (response.status >= 500) errors.push(`${kind} ${path}: HTTP ${response.status}`);
+        if (response.status >= 500) errors.push(`${kind} ${path}: HTTP ${response.status} ${text.replace(/\s+/g, " ").slice(0, 160)}`);
         return response;
       } catch (error) {
         errors.push(`${kind} ${path}: ${error.cause?.code ?? error.message}`);
