@@ -13,7 +13,11 @@ import { env, SELF } from "cloudflare:test";
 import { expect } from "vitest";
 import { generate, prng, requestInit, seedOf, type FormShape } from "./bad-input";
 import { insertGoal, userByEmail } from "./goals";
-import { BASE, post, setType, signUpUser } from "./http";
+import { BASE, honeypotFields, post, setType, signUpUser } from "./http";
+
+/** The honeypot fields public forms require, read once in setUpFixtures (the generator is synchronous). */
+let honeypot: Record<string, string> = {};
+const withHoneypot = () => honeypot;
 
 export type Role = "anonymous" | "member" | "admin";
 export type Group = "visitor" | "member" | "admin";
@@ -51,6 +55,7 @@ export const FORMS: FormRow[] = [
   {
     name: "sign-in",
     group: "visitor",
+    extra: withHoneypot,
     path: () => "/signin",
     as: "anonymous",
     cases: 300,
@@ -58,10 +63,11 @@ export const FORMS: FormRow[] = [
     fields: { email: { kind: "email" }, password: { kind: "password", max: 200 } },
   },
   { name: "sign-up (/tester)",
-    group: "visitor", path: () => "/tester", as: "anonymous", cases: 300, fieldErrors: true, fields: SIGNUP_FIELDS },
+    group: "visitor", extra: withHoneypot, path: () => "/tester", as: "anonymous", cases: 300, fieldErrors: true, fields: SIGNUP_FIELDS },
   {
     name: "sign-up (/signup, open)",
     group: "visitor",
+    extra: withHoneypot,
     path: () => "/signup",
     as: "anonymous",
     cases: 250,
@@ -179,6 +185,7 @@ function diff(before: Record<string, string>, after: Record<string, string>) {
 
 /** Signs in the roles the rows need and creates the goals they refer to. */
 export async function setUpFixtures() {
+  honeypot = await honeypotFields();
   const member = await signUpUser();
   cookies.member = member.cookie;
   const admin = await signUpUser();
