@@ -56,14 +56,14 @@ test("demo goals never appear in suggestions, not even for admins", async ({ pag
 
 test("a private goal is suggested only to the org that owns it", async ({ page, browser }) => {
   await signIn(page, DEMO.org);
-  await expect(suggested(page).getByText("Club month of miles")).toBeVisible();
+  await expect(suggested(page).getByText("Club month of miles", { exact: true })).toBeVisible();
   const other = await (await browser.newContext()).newPage();
   await signUp(other);
   await expect(suggested(other).getByRole("link").first()).toBeVisible();
-  await expect(suggested(other).getByText("Club month of miles")).toHaveCount(0);
+  await expect(suggested(other).getByText("Club month of miles", { exact: true })).toHaveCount(0);
   await other.goto("/join/goal-private");
   await expect(other.getByText("This goal is not open to your account.")).toBeVisible();
-  await expect(other.getByText("Club month of miles")).toHaveCount(0);
+  await expect(other.getByText("Club month of miles", { exact: true })).toHaveCount(0);
   await other.context().close();
 });
 
