@@ -56,14 +56,20 @@ export async function startHello() {
   return startWrangler({ name: "hello", cwd: join(ROOT, "bench/ssr/hello"), port, inspectorPort, persistTo });
 }
 
-/** Signs in the way a browser does: with every other field the form rendered (a honeypot, say). */
-async function signIn(url, email, password) {
-  const page = await (await fetch(`${url}/signin`)).text();
+/** The fields a public form renders besides the ones a person fills in (the honeypot, say). */
+export async function renderedFields(url, path = "/signin", skip = ["email", "password"]) {
+  const page = await (await fetch(`${url}${path}`)).text();
   const rendered = {};
   for (const [tag] of page.matchAll(/<input\b[^>]*>/g)) {
     const name = tag.match(/\bname="([^"]*)"/)?.[1];
-    if (name && name !== "email" && name !== "password") rendered[name] = decode(tag.match(/\bvalue="([^"]*)"/)?.[1] ?? "");
+    if (name && !skip.includes(name)) rendered[name] = decode(tag.match(/\bvalue="([^"]*)"/)?.[1] ?? "");
   }
+  return rendered;
+}
+
+/** Signs in the way a browser does: with every other field the form rendered (a honeypot, say). */
+export async function signIn(url, email, password) {
+  const rendered = await renderedFields(url);
   const response = await fetch(`${url}/signin`, {
     method: "POST",
     redirect: "manual",

@@ -4,20 +4,29 @@
  */
 import { spawn, execFileSync } from "node:child_process";
 import { readFileSync, readdirSync } from "node:fs";
+import { join } from "node:path";
 import { quietEnv } from "../../scripts/seed.mjs";
 
 const WRANGLER = new URL("../../node_modules/wrangler/bin/wrangler.js", import.meta.url).pathname;
+const DEV_SERVER = new URL("./dev-server.mjs", import.meta.url).pathname;
+/** BENCH_INSPECTOR=1 runs the `wrangler dev` command itself, devtools inspector and all (ADR 055). */
+export const WITH_INSPECTOR = process.env.BENCH_INSPECTOR === "1";
 const CLK_TCK = Number(execFileSync("getconf", ["CLK_TCK"]).toString().trim()) || 100;
 
 /**
  * @param {{ name: string, cwd: string, config?: string, port: number, inspectorPort: number,
  *   persistTo?: string, vars?: Record<string,string>, readyPath?: string }} options
  */
-export async function startWrangler({ name, cwd, config, port, inspectorPort, persistTo, vars = {}, readyPath = "/" }) {
-  const args = [WRANGLER, "dev", "--ip", "127.0.0.1", "--port", String(port), "--inspector-port", String(inspectorPort), "--log-level", "error"];
-  if (config) args.push("--config", config);
-  if (persistTo) args.push("--persist-to", persistTo);
-  for (const [k, v] of Object.entries(vars)) args.push("--var", `${k}:${v}`);
+export async function startWrangler({ name, cwd, config, port, inspectorPort, persistTo, vars = {}, readyPath = "/", inspector = WITH_INSPECTOR }) {
+  let args;
+  if (inspector) {
+    args = [WRANGLER, "dev", "--ip", "127.0.0.1", "--port", String(port), "--inspector-port", String(inspectorPort), "--log-level", "error"];
+    if (config) args.push("--config", config);
+    if (persistTo) args.push("--persist-to", persistTo);
+    for (const [k, v] of Object.entries(vars)) args.push("--var", `${k}:${v}`);
+  } else {
+    args = [DEV_SERVER, JSON.stringify({ config: join(cwd, config ?? "wrangler.toml"), port, persistTo, vars })];
+  }
   const child = spawn(process.execPath, args, { cwd, env: quietEnv(), detached: true, stdio: ["ignore", process.env.BENCH_SERVER_STDOUT ? "inherit" : "ignore", "pipe"] });
   let stderr = "";
   child.stderr.on("data", (d) => (stderr = (stderr + d).slice(-4000)));

@@ -12,13 +12,15 @@
  * that the bench can publish through POST /dev/live (the same publishNow() that app writes reach; the
  * route 404s in production). Subscribers sign in as the demo member, so /events checks a real session.
  */
-import { execFileSync, spawn } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import http from "node:http";
 import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir, cpus, loadavg, totalmem } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { DEMO_PASSWORD, quietEnv, seed } from "../../scripts/seed.mjs";
+import { ROOT, signIn } from "../lib/app.mjs";
+import { WITH_INSPECTOR, startWrangler } from "../lib/server.mjs";
 
 const arg = (name, fallback) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -40,11 +42,12 @@ let base = arg("url");
 if (!base) {
   base = `http://127.0.0.1:${PORT}`;
   server = await startServer();
+  console.log(`server: ${WITH_INSPECTOR ? "the wrangler dev command (devtools inspector attached)" : "wrangler's dev server without the devtools inspector (ADR 055)"}`);
 }
 const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
 
 try {
-  const cookie = await signIn("member@example.com");
+  const cookie = await signIn(base, "member@example.com", DEMO_PASSWORD);
   const subscribers = await openSubscribers(cookie);
   console.log(`${subscribers.length} subscribers connected on ${TOPICS}`);
   const latencies = [];
@@ -74,43 +77,18 @@ try {
   for (const s of subscribers) s.req.destroy();
 } finally {
   agent.destroy();
-  if (server) process.kill(-server.pid, "SIGTERM");
+  server?.stop();
 }
 
 async function startServer() {
   const persistTo = mkdtempSync(join(tmpdir(), "live-bench-"));
-  const env = quietEnv();
   execFileSync("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", persistTo], {
     stdio: ["ignore", "ignore", "inherit"],
-    env,
+    env: quietEnv(),
   });
   seed({ persistTo });
   const vars = { ENVIRONMENT: "development", SESSION_SECRET: "bench-session-secret", HONEYPOT_SEED: "bench-honeypot" };
-  const child = spawn(
-    "npx",
-    ["wrangler", "dev", "--ip", "127.0.0.1", "--port", PORT, "--inspector-port", INSPECTOR_PORT, "--persist-to", persistTo,
-      "--log-level", "warn", ...Object.entries(vars).flatMap(([k, v]) => ["--var", `${k}:${v}`])],
-    { stdio: ["ignore", "ignore", "inherit"], env, detached: true },
-  );
-  for (let i = 0; i < 120; i++) {
-    try {
-      if ((await fetch(`${base}/signin`)).ok) return child;
-    } catch {}
-    await sleep(500);
-  }
-  throw new Error("wrangler dev did not start");
-}
-
-async function signIn(email) {
-  const response = await fetch(`${base}/signin`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: base },
-    body: new URLSearchParams({ email, password: DEMO_PASSWORD }),
-  });
-  const cookie = response.headers.get("set-cookie")?.split(";")[0];
-  if (response.status !== 302 || !cookie) throw new Error(`sign-in failed: ${response.status}`);
-  return cookie;
+  return startWrangler({ name: "live", cwd: ROOT, port: Number(PORT), inspectorPort: Number(INSPECTOR_PORT), persistTo, vars, readyPath: "/signin" });
 }
 
 function subscribe(cookie) {
@@ -170,7 +148,7 @@ function serverCpuMs() {
     try {
       const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
       const name = readFileSync(`/proc/${pid}/comm`, "utf8").trim();
-      if (Number(fields[2]) === server.pid) ticks[name] = (ticks[name] ?? 0) + (Number(fields[11]) + Number(fields[12])) * 10;
+      if (Number(fields[2]) === server.pgid) ticks[name] = (ticks[name] ?? 0) + (Number(fields[11]) + Number(fields[12])) * 10;
     } catch {}
   }
   return ticks; // ms per process name (USER_HZ is 100 on Linux)

@@ -21,7 +21,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { quietEnv, seed } from "../../scripts/seed.mjs";
-import { ROOT, buildProduction } from "../lib/app.mjs";
+import { ROOT, buildProduction, renderedFields } from "../lib/app.mjs";
 import { startWrangler } from "../lib/server.mjs";
 
 export const LOAD_PORTS = [8827, 9427];
@@ -127,10 +127,11 @@ export async function driveLoad({ url, sessions, seconds, inflight, log = consol
 
   // Sign everyone in through the real form (a few at a time: PBKDF2 is deliberately slow).
   const signInLimit = limiter(8);
+  const rendered = await renderedFields(url); // the honeypot fields the sign-in form renders
   const members = await Promise.all(
     Array.from({ length: sessions }, (_, k) =>
       signInLimit(async () => {
-        const response = await request("signin", "/signin", { form: { email: userEmail(k + 1), password: PASSWORD } });
+        const response = await request("signin", "/signin", { form: { ...rendered, email: userEmail(k + 1), password: PASSWORD } });
         const cookie = (response?.headers.get("set-cookie") ?? "").split(";")[0];
         if (response?.status !== 302 || !cookie) throw new Error(`sign-in ${k + 1} failed: ${response?.status}`);
         return { cookie, active: new Set(), done: new Set() };
