@@ -5,8 +5,10 @@
  *   2. sizes: worker bundle (raw, gzip), client JS per page (gzip)
  *   3. SSR: bare hello-world Worker vs the app, same wrangler/workerd and connections, interleaved
  *   4. Lighthouse on / and /signin
- *   5. Load: 200 signed-in members for 60 s, then D1's invariants (bench/load; ports 8827/9427)
- * Options: --quick (1 round of 3 s), --rounds N, --seconds N, --connections N, --no-lighthouse, --no-load,
+ *   5. Live updates: 1,000 event-stream subscribers, 20 writes (bench/live; ports 8824/9424)
+ *   6. Load: 200 signed-in members for 60 s, then D1's invariants (bench/load; ports 8827/9427)
+ * Servers: wrangler's dev server without the devtools inspector (ADR 055); BENCH_INSPECTOR=1 for the CLI.
+ * Options: --quick (1 round of 3 s), --rounds N, --seconds N, --connections N, --no-lighthouse, --no-live, --no-load,
  *          --json FILE (also write the figures as JSON).
  * Ports: hello 8825/9425, app 8826/9426 (loopback only). Not part of `npm test`.
  */
@@ -14,10 +16,12 @@ import { execFileSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import os from "node:os";
 import { ROOT, buildProduction, startApp, startHello } from "./lib/app.mjs";
+import { WITH_INSPECTOR } from "./lib/server.mjs";
 import { lighthouse } from "./lighthouse/index.mjs";
 import { SIZE_TARGETS, pageJs, routeChunks, workerSizes } from "./sizes/index.mjs";
 import { runSsr } from "./ssr/index.mjs";
 import { printLoad, runLoad } from "./load/index.mjs";
+import { printFanout, runFanout } from "./live/fanout.mjs";
 
 const argv = process.argv.slice(2);
 const flag = (name) => argv.includes(name);
@@ -66,7 +70,7 @@ function machine() {
 const results = { machine: machine(), settings };
 log(`Goals with Friends benchmark, ${results.machine.date}`);
 log(`  ${results.machine.cpu}, ${results.machine.memory}, ${results.machine.os}, node ${results.machine.node}, wrangler ${results.machine.wrangler}, commit ${results.machine.commit}, load avg ${results.machine.load}`);
-log(`  build: NODE_ENV=production remix build; served by wrangler dev (workerd) with ENVIRONMENT=production`);
+log(`  build: NODE_ENV=production remix build; served by ${WITH_INSPECTOR ? "the wrangler dev command" : "wrangler's dev server (workerd) without the devtools inspector (ADR 055)"}, ENVIRONMENT=production`);
 
 buildProduction();
 const servers = [];
@@ -149,6 +153,13 @@ try {
   }
 } finally {
   stopAll();
+}
+
+// Live updates (bench/live, issue 5): 1,000 subscribers on one goal's hub. Its own server.
+if (!flag("--no-live")) {
+  log("\nLive updates: 1,000 event-stream subscribers on one goal, 20 writes (bench/live/fanout.mjs)");
+  results.live = await runFanout({ subscribers: quick ? 200 : 1000, writes: quick ? 5 : 20, log });
+  printFanout(results.live, log);
 }
 
 // Load (bench/load, issue 8): 200 signed-in members for 60 s, then D1's invariants. Its own server.

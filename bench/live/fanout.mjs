@@ -2,15 +2,16 @@
 /**
  * Live-updates fan-out bench: N server-sent-event subscribers on loopback, W writes, and how many
  * events arrived and how fast (from the write's request leaving this process to each subscriber
- * reading its event).
+ * reading its event). Also the "Live updates" part of `npm run bench`.
  *
  *   npx remix build && node bench/live/fanout.mjs [--subscribers 1000] [--writes 20]
- *       [--topics goal:goal-running] [--publish goal:goal-running] [--port 8824] [--inspector-port 9424] [--url http://127.0.0.1:8824]
+ *       [--topics goal:goal-running] [--publish goal:goal-running] [--port 8824] [--url http://127.0.0.1:8824]
  *
- * Without --url it starts its own `wrangler dev` on the production build (`remix build`, NODE_ENV
- * production) with a fresh --persist-to state, migrated and seeded. ENVIRONMENT is "development" only so
- * that the bench can publish through POST /dev/live (the same publishNow() that app writes reach; the
- * route 404s in production). Subscribers sign in as the demo member, so /events checks a real session.
+ * Without --url it starts its own server on the build in build/ (wrangler's dev server without the
+ * devtools inspector, ADR 055; BENCH_INSPECTOR=1 for the `wrangler dev` command) with a fresh
+ * --persist-to state, migrated and seeded. ENVIRONMENT is "development" only so that the bench can
+ * publish through POST /dev/live (the same publishNow() that app writes reach; the route 404s in
+ * production). Subscribers sign in as the demo member, so /events checks a real session.
  */
 import { execFileSync } from "node:child_process";
 import http from "node:http";
@@ -18,84 +19,122 @@ import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir, cpus, loadavg, totalmem } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
+import { pathToFileURL } from "node:url";
 import { DEMO_PASSWORD, quietEnv, seed } from "../../scripts/seed.mjs";
 import { ROOT, signIn } from "../lib/app.mjs";
 import { WITH_INSPECTOR, startWrangler } from "../lib/server.mjs";
 
-const arg = (name, fallback) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? process.argv[i + 1] : fallback;
-};
-const SUBSCRIBERS = Number(arg("subscribers", 1000));
-const WRITES = Number(arg("writes", 20));
-const TOPICS = arg("topics", "goal:goal-running");
-// What each write publishes: by default the first topic, so a subscriber gets one event per write even
-// when it listens on several hub instances (merged into one stream by the worker).
-const PUBLISH = arg("publish", TOPICS.split(",")[0]);
-const PORT = arg("port", "8824");
-const INSPECTOR_PORT = arg("inspector-port", "9424");
 const CONNECT_BATCH = 50;
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-let server;
-let base = arg("url");
-if (!base) {
-  base = `http://127.0.0.1:${PORT}`;
-  server = await startServer();
-  console.log(`server: ${WITH_INSPECTOR ? "the wrangler dev command (devtools inspector attached)" : "wrangler's dev server without the devtools inspector (ADR 055)"}`);
-}
-const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
-
-try {
-  const cookie = await signIn(base, "member@example.com", DEMO_PASSWORD);
-  const subscribers = await openSubscribers(cookie);
-  console.log(`${subscribers.length} subscribers connected on ${TOPICS}`);
-  const latencies = [];
-  const acks = [];
-  let delivered = 0;
-  const cpuBefore = serverCpuMs();
-  for (let w = 0; w < WRITES; w++) {
-    const before = subscribers.map((s) => s.changes.length);
-    const sentAt = performance.now();
-    await publish();
-    acks.push(performance.now() - sentAt);
-    const deadline = Date.now() + 5_000;
-    while (Date.now() < deadline && subscribers.some((s, i) => s.changes.length === before[i])) await sleep(5);
-    for (const [i, s] of subscribers.entries()) {
-      if (s.changes.length > before[i]) {
-        delivered++;
-        latencies.push(s.changes[before[i]] - sentAt);
-      }
+/**
+ * @param {{ subscribers?: number, writes?: number, topics?: string, publishTopics?: string, port?: number,
+ *   inspectorPort?: number, url?: string, log?: (s?: string) => void }} [options]
+ */
+export async function runFanout({
+  subscribers: count = 1000,
+  writes = 20,
+  topics = "goal:goal-running",
+  // By default the first topic, so a subscriber gets one event per write even when it listens on
+  // several hub instances (merged into one stream by the worker).
+  publishTopics = topics.split(",")[0],
+  port = 8824,
+  inspectorPort = 9424,
+  url,
+  log = console.log,
+} = {}) {
+  const server = url ? null : await startServer(port, inspectorPort);
+  const base = url ?? server.url;
+  if (server) log(`  server: ${WITH_INSPECTOR ? "the wrangler dev command (devtools inspector attached)" : "wrangler's dev server without the devtools inspector (ADR 055)"}`);
+  const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
+  try {
+    const cookie = await signIn(base, "member@example.com", DEMO_PASSWORD);
+    const subscribers = [];
+    for (let i = 0; i < count; i += CONNECT_BATCH) {
+      const batch = Math.min(CONNECT_BATCH, count - i);
+      subscribers.push(...(await Promise.all(Array.from({ length: batch }, () => subscribe(base, agent, cookie, topics)))));
     }
-    await sleep(100);
+    log(`  ${subscribers.length} subscribers connected on ${topics}`);
+    const latencies = [];
+    const acks = [];
+    let delivered = 0;
+    const cpuBefore = serverCpuMs(server);
+    for (let w = 0; w < writes; w++) {
+      const before = subscribers.map((s) => s.changes.length);
+      const sentAt = performance.now();
+      await publish(base, publishTopics);
+      acks.push(performance.now() - sentAt);
+      const deadline = Date.now() + 5_000;
+      while (Date.now() < deadline && subscribers.some((s, i) => s.changes.length === before[i])) await sleep(5);
+      for (const [i, s] of subscribers.entries()) {
+        if (s.changes.length > before[i]) {
+          delivered++;
+          latencies.push(s.changes[before[i]] - sentAt);
+        }
+      }
+      await sleep(100);
+    }
+    // The server's CPU per write, idle gaps included: what a write costs independent of machine load.
+    const cpuAfter = serverCpuMs(server);
+    const cpuPerWrite = Object.fromEntries(Object.keys(cpuAfter).map((k) => [k, (cpuAfter[k] - (cpuBefore[k] ?? 0)) / writes]));
+    for (const s of subscribers) s.req.destroy();
+    latencies.sort((a, b) => a - b);
+    acks.sort((a, b) => a - b);
+    const at = (q) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? NaN;
+    return {
+      subscribers: count,
+      writes,
+      topics,
+      publishTopics,
+      inspector: server ? WITH_INSPECTOR : null,
+      delivered,
+      expected: count * writes,
+      min: at(0),
+      median: at(0.5),
+      p99: at(0.99),
+      max: latencies.at(-1) ?? NaN,
+      publishAckMedian: acks[acks.length >> 1],
+      cpuPerWrite,
+      closedEarly: subscribers.filter((s) => s.ended).length,
+      load: loadavg(),
+    };
+  } finally {
+    agent.destroy();
+    server?.stop();
   }
-  // The server's CPU per write, idle gaps included: what a write costs independent of machine load.
-  const cpuAfter = serverCpuMs();
-  const cpuPerWrite = Object.fromEntries(Object.keys(cpuAfter).map((k) => [k, (cpuAfter[k] - (cpuBefore[k] ?? 0)) / WRITES]));
-  const closedEarly = subscribers.filter((s) => s.ended).length;
-  report({ delivered, expected: SUBSCRIBERS * WRITES, latencies, closedEarly, acks, cpuPerWrite });
-  for (const s of subscribers) s.req.destroy();
-} finally {
-  agent.destroy();
-  server?.stop();
 }
 
-async function startServer() {
+export const FANOUT_TARGET_P99_MS = 200;
+
+export function printFanout(r, log = console.log) {
+  const ms = (v) => `${v.toFixed(1)} ms`;
+  log(`  subscribers ${r.subscribers}, writes ${r.writes}, listening on ${r.topics}, publishing ${r.publishTopics}`);
+  log(`  delivered/expected: ${r.delivered}/${r.expected} (per write ${(r.delivered / r.writes).toFixed(0)}/${r.subscribers})`);
+  const met = r.delivered === r.expected && r.p99 <= FANOUT_TARGET_P99_MS ? "met" : "MISSED";
+  log(`  latency min ${ms(r.min)}, median ${ms(r.median)}, p99 ${ms(r.p99)}, max ${ms(r.max)}   target: all delivered, p99 <= ${FANOUT_TARGET_P99_MS} ms: ${met}`);
+  log(`  publish request answered (hub has queued every write): median ${ms(r.publishAckMedian)}`);
+  const cpu = Object.entries(r.cpuPerWrite).filter(([, v]) => v > 0).map(([k, v]) => `${k} ${ms(v)}`).join(", ");
+  log(`  server CPU per write (all deliveries): ${cpu || "n/a"}; load average ${r.load.map((l) => l.toFixed(1)).join(" ")}`);
+  if (r.closedEarly) log(`  streams that ended during the run: ${r.closedEarly}`);
+}
+
+async function startServer(port, inspectorPort) {
   const persistTo = mkdtempSync(join(tmpdir(), "live-bench-"));
   execFileSync("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", persistTo], {
+    cwd: ROOT,
     stdio: ["ignore", "ignore", "inherit"],
     env: quietEnv(),
   });
-  seed({ persistTo });
+  seed({ persistTo, cwd: ROOT });
   const vars = { ENVIRONMENT: "development", SESSION_SECRET: "bench-session-secret", HONEYPOT_SEED: "bench-honeypot" };
-  return startWrangler({ name: "live", cwd: ROOT, port: Number(PORT), inspectorPort: Number(INSPECTOR_PORT), persistTo, vars, readyPath: "/signin" });
+  return startWrangler({ name: "live", cwd: ROOT, port, inspectorPort, persistTo, vars, readyPath: "/signin" });
 }
 
-function subscribe(cookie) {
+function subscribe(base, agent, cookie, topics) {
   return new Promise((resolve, reject) => {
     const s = { changes: [], ended: false, req: null };
     const req = http.get(
-      `${base}/events?topics=${encodeURIComponent(TOPICS)}`,
+      `${base}/events?topics=${encodeURIComponent(topics)}`,
       { headers: { Cookie: cookie, Accept: "text/event-stream" }, agent },
       (res) => {
         if (res.statusCode !== 200) return reject(new Error(`/events answered ${res.statusCode}`));
@@ -121,27 +160,18 @@ function subscribe(cookie) {
   });
 }
 
-async function openSubscribers(cookie) {
-  const all = [];
-  for (let i = 0; i < SUBSCRIBERS; i += CONNECT_BATCH) {
-    const batch = Math.min(CONNECT_BATCH, SUBSCRIBERS - i);
-    all.push(...(await Promise.all(Array.from({ length: batch }, () => subscribe(cookie)))));
-  }
-  return all;
-}
-
-async function publish() {
+async function publish(base, topics) {
   const response = await fetch(`${base}/dev/live`, {
     method: "POST",
     headers: { "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ intent: "publish", topics: PUBLISH }),
+    body: new URLSearchParams({ intent: "publish", topics }),
   });
   if (!response.ok) throw new Error(`publish answered ${response.status}`);
   await response.arrayBuffer();
 }
 
-/** CPU time (user + system) of wrangler and workerd, the process group the bench started. */
-function serverCpuMs() {
+/** CPU time (user + system) per process name in the server's process group, in ms. */
+function serverCpuMs(server) {
   if (!server) return {};
   const ticks = {};
   for (const pid of readdirSync("/proc").filter((d) => /^\d+$/.test(d))) {
@@ -154,17 +184,21 @@ function serverCpuMs() {
   return ticks; // ms per process name (USER_HZ is 100 on Linux)
 }
 
-function report({ delivered, expected, latencies, closedEarly, acks, cpuPerWrite }) {
-  latencies.sort((a, b) => a - b);
-  const at = (q) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? NaN;
-  const ms = (v) => `${v.toFixed(1)} ms`;
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  const arg = (name, fallback) => {
+    const i = process.argv.indexOf(`--${name}`);
+    return i > 0 ? process.argv[i + 1] : fallback;
+  };
+  const topics = arg("topics", "goal:goal-running");
+  const result = await runFanout({
+    subscribers: Number(arg("subscribers", 1000)),
+    writes: Number(arg("writes", 20)),
+    topics,
+    publishTopics: arg("publish", topics.split(",")[0]),
+    port: Number(arg("port", 8824)),
+    inspectorPort: Number(arg("inspector-port", 9424)),
+    url: arg("url"),
+  });
   console.log(`machine: ${cpus().length} x ${cpus()[0]?.model}, ${Math.round(totalmem() / 2 ** 30)} GB; node ${process.version}`);
-  console.log(`subscribers ${SUBSCRIBERS}, writes ${WRITES}, listening on ${TOPICS}, publishing ${PUBLISH}`);
-  console.log(`delivered/expected: ${delivered}/${expected} per write ${(delivered / WRITES).toFixed(0)}/${SUBSCRIBERS}`);
-  console.log(`latency min ${ms(at(0))}, median ${ms(at(0.5))}, p99 ${ms(at(0.99))}, max ${ms(latencies.at(-1) ?? NaN)}`);
-  acks.sort((a, b) => a - b);
-  console.log(`publish request answered (hub has queued every write): median ${ms(acks[acks.length >> 1])}`);
-  const cpu = Object.entries(cpuPerWrite).filter(([, v]) => v > 0).map(([k, v]) => `${k} ${ms(v)}`).join(", ");
-  console.log(`server CPU per write (all deliveries): ${cpu || "n/a"}; load average ${loadavg().map((l) => l.toFixed(1)).join(" ")}`);
-  if (closedEarly) console.log(`streams that ended during the run: ${closedEarly}`);
+  printFanout(result);
 }
