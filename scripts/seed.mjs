@@ -60,6 +60,7 @@ export function seedSql() {
   return lines.join("\n") + "\n";
 }
 
+/** @param {{ persistTo?: string, cwd?: string }} [options] */
 export function seed({ persistTo, cwd = process.cwd() } = {}) {
   const dir = mkdtempSync(join(tmpdir(), "gwf-seed-"));
   const file = join(dir, "seed.sql");

@@ -15,9 +15,10 @@ const CLK_TCK = Number(execFileSync("getconf", ["CLK_TCK"]).toString().trim()) |
 
 /**
  * @param {{ name: string, cwd: string, config?: string, port: number, inspectorPort: number,
- *   persistTo?: string, vars?: Record<string,string>, readyPath?: string }} options
+ *   persistTo?: string, vars?: Record<string,string>, readyPath?: string, inspector?: boolean,
+ *   readyTimeoutMs?: number }} options
  */
-export async function startWrangler({ name, cwd, config, port, inspectorPort, persistTo, vars = {}, readyPath = "/", inspector = WITH_INSPECTOR }) {
+export async function startWrangler({ name, cwd, config, port, inspectorPort, persistTo, vars = {}, readyPath = "/", inspector = WITH_INSPECTOR, readyTimeoutMs = 60_000 }) {
   let args;
   if (inspector) {
     args = [WRANGLER, "dev", "--ip", "127.0.0.1", "--port", String(port), "--inspector-port", String(inspectorPort), "--log-level", "error"];
@@ -28,6 +29,7 @@ export async function startWrangler({ name, cwd, config, port, inspectorPort, pe
     args = [DEV_SERVER, JSON.stringify({ config: join(cwd, config ?? "wrangler.toml"), port, persistTo, vars })];
   }
   const child = spawn(process.execPath, args, { cwd, env: quietEnv(), detached: true, stdio: ["ignore", process.env.BENCH_SERVER_STDOUT ? "inherit" : "ignore", "pipe"] });
+  const exited = new Promise((resolve) => child.once("exit", resolve));
   let stderr = "";
   child.stderr.on("data", (d) => (stderr = (stderr + d).slice(-4000)));
   const url = `http://127.0.0.1:${port}`;
@@ -35,10 +37,18 @@ export async function startWrangler({ name, cwd, config, port, inspectorPort, pe
     name,
     url,
     pgid: child.pid,
-    stop() {
-      try {
-        process.kill(-child.pid, "SIGTERM");
-      } catch {}
+    /**
+     * Sends SIGTERM to the whole group; the promise settles once no process of it is left running
+     * (zombies aside: PID 1 here may never reap them), after a SIGKILL if `graceMs` was not enough.
+     */
+    async stop({ graceMs = 15_000 } = {}) {
+      signalGroup(child.pid, "SIGTERM");
+      const deadline = Date.now() + graceMs;
+      while (groupRunning(child.pid)) {
+        if (Date.now() > deadline) signalGroup(child.pid, "SIGKILL");
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      await exited;
     },
     /** Whether wrangler is still running, and the tail of what it wrote to stderr. */
     alive: () => child.exitCode === null && child.signalCode === null,
@@ -46,22 +56,34 @@ export async function startWrangler({ name, cwd, config, port, inspectorPort, pe
     /** CPU seconds (user + system) used so far by every process of this server's group. */
     cpuSeconds: () => groupCpuSeconds(child.pid),
   };
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + readyTimeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`${name}: wrangler exited (${child.exitCode}):\n${stderr}`);
     try {
-      const res = await fetch(url + readyPath, { redirect: "manual" });
+      const res = await fetch(url + readyPath, { redirect: "manual", signal: AbortSignal.timeout(10_000) });
       await res.arrayBuffer();
       if (res.status < 500) return server;
     } catch {}
     await new Promise((r) => setTimeout(r, 300));
   }
-  server.stop();
-  throw new Error(`${name}: not ready on ${url} within 60 s:\n${stderr}`);
+  await server.stop();
+  throw new Error(`${name}: not ready on ${url} within ${readyTimeoutMs / 1000} s:\n${stderr}`);
 }
 
-function groupCpuSeconds(pgid) {
-  let ticks = 0;
+function signalGroup(pgid, signal) {
+  try {
+    process.kill(-pgid, signal);
+  } catch {}
+}
+
+/** Whether any process of the group is still running (a zombie, state Z, has exited). */
+function groupRunning(pgid) {
+  return groupStats(pgid).some((fields) => fields[0] !== "Z");
+}
+
+/** /proc/{pid}/stat of every process in a group, as the fields after the command name. */
+function groupStats(pgid) {
+  const stats = [];
   for (const entry of readdirSync("/proc")) {
     if (!/^\d+$/.test(entry)) continue;
     let stat;
@@ -72,8 +94,13 @@ function groupCpuSeconds(pgid) {
     }
     // Fields after the command name (which may contain spaces) start at state (field 3).
     const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    if (Number(fields[2]) !== pgid) continue; // field 5: pgrp
-    ticks += Number(fields[11]) + Number(fields[12]); // fields 14, 15: utime, stime
+    if (Number(fields[2]) === pgid) stats.push(fields); // field 5: pgrp
   }
+  return stats;
+}
+
+function groupCpuSeconds(pgid) {
+  let ticks = 0;
+  for (const fields of groupStats(pgid)) ticks += Number(fields[11]) + Number(fields[12]); // fields 14, 15: utime, stime
   return ticks / CLK_TCK;
 }
