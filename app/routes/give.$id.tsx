@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
+import { HoneypotProvider } from "remix-utils/honeypot/react";
 import { GoalErrorBoundary } from "#app/components/fundraising/GoalForbidden";
 import { PledgeForm } from "#app/components/fundraising/PledgeForm";
 import { Totaliser } from "#app/components/fundraising/Totaliser";
@@ -9,7 +10,10 @@ import { formatDateRange } from "#app/lib/dates";
 import { canSupport, NO_FEES_LINE } from "#app/lib/fundraising";
 import { pledgeSchema } from "#app/lib/schemas/fundraising";
 import { appUrl } from "#app/server/env.server";
+import { readFormData } from "#app/server/form-data.server";
 import { loadFundraising, recordPledge } from "#app/server/fundraising.server";
+import { checkHoneypot, honeypotInputProps } from "#app/server/honeypot.server";
+import { countersFor, hit, LIMITS, TOO_MANY_REQUESTS } from "#app/server/rate-limit.server";
 import { getOptionalUser } from "#app/server/session.server";
 import fundraisingStyles from "#app/styles/fundraising.css";
 import type { LiveHandle } from "#app/live/useLiveUpdates";
@@ -40,20 +44,28 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     fundraiser,
     signedIn: !!user,
     defaultName: user ? `${user.first} ${user.last}` : "",
+    honeypot: honeypotInputProps(context),
   };
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const { goal, fundraiser, user } = await loadGivePage(request, context, params.id!);
-  const submission = parseWithZod(await request.formData(), { schema: pledgeSchema });
+  // A public form anyone with the link can post: the honeypot, and a brake per account e-mail and per
+  // client address (anonymous pledges have no e-mail; ADR 074).
+  const formData = await readFormData(request);
+  checkHoneypot(context, formData);
+  const submission = parseWithZod(formData, { schema: pledgeSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   if (!fundraiser) return data(submission.reply({ formErrors: ["This goal is not raising money yet."] }), { status: 409 });
+  if (await hit(context.db, countersFor(request, { email: LIMITS.pledgeEmail, address: LIMITS.pledgeAddress }, user?.email))) {
+    return data(submission.reply({ formErrors: [TOO_MANY_REQUESTS] }), { status: 429 });
+  }
   await recordPledge(context, goal, user?.id ?? null, submission.value, appUrl(request, context.cloudflare.env));
   return redirect(`/give/${goal.id}?thanks=1`);
 }
 
 export default function GiveRoute() {
-  const { goal, fundraiser, signedIn, defaultName } = useLoaderData<typeof loader>();
+  const { goal, fundraiser, signedIn, defaultName, honeypot } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const [params] = useSearchParams();
   const thanks = params.get("thanks") === "1";
@@ -95,7 +107,9 @@ export default function GiveRoute() {
             ) : (
               <>
                 <h2 id="pledge-title">Pledge support</h2>
-                <PledgeForm lastResult={lastResult} currency={fundraiser.currency} charityName={fundraiser.charityName} defaultName={defaultName} />
+                <HoneypotProvider {...honeypot}>
+                  <PledgeForm lastResult={lastResult} currency={fundraiser.currency} charityName={fundraiser.charityName} defaultName={defaultName} />
+                </HoneypotProvider>
               </>
             )}
           </section>

@@ -1,7 +1,7 @@
 /**
  * Fixed-window counters in `signin_attempts`, keyed `{limit}:{email|ip}:{value}`. One upsert per key
  * both counts and reads, so a check is a single D1 round trip (several keys go in one batch).
- * Used by sign-in, sign-up, password reset and early-access requests.
+ * Used by sign-in, sign-up, password reset, early-access requests and pledges.
  */
 import { eq, sql } from "drizzle-orm";
 import { signinAttempts } from "#drizzle/schema";
@@ -29,6 +29,9 @@ export const LIMITS = {
   resetAddress: { name: "reset", max: 10, windowMs: 60 * MINUTE },
   earlyAccessEmail: { name: "early-access", max: 3, windowMs: 60 * MINUTE },
   earlyAccessAddress: { name: "early-access", max: 10, windowMs: 60 * MINUTE },
+  /** Pledges on /give/{id}: per signed-in pledger's e-mail, and per client address (ADR 074). */
+  pledgeEmail: { name: "pledge", max: 10, windowMs: 60 * MINUTE },
+  pledgeAddress: { name: "pledge", max: 30, windowMs: 60 * MINUTE },
 } satisfies Record<string, Limit>;
 
 export interface Counter {

@@ -37,7 +37,7 @@ export interface FormRow extends FormShape {
   before?: () => Promise<void>;
 }
 
-export const fixture = { targetUserId: "", joinedGoal: "", openGoal: "" };
+export const fixture = { targetUserId: "", joinedGoal: "", openGoal: "", pledgeGoal: "" };
 const cookies: Partial<Record<Role, string>> = {};
 
 const SIGNUP_FIELDS = {
@@ -74,6 +74,20 @@ export const FORMS: FormRow[] = [
     fieldErrors: true,
     fields: SIGNUP_FIELDS,
     before: () => setEarlyAccess("open"),
+  },
+  {
+    name: "pledge (/give, anonymous)",
+    group: "visitor",
+    extra: withHoneypot,
+    path: () => `/give/${fixture.pledgeGoal}`,
+    as: "anonymous",
+    cases: 200,
+    fieldErrors: true,
+    fields: {
+      name: { kind: "text", max: 80 },
+      amount: { kind: "amount", max: 1_000_000 },
+      message: { kind: "optional-text", max: 280 },
+    },
   },
   {
     name: "complete a goal",
@@ -194,13 +208,17 @@ export async function setUpFixtures() {
   fixture.targetUserId = (await userByEmail((await signUpUser()).email)).id;
   fixture.openGoal = (await insertGoal()).id;
   fixture.joinedGoal = (await insertGoal()).id;
+  fixture.pledgeGoal = (await insertGoal()).id;
+  await env.DB.prepare("UPDATE goals SET charity_name = 'Shelter', charity_url = 'https://shelter.example.org/donate', target_amount = 100000, currency = 'GBP' WHERE id = ?")
+    .bind(fixture.pledgeGoal)
+    .run();
   const joined = await post(`/join/${fixture.joinedGoal}`, {}, member.cookie);
   expect(joined.status).toBe(302);
 }
 
 /**
  * The share of each row's cases a run sends: BAD_INPUT_SCALE=1 npx vitest run tests/integration/bad-input-*
- * sends all ~2,100; `npm test` sends a quarter, the first cases of the same sequences, to stay fast on a
+ * sends all ~2,300; `npm test` sends a quarter, the first cases of the same sequences, to stay fast on a
  * shared machine.
  */
 export const SCALE = Math.min(1, Math.max(0.01, Number(env.BAD_INPUT_SCALE ?? "0.25") || 0.25));

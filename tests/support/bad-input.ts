@@ -41,7 +41,11 @@ export type FieldSpec =
   /** A fixed hidden value such as intent=complete. */
   | { kind: "literal"; value: string }
   /** A reference to a row that exists (the value is produced by the test's fixtures). */
-  | { kind: "ref"; value: () => string; max?: number };
+  | { kind: "ref"; value: () => string; max?: number }
+  /** Optional, trimmed text with an upper bound: missing, empty and blank are valid. */
+  | { kind: "optional-text"; max: number }
+  /** A money amount in major units ('25', '12.50'), more than zero and at most `max`. */
+  | { kind: "amount"; max: number };
 
 export type FileValue = { file: { name: string; type: string; bytes: Uint8Array<ArrayBuffer> } };
 /** One submitted value; an array means the field is repeated. */
@@ -79,6 +83,10 @@ function validValue(spec: FieldSpec, rng: Rng): string {
       return spec.value;
     case "ref":
       return spec.value();
+    case "optional-text":
+      return rng.chance(0.5) ? "" : rng.pick(["Go team!", "Proud of you 🙂", "Allez les bleus", "頑張って"]).slice(0, spec.max);
+    case "amount":
+      return rng.pick(["5", "12.50", "100", "0.99", "£20", "1,000"]);
   }
 }
 
@@ -154,6 +162,28 @@ function breakersFor(spec: FieldSpec): FieldBreaker[] {
         { name: "missing", apply: () => [] },
         { name: "wrong value", apply: (_, rng) => [rng.pick(["delete", "", "COMPLETE", "complete ", "x".repeat(5000)])] },
         { name: "file instead of text", apply: (_, rng) => [file(rng)] },
+      ];
+    case "optional-text":
+      return [
+        common[2]!, // repeated
+        common[3]!, // file instead of text
+        ...tooLong(spec.max),
+        control,
+        { name: "markup", apply: (_, rng) => [rng.pick(["<b>hi</b>", "<script>alert(1)</script>", "a < b <img src=x onerror=alert(1)>"])] },
+      ];
+    case "amount":
+      return [
+        ...common,
+        control,
+        whitespace,
+        { name: "zero", apply: (_, rng) => [rng.pick(["0", "0.00", "£0"])] },
+        { name: "negative", apply: (v) => [`-${v}`] },
+        { name: "three decimals", apply: () => ["12.345"] },
+        { name: "words", apply: (_, rng) => [rng.pick(["ten", "NaN", "Infinity", "12 pounds", "null"])] },
+        { name: "exponent", apply: () => ["1e3"] },
+        { name: "over the maximum", apply: () => [`${spec.max.toLocaleString("en-GB")}.01`] },
+        { name: "40 digits", apply: () => ["9".repeat(40)] },
+        { name: "10 KB", apply: () => ["1".repeat(10_240)] },
       ];
     case "ref":
       return [
