@@ -3,7 +3,10 @@
  * the current image, and the server's error tied to it; works the same with JavaScript off.
  */
 import type { FieldMetadata } from "@conform-to/react";
+import { describedBy, FieldFrame } from "#app/components/forms";
 import { IMAGE_ACCEPT } from "#app/lib/images";
+
+const HINT = "PNG or JPEG (.png, .jpeg, .jpg), up to 2 MB.";
 
 export function ImageInput({
   field,
@@ -16,16 +19,8 @@ export function ImageInput({
   current?: React.ReactNode;
   optional?: boolean;
 }) {
-  const invalid = !!field.errors?.length;
   return (
-    <div className="field">
-      <label htmlFor={field.id}>
-        {label}
-        {optional ? <span className="field__tag">Optional</span> : null}
-      </label>
-      <p className="field__hint" id={field.descriptionId}>
-        PNG or JPEG (.png, .jpeg, .jpg), up to 2 MB.
-      </p>
+    <FieldFrame field={field} label={label} optional={optional} hint={HINT}>
       <div className="image-input">
         {current}
         <input
@@ -33,15 +28,10 @@ export function ImageInput({
           name={field.name}
           type="file"
           accept={IMAGE_ACCEPT}
-          aria-invalid={invalid || undefined}
-          aria-describedby={[field.descriptionId, invalid ? field.errorId : null].filter(Boolean).join(" ")}
+          aria-invalid={field.errors?.length ? true : undefined}
+          aria-describedby={describedBy(field, HINT)}
         />
       </div>
-      {invalid ? (
-        <p className="field__error" id={field.errorId} role="alert">
-          {field.errors!.join(", ")}
-        </p>
-      ) : null}
-    </div>
+    </FieldFrame>
   );
 }

@@ -1,12 +1,68 @@
 /**
- * Form fields wired to conform: a visible <label>, the input, and its error tied by aria-describedby.
- * Server errors render without JavaScript; with it, conform validates on blur.
+ * Form fields wired to conform. Every kind is built on FieldFrame: a visible <label>, an optional
+ * hint, the control, and its error, tied to the control by aria-describedby. Server errors render
+ * without JavaScript; with it, conform validates on blur.
  */
-import { getInputProps, type FieldMetadata } from "@conform-to/react";
+import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
 import { useNavigation } from "@remix-run/react";
 import { useState } from "react";
 
 type InputType = "text" | "email" | "password" | "date" | "color" | "number" | "url" | "search" | "tel";
+
+/** The ids a control's aria-describedby lists: its error when it has one, its hint when it has one. */
+export function describedBy(field: FieldMetadata<any>, hint?: React.ReactNode): string | undefined {
+  return [field.errors?.length ? field.errorId : null, hint ? field.descriptionId : null].filter(Boolean).join(" ") || undefined;
+}
+
+/**
+ * The frame every field kind shares: label (with an 'Optional' tag), hint, the control, the error.
+ * `check` puts the label after the control on one line, as check boxes read.
+ */
+export function FieldFrame({
+  field,
+  label,
+  optional,
+  hint,
+  check,
+  children,
+}: {
+  field: FieldMetadata<any>;
+  label: React.ReactNode;
+  optional?: boolean;
+  hint?: React.ReactNode;
+  check?: boolean;
+  children: React.ReactNode;
+}) {
+  const labelElement = (
+    <label htmlFor={field.id}>
+      {label}
+      {optional ? <span className="field__tag">Optional</span> : null}
+    </label>
+  );
+  const hintElement = hint ? (
+    <p className="field__hint" id={field.descriptionId}>
+      {hint}
+    </p>
+  ) : null;
+  return (
+    <div className={check ? "field field--checkbox" : "field"}>
+      {check ? (
+        <>
+          {children}
+          {labelElement}
+          {hintElement}
+        </>
+      ) : (
+        <>
+          {labelElement}
+          {hintElement}
+          {children}
+        </>
+      )}
+      <FieldError field={field} />
+    </div>
+  );
+}
 
 export function Field({
   field,
@@ -24,30 +80,11 @@ export function Field({
   hint?: string;
   autoComplete?: string;
 } & Omit<React.InputHTMLAttributes<HTMLInputElement>, "type" | "form">) {
-  const describedBy = [field.errors?.length ? field.errorId : null, hint ? field.descriptionId : null]
-    .filter(Boolean)
-    .join(" ");
   const { key, ...inputProps } = getInputProps(field, { type, ariaAttributes: true });
   return (
-    <div className="field">
-      <label htmlFor={field.id}>
-        {label}
-        {optional ? <span className="field__tag">Optional</span> : null}
-      </label>
-      {hint ? (
-        <p className="field__hint" id={field.descriptionId}>
-          {hint}
-        </p>
-      ) : null}
-      <input
-        key={key}
-        {...inputProps}
-        {...rest}
-        autoComplete={autoComplete}
-        aria-describedby={describedBy || undefined}
-      />
-      <FieldError field={field} />
-    </div>
+    <FieldFrame field={field} label={label} optional={optional} hint={hint}>
+      <input key={key} {...inputProps} {...rest} autoComplete={autoComplete} aria-describedby={describedBy(field, hint)} />
+    </FieldFrame>
   );
 }
 
@@ -72,15 +109,9 @@ export function PasswordField({
   const [visible, setVisible] = useState(false);
   const { key, ...inputProps } = getInputProps(field, { type: visible ? "text" : "password", ariaAttributes: true });
   return (
-    <div className="field">
-      <label htmlFor={field.id}>{label}</label>
+    <FieldFrame field={field} label={label}>
       <div className="password-input">
-        <input
-          key={key}
-          {...inputProps}
-          autoComplete={autoComplete}
-          aria-describedby={field.errors?.length ? field.errorId : undefined}
-        />
+        <input key={key} {...inputProps} autoComplete={autoComplete} aria-describedby={describedBy(field)} />
         <button
           type="button"
           className="button button--secondary"
@@ -92,8 +123,64 @@ export function PasswordField({
           <span className="visually-hidden"> password</span>
         </button>
       </div>
-      <FieldError field={field} />
-    </div>
+    </FieldFrame>
+  );
+}
+
+export function TextareaField({
+  field,
+  label,
+  optional,
+  hint,
+  rows = 3,
+  maxLength,
+}: {
+  field: FieldMetadata<any>;
+  label: string;
+  optional?: boolean;
+  hint?: string;
+  rows?: number;
+  maxLength?: number;
+}) {
+  const { key, ...props } = getTextareaProps(field, { ariaAttributes: true });
+  return (
+    <FieldFrame field={field} label={label} optional={optional} hint={hint}>
+      <textarea key={key} {...props} rows={rows} maxLength={maxLength} aria-describedby={describedBy(field, hint)} />
+    </FieldFrame>
+  );
+}
+
+export function SelectField({
+  field,
+  label,
+  options,
+  hint,
+}: {
+  field: FieldMetadata<any>;
+  label: string;
+  options: readonly { value: string; label: string }[];
+  hint?: string;
+}) {
+  const { key, ...props } = getSelectProps(field, { ariaAttributes: true });
+  return (
+    <FieldFrame field={field} label={label} hint={hint}>
+      <select key={key} {...props} aria-describedby={describedBy(field, hint)}>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </FieldFrame>
+  );
+}
+
+export function CheckboxField({ field, label, hint }: { field: FieldMetadata<any>; label: string; hint?: string }) {
+  const { key, ...props } = getInputProps(field, { type: "checkbox", ariaAttributes: true });
+  return (
+    <FieldFrame field={field} label={label} hint={hint} check>
+      <input key={key} {...props} aria-describedby={describedBy(field, hint)} />
+    </FieldFrame>
   );
 }
 

@@ -5,6 +5,7 @@ import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import { ActionNotice } from "#app/components/admin/Notice";
 import { useStickyActionData } from "#app/components/admin/useStickyActionData";
 import { Field, SubmitButton } from "#app/components/forms";
+import { Table, type Column } from "#app/components/Table";
 import { EARLY_ACCESS_EFFECTS, EARLY_ACCESS_MODES, isoDay } from "#app/lib/admin";
 import { earlyAccessSchema, inviteSchema, supportEmailSchema } from "#app/lib/schemas/admin";
 import { accessScreen, inviteRequester, REQUESTS_SHOWN, setEarlyAccessMode, setSupportEmail } from "#app/server/admin-access.server";
@@ -47,7 +48,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function AccessRoute() {
   const { settings, requests, total } = useLoaderData<typeof loader>();
   const result = useStickyActionData<typeof action>();
-  const navigation = useNavigation();
   const [supportForm, supportFields] = useForm({
     id: "support-email",
     lastResult: result && "support" in result ? result.support : undefined,
@@ -114,54 +114,38 @@ export default function AccessRoute() {
           {total > REQUESTS_SHOWN ? `; the newest ${REQUESTS_SHOWN} are shown, the CSV has them all` : ""}.
         </p>
         {requests.length === 0 ? null : (
-          <div className="admin-table-wrap">
-            <table className="admin-table">
-              <thead>
-                <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">Email</th>
-                  <th scope="col">Location</th>
-                  <th scope="col">Requested</th>
-                  <th scope="col">Invite</th>
-                </tr>
-              </thead>
-              <tbody>
-                {requests.map((r) => {
-                  const name = `${r.nameFirst} ${r.nameLast}`;
-                  const inviting = navigation.formData?.get("requestId") === r.id;
-                  return (
-                    <tr key={r.id}>
-                      <th scope="row" data-label="Name">
-                        {name}
-                      </th>
-                      <td data-label="Email" className="wrap-anywhere">
-                        {r.email}
-                      </td>
-                      <td data-label="Location">
-                        {r.locationCity}, {r.locationState}
-                      </td>
-                      <td data-label="Requested" className="nowrap">
-                        {isoDay(r.createdAt)}
-                      </td>
-                      <td data-label="Invite" className="admin-table__manage">
-                        <Form method="post">
-                          <input type="hidden" name="intent" value="invite" />
-                          <input type="hidden" name="requestId" value={r.id} />
-                          <button type="submit" className="button button--secondary" aria-disabled={inviting || undefined}>
-                            {inviting ? "loading..." : r.invitedAt ? "Invite again" : "Invite"}
-                            <span className="visually-hidden"> {name}</span>
-                          </button>
-                        </Form>
-                        {r.invitedAt ? <span className="admin-invited">Invited {isoDay(r.invitedAt)}</span> : null}
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
+          <Table caption="Early-access requests, newest first" columns={REQUEST_COLUMNS} rows={requests} rowKey={(r) => r.id} />
         )}
       </section>
     </main>
+  );
+}
+
+type Request = Awaited<ReturnType<typeof accessScreen>>["requests"][number];
+
+const REQUEST_COLUMNS: Column<Request>[] = [
+  { header: "Name", rowHeader: true, cell: (r) => `${r.nameFirst} ${r.nameLast}` },
+  { header: "Email", wrap: "wrap-anywhere", cell: (r) => r.email },
+  { header: "Location", cell: (r) => `${r.locationCity}, ${r.locationState}` },
+  { header: "Requested", wrap: "nowrap", cell: (r) => isoDay(r.createdAt) },
+  { header: "Invite", action: true, cell: (r) => <InviteButton request={r} /> },
+];
+
+function InviteButton({ request: r }: { request: Request }) {
+  const navigation = useNavigation();
+  const inviting = navigation.formData?.get("requestId") === r.id;
+  const name = `${r.nameFirst} ${r.nameLast}`;
+  return (
+    <>
+      <Form method="post">
+        <input type="hidden" name="intent" value="invite" />
+        <input type="hidden" name="requestId" value={r.id} />
+        <button type="submit" className="button button--secondary" aria-disabled={inviting || undefined}>
+          {inviting ? "loading..." : r.invitedAt ? "Invite again" : "Invite"}
+          <span className="visually-hidden"> {name}</span>
+        </button>
+      </Form>
+      {r.invitedAt ? <span className="admin-invited">Invited {isoDay(r.invitedAt)}</span> : null}
+    </>
   );
 }

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { Pagination } from "#app/components/admin/Pagination";
+import { Pagination } from "#app/components/Pagination";
+import { Table, type Column } from "#app/components/Table";
 import { AUDIT_PER_PAGE, pageCount } from "#app/lib/admin";
 import { userSearchSchema } from "#app/lib/schemas/admin";
 import { auditPage } from "#app/server/audit.server";
@@ -17,6 +18,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 const when = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 
+type Entry = Awaited<ReturnType<typeof auditPage>>["rows"][number];
+
+const AUDIT_COLUMNS: Column<Entry>[] = [
+  { header: "When", cell: (e) => <time dateTime={new Date(e.createdAt).toISOString()}>{when.format(new Date(e.createdAt))}</time> },
+  { header: "Who", cell: (e) => (e.actorEmail ? `${e.actorFirst} ${e.actorLast}` : "Deleted user") },
+  { header: "What", cell: (e) => <code>{e.action}</code> },
+  { header: "Target", cell: (e) => e.target ?? "" },
+  { header: "Detail", cell: (e) => e.detail ?? "" },
+];
+
 export default function AdminAuditRoute() {
   const { page, pages, entries } = useLoaderData<typeof loader>();
   return (
@@ -28,35 +39,7 @@ export default function AdminAuditRoute() {
       {entries.length === 0 ? (
         <p className="admin-empty">Nothing recorded yet.</p>
       ) : (
-        <div className="admin-table-wrap">
-          <table className="admin-table">
-            <caption className="visually-hidden">Admin actions, newest first</caption>
-            <thead>
-              <tr>
-                <th scope="col">When</th>
-                <th scope="col">Who</th>
-                <th scope="col">What</th>
-                <th scope="col">Target</th>
-                <th scope="col">Detail</th>
-              </tr>
-            </thead>
-            <tbody>
-              {entries.map((e) => (
-                <tr key={e.id}>
-                  <td data-label="When">
-                    <time dateTime={new Date(e.createdAt).toISOString()}>{when.format(new Date(e.createdAt))}</time>
-                  </td>
-                  <td data-label="Who">{e.actorEmail ? `${e.actorFirst} ${e.actorLast}` : "Deleted user"}</td>
-                  <td data-label="What">
-                    <code>{e.action}</code>
-                  </td>
-                  <td data-label="Target">{e.target ?? ""}</td>
-                  <td data-label="Detail">{e.detail ?? ""}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <Table caption="Admin actions, newest first" columns={AUDIT_COLUMNS} rows={entries} rowKey={(e) => e.id} />
       )}
       <Pagination page={page} pages={pages} params={{}} label="Audit log pages" />
     </main>

@@ -2,10 +2,14 @@ import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { NavLink, Outlet } from "@remix-run/react";
 import { requireRole } from "#app/server/session.server";
 import adminStyles from "#app/styles/admin.css";
+import tableStyles from "#app/styles/table.css";
 import type { LiveHandle } from "#app/live/useLiveUpdates";
 
 /** The admin area's frame. Every admin loader and action checks the role itself too (DESIGN deviation). */
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: adminStyles }];
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: adminStyles },
+  { rel: "stylesheet", href: tableStyles },
+];
 
 // Live (ADR 043): every admin screen follows admin actions; child routes add their own topics.
 export const handle: LiveHandle = { live: () => ["admin"] };

@@ -2,8 +2,8 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { SelectField, TextareaField } from "#app/components/admin/fields";
-import { Field, SubmitButton } from "#app/components/forms";
+import { Field, SelectField, SubmitButton, TextareaField } from "#app/components/forms";
+import { Table, type Column } from "#app/components/Table";
 import { AUDIENCE_LABELS, AUDIENCES, isoDay, type Audience } from "#app/lib/admin";
 import { communicationSchema } from "#app/lib/schemas/admin";
 import { communicationHistory, previewCommunication, sendCommunication } from "#app/server/admin-communication.server";
@@ -41,6 +41,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 const AUDIENCE_OPTIONS = AUDIENCES.map((a) => ({ value: a, label: AUDIENCE_LABELS[a] }));
 
+const HISTORY_COLUMNS: Column<Awaited<ReturnType<typeof communicationHistory>>["history"][number]>[] = [
+  { header: "Sent", wrap: "nowrap", cell: (c) => isoDay(c.createdAt) },
+  { header: "Subject", rowHeader: true, cell: (c) => <Link to={`?sent=${c.id}`}>{c.subject}</Link> },
+  { header: "To", cell: (c) => AUDIENCE_LABELS[c.audience as Audience] ?? c.audience },
+  { header: "People", numeric: true, cell: (c) => c.recipients },
+  { header: "By", cell: (c) => (c.senderFirst ? `${c.senderFirst} ${c.senderLast}` : "Deleted user") },
+];
+
 export default function CommunicationRoute() {
   const { history, viewed, recipients } = useLoaderData<typeof loader>();
   const actionData = useStickyActionData<typeof action>();
@@ -72,7 +80,7 @@ export default function CommunicationRoute() {
         <Form method="post" className="admin-form" {...getFormProps(form)}>
           <SelectField field={fields.audience} label="Send to" options={AUDIENCE_OPTIONS} />
           <Field field={fields.subject} label="Subject" autoComplete="off" />
-          <TextareaField field={fields.body} label="Message" />
+          <TextareaField field={fields.body} label="Message" rows={8} />
           {preview ? (
             <section className="admin-preview" aria-labelledby="preview-heading">
               <h2 id="preview-heading">Preview</h2>
@@ -104,38 +112,7 @@ export default function CommunicationRoute() {
         {history.length === 0 ? (
           <p className="admin-count">Nothing sent yet.</p>
         ) : (
-          <div className="admin-table-wrap">
-            <table className="admin-table">
-              <thead>
-                <tr>
-                  <th scope="col">Sent</th>
-                  <th scope="col">Subject</th>
-                  <th scope="col">To</th>
-                  <th scope="col" className="num">
-                    People
-                  </th>
-                  <th scope="col">By</th>
-                </tr>
-              </thead>
-              <tbody>
-                {history.map((c) => (
-                  <tr key={c.id}>
-                    <td data-label="Sent" className="nowrap">
-                      {isoDay(c.createdAt)}
-                    </td>
-                    <th scope="row" data-label="Subject">
-                      <Link to={`?sent=${c.id}`}>{c.subject}</Link>
-                    </th>
-                    <td data-label="To">{AUDIENCE_LABELS[c.audience as Audience] ?? c.audience}</td>
-                    <td data-label="People" className="num">
-                      {c.recipients}
-                    </td>
-                    <td data-label="By">{c.senderFirst ? `${c.senderFirst} ${c.senderLast}` : "Deleted user"}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <Table caption="Messages sent, newest first" columns={HISTORY_COLUMNS} rows={history} rowKey={(c) => c.id} />
         )}
         {viewed ? (
           <>

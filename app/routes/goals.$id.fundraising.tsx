@@ -2,8 +2,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { Field, SubmitButton } from "#app/components/forms";
-import { SelectField } from "#app/components/fundraising/fields";
+import { Field, SelectField, SubmitButton } from "#app/components/forms";
 import { GoalErrorBoundary } from "#app/components/fundraising/GoalForbidden";
 import { InviteLink } from "#app/components/fundraising/InviteLink";
 import { PledgeTable } from "#app/components/fundraising/PledgeTable";
@@ -17,10 +16,12 @@ import { requireUser } from "#app/server/session.server";
 import fundraisingStyles from "#app/styles/fundraising.css";
 import type { LiveHandle } from "#app/live/useLiveUpdates";
 import goalsStyles from "#app/styles/goals.css";
+import tableStyles from "#app/styles/table.css";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: goalsStyles },
   { rel: "stylesheet", href: fundraisingStyles },
+  { rel: "stylesheet", href: tableStyles },
 ];
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [

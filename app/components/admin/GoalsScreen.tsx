@@ -4,6 +4,7 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { GoalFormFields } from "#app/components/GoalFormFields";
 import { GoalIcon } from "#app/components/GoalIcon";
 import { SubmitButton } from "#app/components/forms";
+import { Table, type Column } from "#app/components/Table";
 import { GOAL_FILTER_LABELS, GOAL_FILTERS, isoDay, type GoalFilter } from "#app/lib/admin";
 import { formatDateRange } from "#app/lib/dates";
 import { goalEditSchema } from "#app/lib/schemas/admin";
@@ -48,50 +49,41 @@ export function GoalsScreen() {
         {goals.length === 0 ? (
           <p className="admin-count">No goals here.</p>
         ) : (
-          <div className="admin-table-wrap">
-            <table className="admin-table">
-              <thead>
-                <tr>
-                  <th scope="col">Cause</th>
-                  <th scope="col">Dates</th>
-                  <th scope="col">Kind</th>
-                  <th scope="col" className="num">
-                    Current
-                  </th>
-                  <th scope="col" className="num">
-                    Completed
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {goals.map((g) => (
-                  <tr key={g.id} aria-current={g.id === goal?.id ? "true" : undefined}>
-                    <th scope="row" data-label="Cause">
-                      <Link to={`/admin/goals/${g.id}${query}`}>{g.cause}</Link>
-                    </th>
-                    <td data-label="Dates" className="nowrap">
-                      {formatDateRange(g.start, g.end) ?? "No Dates Selected"}
-                    </td>
-                    <td data-label="Kind">
-                      {g.visibility === "private" ? <span className="badge badge--private">Private</span> : <span className="badge">Public</span>}{" "}
-                      {g.demo ? <span className="badge badge--demo">Demo</span> : null}
-                    </td>
-                    <td data-label="Current" className="num">
-                      {g.current}
-                    </td>
-                    <td data-label="Completed" className="num">
-                      {g.completed}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <Table
+            caption="Goals, newest first, with how many members pursue and have completed each"
+            columns={goalColumns(query)}
+            rows={goals}
+            rowKey={(g) => g.id}
+            isCurrent={(g) => g.id === goal?.id}
+          />
         )}
       </section>
     </main>
   );
 }
+
+const goalColumns = (query: string): Column<Screen["goals"][number]>[] => [
+  { header: "Cause", rowHeader: true, cell: (g) => <Link to={`/admin/goals/${g.id}${query}`}>{g.cause}</Link> },
+  { header: "Dates", wrap: "nowrap", cell: (g) => formatDateRange(g.start, g.end) ?? "No Dates Selected" },
+  {
+    header: "Kind",
+    cell: (g) => (
+      <>
+        {g.visibility === "private" ? <span className="badge badge--private">Private</span> : <span className="badge">Public</span>}{" "}
+        {g.demo ? <span className="badge badge--demo">Demo</span> : null}
+      </>
+    ),
+  },
+  { header: "Current", numeric: true, cell: (g) => g.current },
+  { header: "Completed", numeric: true, cell: (g) => g.completed },
+];
+
+const PARTICIPANT_COLUMNS: Column<Screen["participants"][number]>[] = [
+  { header: "Name", rowHeader: true, cell: (p) => `${p.first} ${p.last}` },
+  { header: "Email", wrap: "wrap-anywhere", cell: (p) => p.email },
+  { header: "Progress", cell: (p) => (p.completed ? "Completed" : "Current") },
+  { header: "Joined", wrap: "nowrap", cell: (p) => isoDay(p.joinedAt) },
+];
 
 function GoalEditor({ goal, participants }: { goal: Detail; participants: Screen["participants"] }) {
   const actionData = useStickyActionData<GoalEditResult>();
@@ -130,34 +122,7 @@ function GoalEditor({ goal, participants }: { goal: Detail; participants: Screen
         {participants.length === 0 ? (
           <p className="admin-count">Nobody has joined this goal yet.</p>
         ) : (
-          <div className="admin-table-wrap">
-            <table className="admin-table">
-              <thead>
-                <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">Email</th>
-                  <th scope="col">Progress</th>
-                  <th scope="col">Joined</th>
-                </tr>
-              </thead>
-              <tbody>
-                {participants.map((p) => (
-                  <tr key={p.id}>
-                    <th scope="row" data-label="Name">
-                      {p.first} {p.last}
-                    </th>
-                    <td data-label="Email" className="wrap-anywhere">
-                      {p.email}
-                    </td>
-                    <td data-label="Progress">{p.completed ? "Completed" : "Current"}</td>
-                    <td data-label="Joined" className="nowrap">
-                      {isoDay(p.joinedAt)}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <Table caption="Participants, in the order they joined" columns={PARTICIPANT_COLUMNS} rows={participants} rowKey={(p) => p.id} />
         )}
       </section>
     </>

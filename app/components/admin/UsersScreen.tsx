@@ -2,7 +2,8 @@ import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import { isoDay, STATUS_LABELS, TYPE_LABELS, USER_STATUSES, USER_TYPES, type UserStatus } from "#app/lib/admin";
 import type { usersScreenAction, usersScreenLoader } from "#app/server/admin-users.server";
 import { ActionNotice } from "./Notice";
-import { Pagination } from "./Pagination";
+import { Pagination } from "#app/components/Pagination";
+import { Table, type Column } from "#app/components/Table";
 import { useStickyActionData } from "#app/components/admin/useStickyActionData";
 
 type Loaded = Awaited<ReturnType<typeof usersScreenLoader>>;
@@ -37,84 +38,61 @@ export function UsersScreen() {
       {users.length === 0 ? (
         <p className="admin-empty">No users match. Try part of a name or an email address.</p>
       ) : (
-        <div className="admin-table-wrap">
-          <table className="admin-table">
-            <caption className="visually-hidden">Users, newest first</caption>
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Email</th>
-                <th scope="col">Type</th>
-                <th scope="col">Status</th>
-                <th scope="col" className="num">Active goals</th>
-                <th scope="col">Joined</th>
-                <th scope="col">Manage</th>
-              </tr>
-            </thead>
-            <tbody>
-              {users.map((user) => (
-                <UserRow key={user.id} user={user} />
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <Table caption="Users, newest first" columns={USER_COLUMNS} rows={users} rowKey={(u) => u.id} />
       )}
       <Pagination page={page} pages={pages} params={q ? { q } : {}} label="Users pages" />
     </main>
   );
 }
 
-function UserRow({ user }: { user: Row }) {
+const USER_COLUMNS: Column<Row>[] = [
+  { header: "Name", rowHeader: true, cell: (u) => `${u.first} ${u.last}` },
+  { header: "Email", wrap: "wrap-anywhere", cell: (u) => u.email },
+  { header: "Type", cell: (u) => <span className={`badge badge--${u.type}`}>{TYPE_LABELS[u.type]}</span> },
+  { header: "Status", cell: (u) => STATUS_LABELS[u.status as UserStatus] ?? u.status },
+  { header: "Active goals", numeric: true, cell: (u) => u.activeGoals },
+  { header: "Joined", wrap: "nowrap", cell: (u) => isoDay(u.createdAt) },
+  { header: "Manage", action: true, cell: (u) => <ManageUser user={u} /> },
+];
+
+/** A disclosure per row with the type and status, so it works without JavaScript. */
+function ManageUser({ user }: { user: Row }) {
   const navigation = useNavigation();
   const saving = navigation.state === "submitting" && navigation.formData?.get("userId") === user.id;
   const name = `${user.first} ${user.last}`;
   return (
-    <tr>
-      <th scope="row" data-label="Name">
-        {name}
-      </th>
-      <td data-label="Email" className="wrap-anywhere">{user.email}</td>
-      <td data-label="Type">
-        <span className={`badge badge--${user.type}`}>{TYPE_LABELS[user.type]}</span>
-      </td>
-      <td data-label="Status">{STATUS_LABELS[user.status as UserStatus] ?? user.status}</td>
-      <td data-label="Active goals" className="num">{user.activeGoals}</td>
-      <td data-label="Joined" className="nowrap">{isoDay(user.createdAt)}</td>
-      <td data-label="Manage" className="admin-table__manage">
-        <details className="admin-manage">
-          <summary>
-            Change<span className="visually-hidden"> {name}</span>
-          </summary>
-          <Form method="post" className="admin-manage__form">
-            <input type="hidden" name="intent" value="change-user" />
-            <input type="hidden" name="userId" value={user.id} />
-            <div className="field">
-              <label htmlFor={`type-${user.id}`}>Type</label>
-              <select id={`type-${user.id}`} name="type" defaultValue={user.type}>
-                {USER_TYPES.map((t) => (
-                  <option key={t} value={t}>
-                    {TYPE_LABELS[t]}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <div className="field">
-              <label htmlFor={`status-${user.id}`}>Status</label>
-              <select id={`status-${user.id}`} name="status" defaultValue={user.status}>
-                {USER_STATUSES.map((s) => (
-                  <option key={s} value={s}>
-                    {STATUS_LABELS[s]}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <button type="submit" className="button" aria-disabled={saving || undefined}>
-              {saving ? "loading..." : "Save"}
-              <span className="visually-hidden"> {name}</span>
-            </button>
-          </Form>
-        </details>
-      </td>
-    </tr>
+    <details className="admin-manage">
+      <summary>
+        Change<span className="visually-hidden"> {name}</span>
+      </summary>
+      <Form method="post" className="admin-manage__form">
+        <input type="hidden" name="intent" value="change-user" />
+        <input type="hidden" name="userId" value={user.id} />
+        <div className="field">
+          <label htmlFor={`type-${user.id}`}>Type</label>
+          <select id={`type-${user.id}`} name="type" defaultValue={user.type}>
+            {USER_TYPES.map((t) => (
+              <option key={t} value={t}>
+                {TYPE_LABELS[t]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor={`status-${user.id}`}>Status</label>
+          <select id={`status-${user.id}`} name="status" defaultValue={user.status}>
+            {USER_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {STATUS_LABELS[s]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className="button" aria-disabled={saving || undefined}>
+          {saving ? "loading..." : "Save"}
+          <span className="visually-hidden"> {name}</span>
+        </button>
+      </Form>
+    </details>
   );
 }

@@ -4,9 +4,8 @@
  * is chosen.
  */
 import type { FieldMetadata } from "@conform-to/react";
-import { Field, FieldError } from "#app/components/forms";
+import { Field, FieldError, SelectField } from "#app/components/forms";
 import { CURRENCIES, NO_FEES_LINE } from "#app/lib/fundraising";
-import { SelectField } from "./fields";
 
 export interface ChallengeFieldSet {
   template: FieldMetadata<any>;

@@ -2,10 +2,9 @@ import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react"
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "@remix-run/react";
 import { HoneypotInputs } from "remix-utils/honeypot/react";
-import { Field, SubmitButton } from "#app/components/forms";
+import { CheckboxField, Field, SubmitButton, TextareaField } from "#app/components/forms";
 import { MAX_PLEDGE_MAJOR, NO_FEES_LINE } from "#app/lib/fundraising";
 import { pledgeSchema } from "#app/lib/schemas/fundraising";
-import { CheckboxField, TextareaField } from "./fields";
 
 /**
  * Name, amount, optional message, shown or anonymous. No card details: the money goes via the charity.

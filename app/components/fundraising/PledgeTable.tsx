@@ -1,5 +1,38 @@
 import { Form } from "@remix-run/react";
+import { Table, type Column } from "#app/components/Table";
 import type { Fundraiser } from "#app/server/fundraising.server";
+
+type Pledge = Fundraiser["pledges"][number];
+
+const PLEDGE_COLUMNS: Column<Pledge>[] = [
+  {
+    header: "Supporter",
+    rowHeader: true,
+    cell: (p) => (
+      <>
+        {p.name}
+        {p.anonymous ? <span className="tag">Shown as Anonymous</span> : null}
+      </>
+    ),
+  },
+  { header: "Amount", numeric: true, cell: (p) => p.amountText },
+  { header: "Message", wrap: "wrap-anywhere", cell: (p) => p.message ?? "" },
+  {
+    header: "Paid to the charity",
+    action: true,
+    cell: (p) => (
+      <Form method="post" preventScrollReset>
+        <input type="hidden" name="intent" value="paid" />
+        <input type="hidden" name="pledgeId" value={p.id} />
+        <input type="hidden" name="paid" value={p.paid ? "false" : "true"} />
+        <button type="submit" className={p.paid ? "button" : "button button--secondary"} aria-pressed={p.paid}>
+          {p.paid ? "Paid" : "Mark paid"}
+          <span className="visually-hidden"> pledge from {p.name}</span>
+        </button>
+      </Form>
+    ),
+  },
+];
 
 /** Every pledge for the org, with real names (anonymous ones marked) and a paid toggle. */
 export function PledgeTable({ pledges }: { pledges: Fundraiser["pledges"] }) {
@@ -7,41 +40,7 @@ export function PledgeTable({ pledges }: { pledges: Fundraiser["pledges"] }) {
     <section className="card" aria-labelledby="pledges-title" id="pledges">
       <h2 id="pledges-title">Pledges</h2>
       {pledges.length ? (
-        <div className="table-scroll">
-          <table className="pledge-table">
-            <thead>
-              <tr>
-                <th scope="col">Supporter</th>
-                <th scope="col">Amount</th>
-                <th scope="col">Message</th>
-                <th scope="col">Paid to the charity</th>
-              </tr>
-            </thead>
-            <tbody>
-              {pledges.map((p) => (
-                <tr key={p.id}>
-                  <td>
-                    {p.name}
-                    {p.anonymous ? <span className="tag">Shown as Anonymous</span> : null}
-                  </td>
-                  <td>{p.amountText}</td>
-                  <td>{p.message ?? ""}</td>
-                  <td>
-                    <Form method="post" preventScrollReset>
-                      <input type="hidden" name="intent" value="paid" />
-                      <input type="hidden" name="pledgeId" value={p.id} />
-                      <input type="hidden" name="paid" value={p.paid ? "false" : "true"} />
-                      <button type="submit" className={p.paid ? "button" : "button button--secondary"} aria-pressed={p.paid}>
-                        {p.paid ? "Paid" : "Mark paid"}
-                        <span className="visually-hidden"> pledge from {p.name}</span>
-                      </button>
-                    </Form>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <Table caption="Pledges, newest first, with who has paid the charity" columns={PLEDGE_COLUMNS} rows={pledges} rowKey={(p) => p.id} />
       ) : (
         <p>No pledges yet.</p>
       )}

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 
-/** Previous / next links that keep the other query parameters (works without JavaScript). */
+/** Previous / next links under a paged table that keep the other query parameters (works without JavaScript). */
 export function Pagination({
   page,
   pages,
@@ -10,12 +10,13 @@ export function Pagination({
   page: number;
   pages: number;
   params: Record<string, string>;
+  /** Names the navigation landmark, e.g. "Users pages". */
   label: string;
 }) {
   if (pages <= 1) return null;
   const href = (p: number) => `?${new URLSearchParams({ ...params, page: String(p) })}`;
   return (
-    <nav className="admin-pagination" aria-label={label}>
+    <nav className="pagination" aria-label={label}>
       {page > 1 ? (
         <Link to={href(page - 1)} rel="prev">
           Previous page
@@ -23,7 +24,7 @@ export function Pagination({
       ) : (
         <span aria-hidden="true" />
       )}
-      <span>
+      <span aria-current="page">
         Page {page} of {pages}
       </span>
       {page < pages ? (

@@ -1,0 +1,75 @@
+/**
+ * The data table every list screen uses (admin users, goals, participants, access requests, messages
+ * sent, audit log; an org's pledges). A caption names it for screen readers; column headers are
+ * <th scope="col">, the column that names a row is <th scope="row">. Each cell carries its column's
+ * name (data-label), so narrow screens can show every row as a labelled card (app/styles/table.css).
+ */
+import type { ReactNode } from "react";
+
+export interface Column<Row> {
+  header: string;
+  cell: (row: Row) => ReactNode;
+  /** The column that names the row: rendered as <th scope="row">. */
+  rowHeader?: boolean;
+  /** Figures: right-aligned, tabular. */
+  numeric?: boolean;
+  /** A button or control: as narrow as it can be, and its own label on narrow screens. */
+  action?: boolean;
+  /** "nowrap" (dates) or "wrap-anywhere" (e-mail addresses and other long words). */
+  wrap?: "nowrap" | "wrap-anywhere";
+}
+
+export function Table<Row>({
+  caption,
+  columns,
+  rows,
+  rowKey,
+  isCurrent,
+}: {
+  /** Read by screen readers; the section's visible heading already names the table for sighted users. */
+  caption: string;
+  columns: readonly Column<Row>[];
+  rows: readonly Row[];
+  rowKey: (row: Row) => string;
+  /** The row the screen is showing (highlighted, and aria-current for assistive technology). */
+  isCurrent?: (row: Row) => boolean;
+}) {
+  return (
+    <div className="data-table-wrap">
+      <table className="data-table">
+        <caption className="visually-hidden">{caption}</caption>
+        <thead>
+          <tr>
+            {columns.map((c) => (
+              <th key={c.header} scope="col" className={c.numeric ? "num" : undefined}>
+                {c.header}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={rowKey(row)} aria-current={isCurrent?.(row) ? "true" : undefined}>
+              {columns.map((c) => {
+                const props = { "data-label": c.header, className: cellClass(c) };
+                return c.rowHeader ? (
+                  <th key={c.header} scope="row" {...props}>
+                    {c.cell(row)}
+                  </th>
+                ) : (
+                  <td key={c.header} {...props}>
+                    {c.cell(row)}
+                  </td>
+                );
+              })}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function cellClass(c: Pick<Column<never>, "numeric" | "action" | "wrap">) {
+  return [c.numeric ? "num" : null, c.action ? "data-table__action" : null, c.wrap ?? null].filter(Boolean).join(" ") || undefined;
+}
