@@ -7,15 +7,25 @@ import * as build from "@remix-run/dev/server-build";
 import { retryForwards } from "#app/server/crm.server";
 import { createDb } from "#app/server/db.server";
 import { createNonce, secureResponse } from "#app/server/headers.server";
-import { isMarketingRequest, serveMarketing } from "#app/server/page-cache.server";
+import { marketingUrl, serveMarketing } from "#app/server/page-cache.server";
 import { guardRequest } from "#app/server/request-guard.server";
 
 export { Hub } from "#app/live/hub.server";
 
 const handleRemixRequest = createRequestHandler(build as any, build.mode);
 
+async function render(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
+  const response = await handleRemixRequest(request, { cloudflare: { env, ctx }, db: createDb(env.DB), nonce: createNonce() });
+  // Every response (documents, data, resources, redirects, errors) leaves with the security headers.
+  return secureResponse(response, env);
+}
+
 export default {
   async fetch(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
+    // The marketing page is served from memory or the edge cache to logged-out visitors
+    // (page-cache.server.ts). It is a GET, which the request guard always lets through.
+    const marketing = marketingUrl(request);
+    if (marketing) return serveMarketing(request, marketing, ctx, build.assets.version, () => render(request, env, ctx));
     // Cross-site mutations and bodies no form sends stop here with a clean 4xx (ADR 071).
     const refused = await guardRequest(request);
     if (refused) {
@@ -23,15 +33,7 @@ export default {
       request.body?.cancel().catch(() => {});
       return secureResponse(refused, env);
     }
-    const db = createDb(env.DB);
-    const render = async () => {
-      const response = await handleRemixRequest(request, { cloudflare: { env, ctx }, db, nonce: createNonce() });
-      // Every response (documents, data, resources, redirects, errors) leaves with the security headers.
-      return secureResponse(response, env);
-    };
-    // The marketing page is served from the edge cache to logged-out visitors (page-cache.server.ts).
-    if (isMarketingRequest(request)) return serveMarketing(request, ctx, build.assets.version, render);
-    return render();
+    return render(request, env, ctx);
   },
 
   // Cron (wrangler.toml [triggers]): retry early-access requests the CRM did not take yet.

@@ -6,25 +6,45 @@
  *   signed-in header) and the answer is marked private, no-store;
  * - the key is the path alone (query strings do not split the cache) plus the build version, so a
  *   deploy never serves HTML that points at old assets;
- * - `Vary: Cookie` keeps browsers from showing their copy to someone who has since signed in.
+ * - `Vary: Cookie` keeps browsers from showing their copy to someone who has since signed in;
+ * - a warm isolate keeps its copy in memory for a minute in front of the Cache API (ADR 056), so a
+ *   repeat visit costs no subrequest at all.
  */
 export const CACHED_PATHS = new Set(["/", "/marketing"]);
 export const PUBLIC_CACHE_CONTROL = "public, max-age=300, s-maxage=3600";
 const SESSION_COOKIE = /(?:^|;\s*)__session=/;
 
+/** How long an isolate serves its own copy before asking the Cache API again. */
+export const MEMORY_TTL_MS = 60_000;
+/** Two paths per build; a deploy brings a new isolate anyway. The bound only guards against surprises. */
+const MEMORY_ENTRIES = 8;
+
+interface Remembered {
+  status: number;
+  headers: [string, string][];
+  body: ArrayBuffer;
+  expires: number;
+}
+const memory = new Map<string, Remembered>();
+
 export const hasSessionCookie = (request: Request) => SESSION_COOKIE.test(request.headers.get("Cookie") ?? "");
 
-export function isMarketingRequest(request: Request) {
-  return request.method === "GET" && CACHED_PATHS.has(new URL(request.url).pathname);
+/** The page's URL when `request` is a GET of a cached path, else null (the URL is parsed once). */
+export function marketingUrl(request: Request): URL | null {
+  if (request.method !== "GET") return null;
+  const url = new URL(request.url);
+  return CACHED_PATHS.has(url.pathname) ? url : null;
 }
 
-function cacheKey(request: Request, version: string) {
-  const url = new URL(request.url);
-  return new Request(`${url.origin}${url.pathname}?v=${encodeURIComponent(version)}`, { method: "GET" });
+export function isMarketingRequest(request: Request) {
+  return marketingUrl(request) !== null;
 }
+
+const cacheKey = (url: URL, version: string) => `${url.origin}${url.pathname}?v=${encodeURIComponent(version)}`;
 
 export async function serveMarketing(
   request: Request,
+  url: URL,
   ctx: ExecutionContext,
   version: string,
   render: () => Promise<Response>,
@@ -35,25 +55,56 @@ export async function serveMarketing(
     response.headers.append("Vary", "Cookie");
     return response;
   }
-  const cache = await openCache();
-  const key = cacheKey(request, version);
+  const key = cacheKey(url, version);
+  const remembered = recall(key);
+  if (remembered) return replay(remembered);
+  const cache = openCache();
   const hit = await cache?.match(key);
-  if (hit) {
-    const response = new Response(hit.body, hit);
-    response.headers.set("x-cache", "HIT");
-    return response;
-  }
+  if (hit) return replay(remember(key, hit.status, hit.headers, await hit.arrayBuffer()));
   const response = await render();
   // Only a plain 200 that sets no cookie is the shared page; anything else passes through untouched.
   if (response.status !== 200 || response.headers.has("Set-Cookie")) return response;
   response.headers.set("Cache-Control", PUBLIC_CACHE_CONTROL);
   response.headers.append("Vary", "Cookie");
   response.headers.set("x-cache", "MISS");
-  if (cache) ctx.waitUntil(cache.put(key, response.clone()).catch((error) => console.error("page cache put failed", error)));
+  const copy = response.clone();
+  ctx.waitUntil(
+    copy
+      .arrayBuffer()
+      .then((body) => {
+        remember(key, copy.status, copy.headers, body);
+        return cache?.put(key, new Response(body, copy));
+      })
+      .catch((error) => console.error("page cache put failed", error)),
+  );
   return response;
 }
 
-async function openCache(): Promise<Cache | null> {
+function recall(key: string): Remembered | null {
+  const entry = memory.get(key);
+  if (!entry) return null;
+  if (entry.expires > Date.now()) return entry;
+  memory.delete(key);
+  return null;
+}
+
+function remember(key: string, status: number, headers: Headers, body: ArrayBuffer): Remembered {
+  if (memory.size >= MEMORY_ENTRIES) memory.clear();
+  const entry = { status, headers: [...headers].filter(([name]) => name !== "x-cache"), body, expires: Date.now() + MEMORY_TTL_MS };
+  entry.headers.push(["x-cache", "HIT"]);
+  memory.set(key, entry);
+  return entry;
+}
+
+/** A fresh response from a remembered copy (the runtime copies the bytes; the copy stays intact). */
+const replay = ({ status, headers, body }: Remembered) => new Response(body, { status, headers });
+
+/** Forgets every remembered page (tests). */
+export function forgetRememberedPages() {
+  memory.clear();
+}
+
+function openCache(): Cache | null {
   try {
     return (globalThis.caches as unknown as { default: Cache } | undefined)?.default ?? null;
   } catch {

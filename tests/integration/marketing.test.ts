@@ -43,6 +43,27 @@ describe("marketing page", () => {
     expect(await repeat.text()).toContain("Social Goal Tracking");
   });
 
+  it("serves the whole page, with its headers, on every repeat visit", async () => {
+    const first = await get("/marketing");
+    const page = await first.text();
+    const repeats = [];
+    for (let i = 0; i < 30 && repeats.length < 3; i++) {
+      const repeat = await get("/marketing");
+      if (repeat.headers.get("x-cache") === "HIT") repeats.push(repeat);
+      else await repeat.text();
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    expect(repeats).toHaveLength(3);
+    for (const repeat of repeats) {
+      expect(repeat.status).toBe(200);
+      expect(repeat.headers.get("Content-Type")).toMatch(/text\/html/);
+      expect(repeat.headers.get("Cache-Control")).toBe(first.headers.get("Cache-Control"));
+      expect(repeat.headers.get("Content-Security-Policy")).toBeTruthy();
+      expect(repeat.headers.get("Vary")).toMatch(/Cookie/i);
+      expect(await repeat.text()).toBe(page);
+    }
+  });
+
   it("never serves the cached copy to a signed-in user, and never caches theirs", async () => {
     // Warm the cache as a visitor.
     await (await get("/marketing")).text();
