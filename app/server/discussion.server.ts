@@ -3,7 +3,7 @@
  * statements the screens fold into their batch; writes check who may act and publish `goal:{id}`.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, isNull, sql, type SQL } from "drizzle-orm";
 import { canDiscuss, canManageGoal } from "#app/lib/fundraising";
 import type { Viewer } from "#app/lib/goals";
 import { newId } from "#app/lib/ids";
@@ -35,7 +35,7 @@ export function messagesQuery(context: AppLoadContext, goalId: string) {
 }
 
 /** The goal's members, each with their cheer count and whether the viewer has cheered them. */
-export function membersWithCheersQuery(context: AppLoadContext, goalId: string, viewerId: string) {
+export function membersWithCheersQuery(context: AppLoadContext, goalId: string, viewerId: string | SQL) {
   return context.db
     .select({
       id: users.id,

@@ -4,7 +4,7 @@
  * its own batch (ADR 062). The rules live in app/lib/fundraising.ts.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import {
   canManageGoal,
   formatAmount,
@@ -37,7 +37,7 @@ export interface SupportGoal {
 }
 
 /** The goal with its fundraising settings, the owner's address and whether the viewer is a member. */
-export function supportGoalQuery(context: AppLoadContext, goalId: string, viewerId: string | null) {
+export function supportGoalQuery(context: AppLoadContext, goalId: string, viewerId: string | SQL | null) {
   return context.db
     .select({
       id: goals.id,

@@ -4,6 +4,7 @@
  * two D1 round trips; what the viewer may not see is dropped here and never reaches the browser.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
+import type { SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { canDiscuss, canManageGoal, canSupport } from "#app/lib/fundraising";
 import type { Viewer } from "#app/lib/goals";
@@ -13,7 +14,7 @@ import { pledgeTotalsQuery, recentPledgesQuery, supportGoalQuery, toFundraiser, 
 /** Supporters the goal screen lists; the pledge page shows more. */
 const SUPPORTERS_SHOWN = 5;
 
-export function goalSupportQueries(context: AppLoadContext, goalId: string, viewerId: string): BatchItem<"sqlite">[] {
+export function goalSupportQueries(context: AppLoadContext, goalId: string, viewerId: string | SQL): BatchItem<"sqlite">[] {
   return [
     supportGoalQuery(context, goalId, viewerId),
     pledgeTotalsQuery(context, goalId),

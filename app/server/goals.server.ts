@@ -4,8 +4,7 @@
  * in one db.batch so they land together or not at all. The rules themselves live in app/lib/goals.ts.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { and, asc, desc, eq, gte, isNull, notExists, or, sql } from "drizzle-orm";
-import type { BatchItem } from "drizzle-orm/batch";
+import { and, asc, desc, eq, gte, isNull, notExists, or, sql, type SQL } from "drizzle-orm";
 import type { IsoDate } from "#app/lib/dates";
 import { newId } from "#app/lib/ids";
 import {
@@ -79,7 +78,7 @@ const memberColumns = {
 const activeCount = sql<number>`(select count(*) from ${userGoals} where ${userGoals.goalId} = ${goals.id} and ${userGoals.completed} = 0)`;
 const completedCount = sql<number>`(select count(*) from ${userGoals} where ${userGoals.goalId} = ${goals.id} and ${userGoals.completed} = 1)`;
 
-function selectGoalWithMembership(context: AppLoadContext, viewerId: string, goalId: string) {
+function selectGoalWithMembership(context: AppLoadContext, viewerId: string | SQL, goalId: string) {
   return context.db
     .select({
       ...goalColumns,
@@ -110,28 +109,22 @@ function toSelected(row: GoalWithMembershipRow | undefined): SelectedGoal | null
 }
 
 /**
- * Everything the main goals screen shows, in one batch: the viewer's active goals, the goals they could
- * join (pre-filtered in SQL, decided by the pure rules), and optionally one selected goal.
+ * Everything the main goals screen shows, as statements for one batch: the viewer's active goals, the
+ * goals they could join (pre-filtered in SQL, decided by the pure rules in `toMainScreen`), and
+ * optionally one selected goal. `viewerId` may be SQL (the session's user, ADR 057).
  */
-export async function loadMainScreen(
-  context: AppLoadContext,
-  viewer: Viewer,
-  today: IsoDate,
-  selectedId?: string,
-  /** More statements for the selected goal's screen, run in this same batch (ADR 063). */
-  extra: BatchItem<"sqlite">[] = [],
-): Promise<MainScreen & { extra: unknown[] }> {
+export function mainScreenQueries(context: AppLoadContext, viewerId: string | SQL, today: IsoDate, selectedId?: string) {
   const { db } = context;
   const mine = db
     .select(memberColumns)
     .from(userGoals)
     .innerJoin(goals, eq(goals.id, userGoals.goalId))
-    .where(and(eq(userGoals.userId, viewer.id), eq(userGoals.completed, false)))
+    .where(and(eq(userGoals.userId, viewerId), eq(userGoals.completed, false)))
     .orderBy(asc(userGoals.joinedAt), asc(userGoals.goalId));
   const joined = db
     .select({ one: sql`1` })
     .from(userGoals)
-    .where(and(eq(userGoals.userId, viewer.id), eq(userGoals.goalId, goals.id)));
+    .where(and(eq(userGoals.userId, viewerId), eq(userGoals.goalId, goals.id)));
   const candidates = db
     .select(goalColumns)
     .from(goals)
@@ -139,22 +132,26 @@ export async function loadMainScreen(
       and(
         eq(goals.demo, false),
         or(isNull(goals.end), gte(goals.end, today)),
-        or(eq(goals.visibility, "public"), eq(goals.orgId, viewer.id)),
+        or(eq(goals.visibility, "public"), eq(goals.orgId, viewerId)),
         notExists(joined),
       ),
     )
     .orderBy(sql`${goals.start} is null`, asc(goals.start), asc(goals.cause))
     .limit(SUGGESTION_LIMIT);
-  const [mineRows, candidateRows, selectedRows, ...extraRows] = selectedId
-    ? await db.batch([mine, candidates, selectGoalWithMembership(context, viewer.id, selectedId), ...extra])
-    : [...(await db.batch([mine, candidates])), []];
+  return selectedId ? [mine, candidates, selectGoalWithMembership(context, viewerId, selectedId)] : [mine, candidates];
+}
+
+/** The screen from `mainScreenQueries`' results (in order); anything after them is returned as `extra`. */
+export function toMainScreen(results: unknown[], viewer: Viewer, today: IsoDate, selectedId?: string): MainScreen & { extra: unknown[] } {
+  const [mineRows, candidateRows, ...rest] = results as [MemberGoal[], GoalSummary[], ...unknown[]];
+  const selectedRows = selectedId ? (rest.shift() as GoalWithMembershipRow[]) : [];
   const active = activeMemberships(mineRows);
   return {
     active,
     current: currentMembership(active),
     suggested: suggestedGoals(candidateRows, viewer, mineRows, today),
-    selected: toSelected(selectedRows[0] as GoalWithMembershipRow | undefined),
-    extra: extraRows,
+    selected: toSelected(selectedRows[0]),
+    extra: rest,
   };
 }
 

@@ -1,13 +1,13 @@
 /**
- * The loader behind /main, /active/{id} and /join/{id}: the session (one round trip, shared with the
- * root loader) plus one batch for everything on the screen.
+ * The loader behind /main, /active/{id} and /join/{id}: the session and everything on the screen in one
+ * batch, which the root loader shares (ADR 057).
  */
 import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import { canCreateGoals, isVisibleTo, joinRefusal, REFUSAL_MESSAGES } from "#app/lib/goals";
 import { today } from "./clock.server";
 import { goalSupportQueries, toGoalSupport } from "./goal-support.server";
-import { loadMainScreen, type GoalSummary, type SelectedGoal } from "./goals.server";
-import { requireUser } from "./session.server";
+import { mainScreenQueries, toMainScreen, type GoalSummary, type SelectedGoal } from "./goals.server";
+import { batchWithUser } from "./session.server";
 
 const toNav = ({ id, cause, start, end, icon, visibility }: GoalSummary) => ({ id, cause, start, end, icon, visibility });
 
@@ -18,10 +18,13 @@ export type GoalView =
   | { kind: "visitor"; goal: SelectedGoal; refusal: string | null };
 
 export async function mainScreenData(request: Request, context: AppLoadContext, selectedId?: string) {
-  const user = await requireUser(request, context);
   const day = today(request, context.cloudflare.env);
-  const extra = selectedId ? goalSupportQueries(context, selectedId, user.id) : [];
-  const screen = await loadMainScreen(context, user, day, selectedId, extra);
+  // The session and the whole screen in one round trip (ADR 057); started before any await.
+  const { user, results } = await batchWithUser(request, context, (viewerId) => [
+    ...mainScreenQueries(context, viewerId, day, selectedId),
+    ...(selectedId ? goalSupportQueries(context, selectedId, viewerId) : []),
+  ]);
+  const screen = toMainScreen(results, user, day, selectedId);
   if (selectedId && !screen.selected) throw redirect("/404");
   return {
     today: day,

@@ -4,7 +4,8 @@
  * Guards throw (a redirect or a 403) so loaders and actions only handle the happy path.
  */
 import { createCookieSessionStorage, redirect, type AppLoadContext } from "@remix-run/cloudflare";
-import { and, eq, gt } from "drizzle-orm";
+import { and, eq, gt, sql, type SQL } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import { newId } from "#app/lib/ids";
 import { sessions, users, type User, type UserType } from "#drizzle/schema";
 import { SESSION_DAYS, sessionCookieOptions } from "./session-cookie.server";
@@ -21,16 +22,31 @@ export function sessionStorage(env: Env) {
 }
 
 export type SessionUser = Omit<User, "passwordHash">;
-const userPromises = new WeakMap<AppLoadContext, Promise<SessionUser | null>>();
+
+/**
+ * Per request: the session id from the cookie, the signed-in user, and whether a screen's loader reads
+ * the user in its own batch (ADR 057).
+ */
+interface RequestSession {
+  sessionId?: Promise<string | null>;
+  user?: Promise<SessionUser | null>;
+  /** Set synchronously by `batchWithUser`: the user arrives with the screen's batch. */
+  batched?: Promise<SessionUser | null>;
+  /** The user was (or is being) read on its own: a later batch cannot save that round trip. */
+  queried?: boolean;
+}
+const requestSessions = new WeakMap<AppLoadContext, RequestSession>();
+
+function stateOf(context: AppLoadContext): RequestSession {
+  let state = requestSessions.get(context);
+  if (!state) requestSessions.set(context, (state = {}));
+  return state;
+}
 
 /** The signed-in user, or null. One D1 round trip, shared by every loader of the same request. */
 export function getOptionalUser(request: Request, context: AppLoadContext): Promise<SessionUser | null> {
-  let promise = userPromises.get(context);
-  if (!promise) {
-    promise = loadUser(request, context);
-    userPromises.set(context, promise);
-  }
-  return promise;
+  const state = stateOf(context);
+  return (state.user ??= loadUser(request, context, state));
 }
 
 /** The browser's session; a forged or mangled cookie reads as no session, never as an error. */
@@ -42,28 +58,78 @@ async function readSession(storage: ReturnType<typeof sessionStorage>, request: 
   }
 }
 
-async function loadUser(request: Request, context: AppLoadContext): Promise<SessionUser | null> {
-  const session = await readSession(sessionStorage(context.cloudflare.env), request);
-  const sessionId = session.get("sessionId");
-  if (!sessionId) return null;
-  const [row] = await context.db
-    .select({
-      id: users.id,
-      first: users.first,
-      last: users.last,
-      email: users.email,
-      color: users.color,
-      img: users.img,
-      type: users.type,
-      status: users.status,
-      activegoals: users.activegoals,
-      createdAt: users.createdAt,
-    })
+function sessionIdOf(request: Request, context: AppLoadContext, state = stateOf(context)): Promise<string | null> {
+  return (state.sessionId ??= readSession(sessionStorage(context.cloudflare.env), request).then((s) => s.get("sessionId") ?? null));
+}
+
+const sessionUserColumns = {
+  id: users.id,
+  first: users.first,
+  last: users.last,
+  email: users.email,
+  color: users.color,
+  img: users.img,
+  type: users.type,
+  status: users.status,
+  activegoals: users.activegoals,
+  createdAt: users.createdAt,
+};
+
+/** The statement reading the user of a live session (one row or none). */
+function sessionUserQuery(context: AppLoadContext, sessionId: string) {
+  return context.db
+    .select(sessionUserColumns)
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, new Date())))
     .limit(1);
+}
+
+async function loadUser(request: Request, context: AppLoadContext, state: RequestSession): Promise<SessionUser | null> {
+  const sessionId = await sessionIdOf(request, context, state);
+  if (!sessionId) return null;
+  // A screen's loader started in the same tick reads the user in its own batch: wait for that.
+  if (state.batched) return state.batched;
+  state.queried = true;
+  const [row] = await sessionUserQuery(context, sessionId);
   return row ?? null;
+}
+
+/**
+ * A screen's reads and the session lookup in ONE round trip (ADR 057). `statements` gets the signed-in
+ * user's id as SQL (a subquery on the session), so it can be built before the user is known. Call it
+ * before the loader's first `await`: the root loader's `getOptionalUser` then takes the user from this
+ * batch instead of asking D1 itself. Like `requireUser`, a visitor without a live session goes to /.
+ */
+export function batchWithUser<T extends BatchItem<"sqlite">[]>(
+  request: Request,
+  context: AppLoadContext,
+  statements: (viewerId: SQL) => [...T],
+): Promise<{ user: SessionUser; results: unknown[] }> {
+  const state = stateOf(context);
+  let settle!: (user: Promise<SessionUser | null>) => void;
+  const batched = new Promise<SessionUser | null>((resolve) => (settle = resolve));
+  // Unless the user is already being read on its own, every getOptionalUser of this request waits for
+  // this batch (the root loader's call is still waiting for the cookie when this runs).
+  if (!state.queried) state.batched = batched;
+  state.user ??= loadUser(request, context, state);
+  state.user.catch(() => {}); // the screen's loader reports a failed batch; nobody else needs to
+  const run = async () => {
+    const sessionId = await sessionIdOf(request, context, state);
+    if (!sessionId) return { user: null, results: [] };
+    const viewerId = sql`(${context.db
+      .select({ id: sessions.userId })
+      .from(sessions)
+      .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, new Date())))})`;
+    const [userRows, ...results] = await context.db.batch([sessionUserQuery(context, sessionId), ...statements(viewerId)]);
+    return { user: ((userRows as SessionUser[])[0] ?? null) as SessionUser | null, results };
+  };
+  const done = run();
+  settle(done.then((r) => r.user));
+  return done.then(({ user, results }) => {
+    if (!user) throw redirect("/");
+    return { user, results };
+  });
 }
 
 /** Guard for logged-in routes: a logged-out visitor goes to / (SPEC section 2). */

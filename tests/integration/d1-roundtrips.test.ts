@@ -6,7 +6,8 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { countD1RoundTrips, describeRoundTrips, screenRoundTrips } from "../support/d1";
-import { signUpUser } from "../support/http";
+import { insertGoal } from "../support/goals";
+import { post, signUpUser } from "../support/http";
 
 describe("the round-trip counter itself", () => {
   it("counts a statement, a batch and a drizzle-free exec as one round trip each", async () => {
@@ -44,6 +45,21 @@ describe("D1 round trips per screen", () => {
       });
     }
   }
+
+  it("the goal screens read the session and everything they show in ONE round trip (ADR 057)", async () => {
+    const { cookie } = await signUpUser();
+    const goal = await insertGoal();
+    await post(`/join/${goal.id}`, {}, cookie);
+    for (const path of ["/main", `/active/${goal.id}`, "/main.data", `/active/${goal.id}.data`]) {
+      const { status, count, roundTrips } = await screenRoundTrips(path, cookie);
+      expect(status, path).toBe(200);
+      expect(count, `${path}:\n${describeRoundTrips(roundTrips)}`).toBe(1);
+    }
+    // A forged session cookie still goes to /.
+    const { status, count } = await screenRoundTrips("/main", cookie.replace(/__session=[^;]*/, "__session=bogus"));
+    expect(status).toBe(302);
+    expect(count).toBeLessThanOrEqual(1);
+  });
 
   it("a signed-in screen reads the session once, however many loaders ask", async () => {
     const { cookie } = await signUpUser();
