@@ -69,7 +69,8 @@ export const goals = sqliteTable(
     inviteNonce: text("invite_nonce"),
     createdAt: createdAt(),
   },
-  (t) => [index("goals_end_idx").on(t.end), index("goals_org_idx").on(t.orgId)],
+  // (end, cause): suggestions walk it closing soonest first and stop at the page (ADR 058).
+  (t) => [index("goals_end_cause_idx").on(t.end, t.cause), index("goals_org_idx").on(t.orgId)],
 );
 
 export const userGoals = sqliteTable(

@@ -45,22 +45,25 @@ export function isSuggested(goal: GoalFacts, viewer: Viewer, joinedGoalIds: Read
   return !joinedGoalIds.has(goal.id) && !goal.demo && !hasEnded(goal, today) && isVisibleTo(goal, viewer);
 }
 
-export function suggestedGoals<G extends GoalFacts & { start: IsoDate | null; cause: string }>(
+export function suggestedGoals<G extends GoalFacts & { end: IsoDate | null; cause: string }>(
   goals: readonly G[],
   viewer: Viewer,
   memberships: readonly Membership[],
   today: IsoDate,
 ): G[] {
   const joined = new Set(memberships.map((m) => m.goalId));
-  return goals.filter((g) => isSuggested(g, viewer, joined, today)).sort(bySoonest);
+  return goals.filter((g) => isSuggested(g, viewer, joined, today)).sort(byClosingSoonest);
 }
 
-/** Soonest start first (undated last), then by name: what a member would pick up next. */
-function bySoonest(a: { start: IsoDate | null; cause: string }, b: { start: IsoDate | null; cause: string }) {
-  if (a.start !== b.start) {
-    if (a.start === null) return 1;
-    if (b.start === null) return -1;
-    return a.start < b.start ? -1 : 1;
+/**
+ * Closing soonest first (no end date last), then by name: the goals a member can still catch. The
+ * database walks its (end, cause) index in this order and stops after the page (ADR 058).
+ */
+function byClosingSoonest(a: { end: IsoDate | null; cause: string }, b: { end: IsoDate | null; cause: string }) {
+  if (a.end !== b.end) {
+    if (a.end === null) return 1;
+    if (b.end === null) return -1;
+    return a.end < b.end ? -1 : 1;
   }
   return a.cause.localeCompare(b.cause);
 }

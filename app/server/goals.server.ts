@@ -22,7 +22,7 @@ import {
 import { goals, userGoals, users } from "#drizzle/schema";
 import { publish } from "./live.server";
 
-/** The suggestion list is a menu, not an archive: the soonest few are enough. */
+/** The suggestion list is a menu, not an archive: the few closing soonest are enough. */
 const SUGGESTION_LIMIT = 50;
 
 const goalColumns = {
@@ -125,31 +125,28 @@ export function mainScreenQueries(context: AppLoadContext, viewerId: string | SQ
     .select({ one: sql`1` })
     .from(userGoals)
     .where(and(eq(userGoals.userId, viewerId), eq(userGoals.goalId, goals.id)));
-  const candidates = db
-    .select(goalColumns)
-    .from(goals)
-    .where(
-      and(
-        eq(goals.demo, false),
-        or(isNull(goals.end), gte(goals.end, today)),
-        or(eq(goals.visibility, "public"), eq(goals.orgId, viewerId)),
-        notExists(joined),
-      ),
-    )
-    .orderBy(sql`${goals.start} is null`, asc(goals.start), asc(goals.cause))
-    .limit(SUGGESTION_LIMIT);
-  return selectedId ? [mine, candidates, selectGoalWithMembership(context, viewerId, selectedId)] : [mine, candidates];
+  // Closing soonest first (ADR 058): the dated goals walk goals_end_cause_idx from today and stop at
+  // the limit; the goals with no end date walk its NULL end of the index. Neither sorts anything.
+  const open = (end: SQL) =>
+    db
+      .select(goalColumns)
+      .from(goals)
+      .where(and(end, eq(goals.demo, false), or(eq(goals.visibility, "public"), eq(goals.orgId, viewerId)), notExists(joined)))
+      .orderBy(asc(goals.end), asc(goals.cause))
+      .limit(SUGGESTION_LIMIT);
+  const statements = [mine, open(gte(goals.end, today)), open(isNull(goals.end))] as const;
+  return selectedId ? [...statements, selectGoalWithMembership(context, viewerId, selectedId)] : [...statements];
 }
 
 /** The screen from `mainScreenQueries`' results (in order); anything after them is returned as `extra`. */
 export function toMainScreen(results: unknown[], viewer: Viewer, today: IsoDate, selectedId?: string): MainScreen & { extra: unknown[] } {
-  const [mineRows, candidateRows, ...rest] = results as [MemberGoal[], GoalSummary[], ...unknown[]];
+  const [mineRows, dated, undated, ...rest] = results as [MemberGoal[], GoalSummary[], GoalSummary[], ...unknown[]];
   const selectedRows = selectedId ? (rest.shift() as GoalWithMembershipRow[]) : [];
   const active = activeMemberships(mineRows);
   return {
     active,
     current: currentMembership(active),
-    suggested: suggestedGoals(candidateRows, viewer, mineRows, today),
+    suggested: suggestedGoals([...dated, ...undated], viewer, mineRows, today).slice(0, SUGGESTION_LIMIT),
     selected: toSelected(selectedRows[0]),
     extra: rest,
   };

@@ -58,13 +58,14 @@ describe("suggested goals", () => {
     expect(isSuggested(privateGoal, { id: "org1", type: "user" }, none, TODAY)).toBe(false);
   });
 
-  it("lists the soonest start first, undated last, then by name", () => {
+  it("lists the goals closing soonest first, those with no end date last, then by name", () => {
     const list = suggestedGoals(
       [
-        goal({ id: "late", start: "2026-04-01" }),
+        goal({ id: "late", end: "2026-09-01" }),
+        goal({ id: "open-ended", start: "2026-01-01", end: null }),
         goal({ id: "undated", start: null, end: null }),
-        goal({ id: "b", start: "2026-03-01", cause: "B" }),
-        goal({ id: "a", start: "2026-03-01", cause: "A" }),
+        goal({ id: "b", end: "2026-06-01", cause: "B" }),
+        goal({ id: "a", end: "2026-06-01", cause: "A" }),
         goal({ id: "joined" }),
         goal({ id: "ended", end: "2026-03-01" }),
       ],
@@ -72,7 +73,7 @@ describe("suggested goals", () => {
       [{ goalId: "joined", completed: false, joinedAt: 1 }],
       TODAY,
     );
-    expect(list.map((g) => g.id)).toEqual(["a", "b", "late", "undated"]);
+    expect(list.map((g) => g.id)).toEqual(["a", "b", "late", "open-ended", "undated"]);
   });
 });
 
