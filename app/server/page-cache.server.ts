@@ -31,9 +31,17 @@ export const hasSessionCookie = (request: Request) => SESSION_COOKIE.test(reques
 
 /** The page's URL when `request` is a GET of a cached path, else null (the URL is parsed once). */
 export function marketingUrl(request: Request): URL | null {
-  if (request.method !== "GET") return null;
+  if (request.method !== "GET" || !mayBeCachedPath(request.url)) return null;
   const url = new URL(request.url);
   return CACHED_PATHS.has(url.pathname) ? url : null;
+}
+
+/** A cheap first look at an absolute URL's path, so other requests never pay for parsing it here. */
+function mayBeCachedPath(href: string) {
+  const slash = href.indexOf("/", href.indexOf("//") + 2);
+  if (slash < 0) return true;
+  const rest = href.slice(slash, slash + 11);
+  return rest === "/" || rest[1] === "?" || rest[1] === "#" || rest.startsWith("/marketing");
 }
 
 export function isMarketingRequest(request: Request) {
