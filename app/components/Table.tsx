@@ -3,6 +3,8 @@
  * sent, audit log; an org's pledges). A caption names it for screen readers; column headers are
  * <th scope="col">, the column that names a row is <th scope="row">. Each cell carries its column's
  * name (data-label), so narrow screens can show every row as a labelled card (app/styles/table.css).
+ * Those cards change the elements' CSS display, which makes browsers drop their table semantics; the
+ * explicit roles below keep the table a table for assistive technology at every width (ADR 090).
  */
 import type { ReactNode } from "react";
 
@@ -36,28 +38,28 @@ export function Table<Row>({
 }) {
   return (
     <div className="data-table-wrap">
-      <table className="data-table">
+      <table className="data-table" role="table">
         <caption className="visually-hidden">{caption}</caption>
-        <thead>
-          <tr>
+        <thead role="rowgroup">
+          <tr role="row">
             {columns.map((c) => (
-              <th key={c.header} scope="col" className={c.numeric ? "num" : undefined}>
+              <th key={c.header} scope="col" role="columnheader" className={c.numeric ? "num" : undefined}>
                 {c.header}
               </th>
             ))}
           </tr>
         </thead>
-        <tbody>
+        <tbody role="rowgroup">
           {rows.map((row) => (
-            <tr key={rowKey(row)} aria-current={isCurrent?.(row) ? "true" : undefined}>
+            <tr key={rowKey(row)} role="row" aria-current={isCurrent?.(row) ? "true" : undefined}>
               {columns.map((c) => {
                 const props = { "data-label": c.header, className: cellClass(c) };
                 return c.rowHeader ? (
-                  <th key={c.header} scope="row" {...props}>
+                  <th key={c.header} scope="row" role="rowheader" {...props}>
                     {c.cell(row)}
                   </th>
                 ) : (
-                  <td key={c.header} {...props}>
+                  <td key={c.header} role="cell" {...props}>
                     {c.cell(row)}
                   </td>
                 );

@@ -28,6 +28,12 @@ describe("admin users", () => {
 
     const wildcard = await (await get(`/admin/users?q=%25`, admin.cookie)).text();
     expect(wildcard).toContain("0 users");
+    expect(await (await get(`/admin/users?q=${encodeURIComponent("_")}`, admin.cookie)).text()).not.toContain(admin.email);
+    // A whole long e-mail address finds its user (D1 refuses LIKE patterns over 50 bytes: no LIKE here).
+    const long = await signUpUser({ email: `${"long-address-".repeat(5)}${marker}@example.com` });
+    const byAddress = await get(`/admin/users?q=${encodeURIComponent(long.email)}`, admin.cookie);
+    expect(byAddress.status).toBe(200);
+    expect(await byAddress.text()).toContain("1 user");
     // Junk paging falls back to the first page, never a 500.
     expect((await get(`/admin/users/manage?page=-3&q=${"x".repeat(500)}`, admin.cookie)).status).toBe(200);
   });

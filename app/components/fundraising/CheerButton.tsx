@@ -34,14 +34,16 @@ export function CheerList({ goalId, members, returnTo }: { goalId: string; membe
               {m.name}
               {m.self ? " (you)" : ""}
             </span>
-            <span className={`tag${m.completed ? " tag--success" : ""}`}>{m.completed ? "Completed" : "Active"}</span>
-            {m.self ? (
-              <span className="cheers__received">
-                {m.cheers} {m.cheers === 1 ? "cheer" : "cheers"}
-              </span>
-            ) : (
-              <CheerButton goalId={goalId} member={m} returnTo={returnTo} />
-            )}
+            <span className="cheers__actions">
+              <span className={`tag${m.completed ? " tag--success" : ""}`}>{m.completed ? "Completed" : "Active"}</span>
+              {m.self ? (
+                <span className="cheers__received">
+                  {m.cheers} {m.cheers === 1 ? "cheer" : "cheers"}
+                </span>
+              ) : (
+                <CheerButton goalId={goalId} member={m} returnTo={returnTo} />
+              )}
+            </span>
           </li>
         ))}
       </ul>
