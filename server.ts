@@ -7,6 +7,7 @@ import * as build from "@remix-run/dev/server-build";
 import { retryForwards } from "#app/server/crm.server";
 import { createDb } from "#app/server/db.server";
 import { createNonce, secureResponse } from "#app/server/headers.server";
+import { sweepExpiredRows } from "#app/server/housekeeping.server";
 import { marketingUrl, serveMarketing } from "#app/server/page-cache.server";
 import { guardRequest } from "#app/server/request-guard.server";
 
@@ -36,8 +37,11 @@ export default {
     return render(request, env, ctx);
   },
 
-  // Cron (wrangler.toml [triggers]): retry early-access requests the CRM did not take yet.
-  async scheduled(_event: ScheduledController, env: Env, ctx: ExecutionContext) {
-    retryForwards(env, createDb(env.DB), ctx);
+  // Cron (wrangler.toml [triggers]): retry early-access requests the CRM did not take yet, and sweep
+  // expired sessions, old throttle counters and spent links (housekeeping.server.ts).
+  async scheduled(event: ScheduledController, env: Env, ctx: ExecutionContext) {
+    const db = createDb(env.DB);
+    retryForwards(env, db, ctx);
+    ctx.waitUntil(sweepExpiredRows(db, event.scheduledTime));
   },
 } satisfies ExportedHandler<Env>;

@@ -34,6 +34,9 @@ export const LIMITS = {
   pledgeAddress: { name: "pledge", max: 30, windowMs: 60 * MINUTE },
 } satisfies Record<string, Limit>;
 
+/** No counter outlives this: a row whose window started earlier counts for nothing (housekeeping.server.ts). */
+export const LONGEST_WINDOW_MS = Math.max(...Object.values(LIMITS).map((limit: Limit) => limit.windowMs));
+
 export interface Counter {
   limit: Limit;
   kind: "email" | "ip";
