@@ -5,18 +5,22 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthLayout } from "#app/components/AuthLayout";
 import { PasswordField, SubmitButton } from "#app/components/forms";
 import { originFrom, pageMeta } from "#app/lib/meta";
+import { LINK_COPY, LINK_EXPIRED } from "#app/lib/password-links";
 import { newPasswordSchema } from "#app/lib/schemas/auth";
-import { findUsableLink, usePasswordResetLink } from "#app/server/password-reset.server";
+import { findLinkForScreen, usePasswordResetLink } from "#app/server/password-reset.server";
 import { createUserSession } from "#app/server/session.server";
 import { readFormData } from "#app/server/form-data.server";
 import authStyles from "#app/styles/auth.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: authStyles }];
 
-/** The link from the reset e-mail: choose a new password, then you are signed in on /main. */
+/**
+ * The link from the reset e-mail, or from the e-mail an admin's add-user sends: choose a password, then
+ * you are signed in on /main. The copy follows the kind of link (app/lib/password-links.ts).
+ */
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
   ...pageMeta({
-    title: data?.valid ? "Choose a New Password" : "Link Expired",
+    title: data?.valid ? LINK_COPY[data.kind].heading : "Link Expired",
     description: "Choose a new password for your Goals with Friends account.",
     origin: originFrom(matches),
   }),
@@ -29,9 +33,9 @@ const NO_STORE = { "Cache-Control": "no-store" };
 export const headers: HeadersFunction = ({ loaderHeaders, actionHeaders }) => (actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders);
 
 export async function loader({ params, context }: LoaderFunctionArgs) {
-  const link = await findUsableLink(context, params.token ?? "");
-  if (!link) return data({ valid: false as const, email: null }, { status: 410, headers: NO_STORE });
-  return data({ valid: true as const, email: link.email }, { headers: NO_STORE });
+  const { kind, email } = await findLinkForScreen(context, params.token ?? "");
+  if (!email) return data({ valid: false as const, email: null, kind }, { status: 410, headers: NO_STORE });
+  return data({ valid: true as const, email, kind }, { headers: NO_STORE });
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
@@ -42,15 +46,14 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   }
   const userId = await usePasswordResetLink(context, params.token ?? "", submission.value.password);
   if (!userId) {
-    return data(submission.reply({ formErrors: [EXPIRED], hideFields: ["password"] }), { status: 410, headers: NO_STORE });
+    return data(submission.reply({ formErrors: [LINK_EXPIRED], hideFields: ["password"] }), { status: 410, headers: NO_STORE });
   }
   throw await createUserSession(request, context, userId, "/main");
 }
 
-const EXPIRED = "This link has expired or has already been used.";
-
 export default function SetNewPasswordRoute() {
-  const { valid, email } = useLoaderData<typeof loader>();
+  const { valid, email, kind } = useLoaderData<typeof loader>();
+  const copy = LINK_COPY[kind];
   const lastResult = useActionData<typeof action>();
   const [form, fields] = useForm({
     id: "new-password",
@@ -60,11 +63,11 @@ export default function SetNewPasswordRoute() {
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: newPasswordSchema }),
   });
-  if (!valid || form.errors?.includes(EXPIRED)) {
+  if (!valid || form.errors?.includes(LINK_EXPIRED)) {
     return (
       <AuthLayout>
         <h1>Link Expired</h1>
-        <p role="alert">{EXPIRED} Reset links work once, for 1 hour.</p>
+        <p role="alert">{`${LINK_EXPIRED} ${copy.lifetime}`}</p>
         <div className="auth__links">
           <Link to="/passwordreset">Send a new link</Link>
           <Link to="/signin">Sign In</Link>
@@ -74,13 +77,13 @@ export default function SetNewPasswordRoute() {
   }
   return (
     <AuthLayout>
-      <h1>Choose a New Password</h1>
+      <h1>{copy.heading}</h1>
       <p>
-        For <strong>{email}</strong>. Saving it signs you in here and signs you out everywhere else.
+        For <strong>{email}</strong>. {copy.intro}
       </p>
       <Form method="post" className="form" {...getFormProps(form)}>
         <input type="email" name="username" autoComplete="username" value={email ?? ""} readOnly hidden />
-        <PasswordField field={fields.password} label="New password" autoComplete="new-password" />
+        <PasswordField field={fields.password} label={copy.passwordLabel} autoComplete="new-password" />
         <SubmitButton>Save Password</SubmitButton>
       </Form>
     </AuthLayout>

@@ -13,6 +13,7 @@ import { hashPassword } from "./password.server";
 import { endAllSessions } from "./session.server";
 import { findUserByEmail } from "./users.server";
 import { newId } from "#app/lib/ids";
+import { linkKind, type LinkKind } from "#app/lib/password-links";
 
 export const RESET_LINK_TTL_MS = 60 * 60 * 1000;
 /** Link purposes this screen accepts: resets, and admin-added users choosing their first password. */
@@ -72,16 +73,21 @@ export async function requestPasswordReset(request: Request, context: AppLoadCon
   deliverLater(context, [mail]);
 }
 
-/** The user a link belongs to while it is unused and unexpired, or null. */
-export async function findUsableLink(context: AppLoadContext, token: string) {
-  if (!isWellFormedToken(token)) return null;
+/**
+ * A link as its screen sees it: its kind, whenever its row is still there (used and expired links are
+ * kept a week, housekeeping.server.ts), and the address it is for while it is unused and unexpired.
+ */
+export async function findLinkForScreen(context: AppLoadContext, token: string): Promise<{ kind: LinkKind; email: string | null }> {
+  if (!isWellFormedToken(token)) return { kind: "reset", email: null };
   const [row] = await context.db
-    .select({ userId: passwordResets.userId, email: users.email, first: users.first })
+    .select({ purpose: passwordResets.purpose, usedAt: passwordResets.usedAt, expiresAt: passwordResets.expiresAt, email: users.email })
     .from(passwordResets)
     .innerJoin(users, eq(users.id, passwordResets.userId))
-    .where(usable(await hashToken(token)))
+    .where(and(eq(passwordResets.tokenHash, await hashToken(token)), inArray(passwordResets.purpose, [...USABLE_PURPOSES])))
     .limit(1);
-  return row ?? null;
+  if (!row) return { kind: "reset", email: null };
+  const usableNow = row.usedAt === null && row.expiresAt.getTime() > Date.now();
+  return { kind: linkKind(row.purpose), email: usableNow ? row.email : null };
 }
 
 function usable(tokenHash: string) {
