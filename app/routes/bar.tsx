@@ -4,8 +4,8 @@ import { GoalNavCard } from "#app/components/GoalNavCard";
 import { ProgressBar } from "#app/components/ProgressBar";
 import { goalProgress } from "#app/lib/dates";
 import { today } from "#app/server/clock.server";
-import { getCurrentGoal } from "#app/server/goals.server";
-import { requireUser } from "#app/server/session.server";
+import { currentGoalQuery, type MemberGoal } from "#app/server/goals.server";
+import { batchWithUser } from "#app/server/session.server";
 import goalsStyles from "#app/styles/goals.css";
 import memberStyles from "#app/styles/member.css";
 import type { LiveHandle } from "#app/live/useLiveUpdates";
@@ -24,8 +24,9 @@ export const meta: MetaFunction = () => [
 export const handle: LiveHandle = { live: () => ["goals"] };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await requireUser(request, context);
-  const goal = await getCurrentGoal(context, user.id);
+  // The session and the current goal in one round trip (ADR 057).
+  const { results } = await batchWithUser(request, context, (viewerId) => [currentGoalQuery(context, viewerId)]);
+  const [goal] = results[0] as MemberGoal[];
   const day = today(request, context.cloudflare.env);
   return {
     today: day,

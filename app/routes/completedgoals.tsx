@@ -2,8 +2,8 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import { Link, useLoaderData } from "@remix-run/react";
 import { GoalNavCard } from "#app/components/GoalNavCard";
 import { formatMonthDay, toIsoDate } from "#app/lib/dates";
-import { listCompletedGoals } from "#app/server/goals.server";
-import { requireUser } from "#app/server/session.server";
+import { completedGoalsQuery, type MemberGoal } from "#app/server/goals.server";
+import { batchWithUser } from "#app/server/session.server";
 import goalsStyles from "#app/styles/goals.css";
 import memberStyles from "#app/styles/member.css";
 import type { LiveHandle } from "#app/live/useLiveUpdates";
@@ -22,8 +22,9 @@ export const meta: MetaFunction = () => [
 export const handle: LiveHandle = { live: () => ["goals"] };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await requireUser(request, context);
-  const rows = await listCompletedGoals(context, user.id);
+  // The session and the list in one round trip (ADR 057).
+  const { results } = await batchWithUser(request, context, (viewerId) => [completedGoalsQuery(context, viewerId)]);
+  const rows = results[0] as MemberGoal[];
   return {
     goals: rows.map((g) => ({
       id: g.id,

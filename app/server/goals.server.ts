@@ -153,23 +153,23 @@ export function toMainScreen(results: unknown[], viewer: Viewer, today: IsoDate,
 }
 
 /** SPEC's current goal (first not-completed user-goal; at most one row), for the Progress Bar. */
-export async function getCurrentGoal(context: AppLoadContext, userId: string): Promise<MemberGoal | null> {
-  const [row] = await context.db
-    .select(memberColumns)
-    .from(userGoals)
-    .innerJoin(goals, eq(goals.id, userGoals.goalId))
-    .where(and(eq(userGoals.userId, userId), eq(userGoals.completed, false)))
-    .orderBy(asc(userGoals.joinedAt), asc(userGoals.goalId))
-    .limit(1);
-  return row ?? null;
-}
-
-export async function listCompletedGoals(context: AppLoadContext, userId: string): Promise<MemberGoal[]> {
+export function currentGoalQuery(context: AppLoadContext, viewerId: string | SQL) {
   return context.db
     .select(memberColumns)
     .from(userGoals)
     .innerJoin(goals, eq(goals.id, userGoals.goalId))
-    .where(and(eq(userGoals.userId, userId), eq(userGoals.completed, true)))
+    .where(and(eq(userGoals.userId, viewerId), eq(userGoals.completed, false)))
+    .orderBy(asc(userGoals.joinedAt), asc(userGoals.goalId))
+    .limit(1);
+}
+
+/** The viewer's completed goals, most recently completed first. */
+export function completedGoalsQuery(context: AppLoadContext, viewerId: string | SQL) {
+  return context.db
+    .select(memberColumns)
+    .from(userGoals)
+    .innerJoin(goals, eq(goals.id, userGoals.goalId))
+    .where(and(eq(userGoals.userId, viewerId), eq(userGoals.completed, true)))
     .orderBy(desc(userGoals.completedAt), asc(goals.cause));
 }
 

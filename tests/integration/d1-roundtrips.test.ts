@@ -46,11 +46,11 @@ describe("D1 round trips per screen", () => {
     }
   }
 
-  it("the goal screens read the session and everything they show in ONE round trip (ADR 057)", async () => {
+  it("the goal screens, the bar and completed goals read the session and everything they show in ONE round trip (ADR 057)", async () => {
     const { cookie } = await signUpUser();
     const goal = await insertGoal();
     await post(`/join/${goal.id}`, {}, cookie);
-    for (const path of ["/main", `/active/${goal.id}`, "/main.data", `/active/${goal.id}.data`]) {
+    for (const path of ["/main", `/active/${goal.id}`, "/main.data", `/active/${goal.id}.data`, "/bar", "/completedgoals", "/bar.data"]) {
       const { status, count, roundTrips } = await screenRoundTrips(path, cookie);
       expect(status, path).toBe(200);
       expect(count, `${path}:\n${describeRoundTrips(roundTrips)}`).toBe(1);
