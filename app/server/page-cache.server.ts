@@ -107,11 +107,6 @@ function remember(key: string, status: number, headers: Headers, body: ArrayBuff
 /** A fresh response from a remembered copy (the runtime copies the bytes; the copy stays intact). */
 const replay = ({ status, headers, body }: Remembered) => new Response(body, { status, headers });
 
-/** Forgets every remembered page (tests). */
-export function forgetRememberedPages() {
-  memory.clear();
-}
-
 function openCache(): Cache | null {
   try {
     return (globalThis.caches as unknown as { default: Cache } | undefined)?.default ?? null;
