@@ -37,9 +37,18 @@ test("at 400px the signed-in header stays on one line, even with a long first na
     await expectOneLineHeader(page);
     await expectNoSidewaysScroll(page);
   }
-  // The first name is still there for assistive technology and on hover, however it is shortened.
+  // The first name is still there for assistive technology, however it is shortened.
   await expect(page.locator(".profile-menu__name")).toHaveText("Bartholomew-Maximilian");
   await expectNoAxeViolations(page);
+
+  // A smaller phone: only the mark shows, and Home, the name and the picture do not run into each other.
+  await page.setViewportSize({ width: 360, height: 800 });
+  await expect(page.locator(".app-header .logo__text")).toBeHidden();
+  await expect(page.getByRole("link", { name: "Goals with Friends home" })).toBeVisible();
+  const home = (await page.locator(".app-header__nav").getByRole("link", { name: "Home" }).boundingBox())!;
+  const name = (await page.locator(".profile-menu__name").boundingBox())!;
+  expect(home.x + home.width).toBeLessThanOrEqual(name.x);
+  await expectNoSidewaysScroll(page);
 });
 
 test("at 400px the admin tables do not make the page scroll sideways, even with long names and addresses", async ({ browser }) => {
