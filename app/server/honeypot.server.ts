@@ -21,17 +21,17 @@ export function honeypotInputProps(context: AppLoadContext) {
 
 /**
  * Throws a 400 when the form did not come from our page: the trap field filled in, or missing
- * (remix-utils skips the check when both fields are absent; every real form renders them).
+ * (remix-utils skips the check when both fields are absent; every real form renders them), or a
+ * render time that does not decrypt (a forged value can make crypto-js throw "Malformed UTF-8 data"
+ * rather than a SpamError: that is a bad form too, never a 500).
  */
 export function checkHoneypot(context: AppLoadContext, formData: FormData) {
+  const trap = honeypot(context.cloudflare.env); // a missing seed is our fault: let it throw
   try {
     if (!formData.has(HONEYPOT_FIELD)) throw new SpamError("Missing honeypot input");
-    honeypot(context.cloudflare.env).check(formData);
+    trap.check(formData);
   } catch (error) {
-    if (error instanceof SpamError) {
-      console.warn("honeypot:", error.message);
-      throw new Response("Form not submitted properly", { status: 400 });
-    }
-    throw error;
+    console.warn("honeypot:", error instanceof Error ? error.message : String(error));
+    throw new Response("Form not submitted properly", { status: 400 });
   }
 }
