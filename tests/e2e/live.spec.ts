@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { connected, publish, revalidation } from "./live-support";
 import { DEMO, signIn, signUp, uniqueEmail } from "./support";
 
 /** The "Pursuing" figure on a goal's screen. */
@@ -20,17 +21,6 @@ async function twoMembersOnGoal(browser: import("@playwright/test").Browser, goa
   return { pageA, pageB, close: () => Promise.all([a.close(), b.close()]) };
 }
 
-/** Publishes as a committed write would, through the development-only lever (404 in production). */
-async function publish(page: Page, topics: string) {
-  const response = await page.request.post("/dev/live", { form: { intent: "publish", topics } });
-  expect(response.ok()).toBe(true);
-  return (await response.json()) as { delivered: number };
-}
-
-const connected = (page: Page) => expect(page.locator("html")).toHaveAttribute("data-live", "connected");
-const revalidation = (page: Page, path: string) =>
-  page.waitForRequest((r) => new URL(r.url()).pathname === `${path}.data`, { timeout: 5_000 });
-
 test("the sign-up page revalidates on a settings change and keeps focus and typed input, without a reload", async ({ page }) => {
   await page.goto("/signup");
   await connected(page);
@@ -47,33 +37,6 @@ test("the sign-up page revalidates on a settings change and keeps focus and type
   await expect(first).toHaveValue("Half-typed");
   await expect(first).toBeFocused();
   expect(await page.evaluate(() => (window as any).__sameDocument)).toBe(true);
-});
-
-test("a signed-in page hears its user's topic, and no one else's", async ({ page, browser }) => {
-  await signUp(page, "Lena");
-  await connected(page);
-  const other = await browser.newContext();
-  const otherPage = await other.newPage();
-  await signUp(otherPage, "Omar");
-  await connected(otherPage);
-
-  const ids = await Promise.all(
-    [page, otherPage].map((p) => p.evaluate(async () => (await fetch("/main.data")).text())),
-  );
-  // The root loader's user id is in each page's data; publish to the first user's topic only.
-  const id = /"id","([0-9a-f]{32})"/.exec(ids[0]!)?.[1];
-  expect(id).toBeTruthy();
-
-  let otherRevalidated = false;
-  otherPage.on("request", (r) => {
-    if (new URL(r.url()).pathname.endsWith(".data")) otherRevalidated = true;
-  });
-  const reloaded = revalidation(page, "/main");
-  await publish(page, `user:${id}`);
-  await reloaded;
-  await page.waitForTimeout(300);
-  expect(otherRevalidated).toBe(false);
-  await other.close();
 });
 
 test("pages listening through a hub restart are current again within 5 s", async ({ page }) => {
