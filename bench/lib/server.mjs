@@ -55,6 +55,8 @@ export async function startWrangler({ name, cwd, config, port, inspectorPort, pe
     stderr: () => stderr,
     /** CPU seconds (user + system) used so far by every process of this server's group. */
     cpuSeconds: () => groupCpuSeconds(child.pid),
+    /** The same in ms, per process name (wrangler's node, workerd, ...). */
+    cpuMsByName: () => groupCpuMsByName(child.pid),
   };
   const deadline = Date.now() + readyTimeoutMs;
   while (Date.now() < deadline) {
@@ -94,9 +96,19 @@ function groupStats(pgid) {
     }
     // Fields after the command name (which may contain spaces) start at state (field 3).
     const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    fields.name = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")")); // field 2: comm
     if (Number(fields[2]) === pgid) stats.push(fields); // field 5: pgrp
   }
   return stats;
+}
+
+function groupCpuMsByName(pgid) {
+  const ms = {};
+  for (const fields of groupStats(pgid)) {
+    const name = fields.name;
+    ms[name] = (ms[name] ?? 0) + ((Number(fields[11]) + Number(fields[12])) * 1000) / CLK_TCK;
+  }
+  return ms;
 }
 
 function groupCpuSeconds(pgid) {

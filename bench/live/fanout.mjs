@@ -15,7 +15,7 @@
  */
 import { execFileSync } from "node:child_process";
 import http from "node:http";
-import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { tmpdir, cpus, loadavg, totalmem } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
@@ -58,7 +58,7 @@ export async function runFanout({
     const latencies = [];
     const acks = [];
     let delivered = 0;
-    const cpuBefore = serverCpuMs(server);
+    const cpuBefore = server?.cpuMsByName() ?? {};
     for (let w = 0; w < writes; w++) {
       const before = subscribers.map((s) => s.changes.length);
       const sentAt = performance.now();
@@ -75,7 +75,7 @@ export async function runFanout({
       await sleep(100);
     }
     // The server's CPU per write, idle gaps included: what a write costs independent of machine load.
-    const cpuAfter = serverCpuMs(server);
+    const cpuAfter = server?.cpuMsByName() ?? {};
     const cpuPerWrite = Object.fromEntries(Object.keys(cpuAfter).map((k) => [k, (cpuAfter[k] - (cpuBefore[k] ?? 0)) / writes]));
     for (const s of subscribers) s.req.destroy();
     latencies.sort((a, b) => a - b);
@@ -168,20 +168,6 @@ async function publish(base, topics) {
   });
   if (!response.ok) throw new Error(`publish answered ${response.status}`);
   await response.arrayBuffer();
-}
-
-/** CPU time (user + system) per process name in the server's process group, in ms. */
-function serverCpuMs(server) {
-  if (!server) return {};
-  const ticks = {};
-  for (const pid of readdirSync("/proc").filter((d) => /^\d+$/.test(d))) {
-    try {
-      const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
-      const name = readFileSync(`/proc/${pid}/comm`, "utf8").trim();
-      if (Number(fields[2]) === server.pgid) ticks[name] = (ticks[name] ?? 0) + (Number(fields[11]) + Number(fields[12])) * 10;
-    } catch {}
-  }
-  return ticks; // ms per process name (USER_HZ is 100 on Linux)
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
