@@ -44,10 +44,6 @@ function mayBeCachedPath(href: string) {
   return rest === "/" || rest[1] === "?" || rest[1] === "#" || rest.startsWith("/marketing");
 }
 
-export function isMarketingRequest(request: Request) {
-  return marketingUrl(request) !== null;
-}
-
 const cacheKey = (url: URL, version: string) => `${url.origin}${url.pathname}?v=${encodeURIComponent(version)}`;
 
 export async function serveMarketing(
