@@ -6,8 +6,10 @@ import type { Database } from "#app/server/db.server";
 declare global {
   // The bindings, also visible to tests through `cloudflare:test`'s env.
   namespace Cloudflare {
+    // eslint-disable-next-line @typescript-eslint/no-empty-object-type
     interface Env extends AppEnv {}
   }
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
   interface Env extends AppEnv {}
   interface AppEnv {
     DB: D1Database;

@@ -36,7 +36,13 @@ export default defineConfig({
     { name: "chromium", use: { ...devices["Desktop Chrome"] }, testIgnore: /settings\// },
     // Tests that change site-wide settings (early access) run alone, after everything else, and one at
     // a time: they all change the same settings row.
-    { name: "settings", use: { ...devices["Desktop Chrome"] }, testMatch: /settings\/.*\.spec\.ts/, dependencies: ["chromium"], workers: 1 },
+    {
+      name: "settings",
+      use: { ...devices["Desktop Chrome"] },
+      testMatch: /settings\/.*\.spec\.ts/,
+      dependencies: ["chromium"],
+      workers: 1,
+    },
   ],
   webServer: {
     command: "node scripts/e2e-server.mjs",

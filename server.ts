@@ -13,10 +13,14 @@ import { guardRequest } from "#app/server/request-guard.server";
 
 export { Hub } from "#app/live/hub.server";
 
-const handleRemixRequest = createRequestHandler(build as any, build.mode);
+const handleRemixRequest = createRequestHandler(build as any, build.mode); // eslint-disable-line @typescript-eslint/no-explicit-any -- the virtual build module's type is not ServerBuild;
 
 async function render(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
-  const response = await handleRemixRequest(request, { cloudflare: { env, ctx }, db: createDb(env.DB), nonce: createNonce() });
+  const response = await handleRemixRequest(request, {
+    cloudflare: { env, ctx },
+    db: createDb(env.DB),
+    nonce: createNonce(),
+  });
   // Every response (documents, data, resources, redirects, errors) leaves with the security headers.
   return secureResponse(response, env);
 }
@@ -26,7 +30,8 @@ export default {
     // The marketing page is served from memory or the edge cache to logged-out visitors
     // (page-cache.server.ts). It is a GET, which the request guard always lets through.
     const marketing = marketingUrl(request);
-    if (marketing) return serveMarketing(request, marketing, ctx, build.assets.version, () => render(request, env, ctx));
+    if (marketing)
+      return serveMarketing(request, marketing, ctx, build.assets.version, () => render(request, env, ctx));
     // Cross-site mutations and bodies no form sends stop here with a clean 4xx (ADR 071).
     const refused = await guardRequest(request);
     if (refused) {

@@ -100,6 +100,8 @@ export function ErrorBoundary() {
     <main className="page-message" role="alert">
       <h1>Something went wrong</h1>
       <p>We could not load this page. Your data is safe; please try again.</p>
+      {/* An empty href reloads this very page, with or without JavaScript. */}
+      {/* eslint-disable-next-line jsx-a11y/anchor-is-valid */}
       <a className="button" href="">
         Try again
       </a>

@@ -50,7 +50,9 @@ const table = (rows) => {
 function machine() {
   const v = (cmd, args) => {
     try {
-      return execFileSync(cmd, args, { cwd: ROOT, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim().split("\n")[0];
+      return execFileSync(cmd, args, { cwd: ROOT, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] })
+        .trim()
+        .split("\n")[0];
     } catch {
       return "?";
     }
@@ -63,14 +65,21 @@ function machine() {
     node: process.version,
     wrangler: v("npx", ["wrangler", "--version"]).replace(/[^\d.]/g, "") || "?",
     commit: v("git", ["rev-parse", "--short", "HEAD"]),
-    load: os.loadavg().map((x) => x.toFixed(2)).join(" "),
+    load: os
+      .loadavg()
+      .map((x) => x.toFixed(2))
+      .join(" "),
   };
 }
 
 const results = { machine: machine(), settings };
 log(`Goals with Friends benchmark, ${results.machine.date}`);
-log(`  ${results.machine.cpu}, ${results.machine.memory}, ${results.machine.os}, node ${results.machine.node}, wrangler ${results.machine.wrangler}, commit ${results.machine.commit}, load avg ${results.machine.load}`);
-log(`  build: NODE_ENV=production remix build; served by ${WITH_INSPECTOR ? "the wrangler dev command" : "wrangler's dev server (workerd) without the devtools inspector (ADR 055)"}, ENVIRONMENT=production`);
+log(
+  `  ${results.machine.cpu}, ${results.machine.memory}, ${results.machine.os}, node ${results.machine.node}, wrangler ${results.machine.wrangler}, commit ${results.machine.commit}, load avg ${results.machine.load}`,
+);
+log(
+  `  build: NODE_ENV=production remix build; served by ${WITH_INSPECTOR ? "the wrangler dev command" : "wrangler's dev server (workerd) without the devtools inspector (ADR 055)"}, ENVIRONMENT=production`,
+);
 
 buildProduction();
 const servers = [];
@@ -85,7 +94,13 @@ try {
   table([
     ["worker bundle", "raw", "gzip", "target (gzip)", ""],
     ["build/index.js", kib(worker.built.raw), kib(worker.built.gzip), "", ""],
-    ["wrangler upload", kib(worker.upload.raw), kib(worker.upload.gzip), "<= 1024 KiB", worker.upload.gzip <= SIZE_TARGETS.workerGzip ? "met" : "MISSED"],
+    [
+      "wrangler upload",
+      kib(worker.upload.raw),
+      kib(worker.upload.gzip),
+      "<= 1024 KiB",
+      worker.upload.gzip <= SIZE_TARGETS.workerGzip ? "met" : "MISSED",
+    ],
   ]);
   log(`  biggest packages in the worker: ${worker.packages.top.map(([p, b]) => `${p} ${kib(b)}`).join(", ")}`);
   log(`  zod locale files in the worker: ${worker.packages.zodLocales} (en only is expected)`);
@@ -108,7 +123,12 @@ try {
   table([
     ["page", "status", "files", "raw", "gzip", "inline gzip", "target", ""],
     ...js.map((p) => [
-      p.path, p.status, p.files, kib(p.raw), kib(p.gzip), kib(p.inlineGzip),
+      p.path,
+      p.status,
+      p.files,
+      kib(p.raw),
+      kib(p.gzip),
+      kib(p.inlineGzip),
       p.target === undefined ? "" : p.target === 0 ? "0 KiB" : `<= ${kib(p.target)}`,
       p.target === undefined ? "" : p.gzip <= p.target ? "met" : "MISSED",
     ]),
@@ -118,19 +138,33 @@ try {
   log(`  every hydrated page loads entry + root: ${kib(chunks.baseGzip)} gzip; each route module (by file) adds:`);
   log("  " + chunks.routes.map((r) => `${r.id} ${kib(r.gzip)}`).join(", "));
 
-  log(`\nSSR throughput: ${settings.connections} connections, ${settings.rounds} round(s) of ${settings.seconds} s per scenario, interleaved`);
+  log(
+    `\nSSR throughput: ${settings.connections} connections, ${settings.rounds} round(s) of ${settings.seconds} s per scenario, interleaved`,
+  );
   const ssr = await runSsr({ hello, app: app.server, cookie, goalId: app.memberGoalId, ...settings, log });
   results.ssr = ssr;
   table([
     ["scenario", "req/s", "p50 ms", "p99 ms", "vs bare", "target", "", "vs bare+D1", "CPU ms/req", "cache"],
     ...ssr.rows.map((r) =>
       r.measured
-        ? [r.label, r.rps.toFixed(0), r.p50, r.p99, pct(r.ratio), r.target ? `>= ${pct(r.target)}` : "", r.target ? (Number.isFinite(r.ratio) && r.ratio >= r.target ? "met" : "MISSED") : "", pct(r.ratioD1), r.cpuMsPerRequest.toFixed(2), r.cache || "-"]
+        ? [
+            r.label,
+            r.rps.toFixed(0),
+            r.p50,
+            r.p99,
+            pct(r.ratio),
+            r.target ? `>= ${pct(r.target)}` : "",
+            r.target ? (Number.isFinite(r.ratio) && r.ratio >= r.target ? "met" : "MISSED") : "",
+            pct(r.ratioD1),
+            r.cpuMsPerRequest.toFixed(2),
+            r.cache || "-",
+          ]
         : [r.label, `HTTP ${r.status}: not measured`, "", "", "", "", "", "", "", ""],
     ),
   ]);
   const bad = ssr.rows.filter((r) => r.non2xx);
-  if (bad.length) log(`  WARNING: non-2xx or errors during load: ${bad.map((r) => `${r.label} ${r.non2xx}`).join(", ")}`);
+  if (bad.length)
+    log(`  WARNING: non-2xx or errors during load: ${bad.map((r) => `${r.label} ${r.non2xx}`).join(", ")}`);
 
   if (!flag("--no-lighthouse")) {
     log("\nLighthouse 12.8.2 (mobile defaults, headless chromium)");
@@ -146,7 +180,9 @@ try {
     table([
       ["page", "performance", "accessibility", "best practices", "SEO"],
       ...results.lighthouse.map((l) =>
-        l.error ? [l.path, `error: ${l.error}`, "", "", ""] : [l.path, l.scores.performance, l.scores.accessibility, l.scores["best-practices"], l.scores.seo],
+        l.error
+          ? [l.path, `error: ${l.error}`, "", "", ""]
+          : [l.path, l.scores.performance, l.scores.accessibility, l.scores["best-practices"], l.scores.seo],
       ),
     ]);
     for (const l of results.lighthouse) for (const f of l.failing ?? []) log(`  ${l.path} loses points on ${f}`);

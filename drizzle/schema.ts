@@ -9,7 +9,9 @@ import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "driz
 export const DEFAULT_COLOR = "#6b7280";
 
 const createdAt = () =>
-  integer("created_at", { mode: "timestamp_ms" }).notNull().default(sql`(unixepoch() * 1000)`);
+  integer("created_at", { mode: "timestamp_ms" })
+    .notNull()
+    .default(sql`(unixepoch() * 1000)`);
 
 export const users = sqliteTable(
   "users",
@@ -20,7 +22,9 @@ export const users = sqliteTable(
     email: text("email").notNull(), // stored lower-case
     color: text("color").notNull().default(DEFAULT_COLOR),
     img: text("img"), // R2 key
-    type: text("type", { enum: ["admin", "org", "user"] }).notNull().default("user"),
+    type: text("type", { enum: ["admin", "org", "user"] })
+      .notNull()
+      .default("user"),
     status: text("status").notNull().default("new"),
     activegoals: integer("activegoals").notNull().default(0),
     // "pbkdf2-sha256$<iterations>$<salt b64>$<hash b64>"; null until an invited user sets one.
@@ -57,7 +61,9 @@ export const goals = sqliteTable(
     end: text("end"),
     icon: text("icon"), // R2 key; null shows the default icon
     demo: integer("demo", { mode: "boolean" }).notNull().default(false),
-    visibility: text("visibility", { enum: ["public", "private"] }).notNull().default("public"),
+    visibility: text("visibility", { enum: ["public", "private"] })
+      .notNull()
+      .default("public"),
     orgId: text("org_id").references(() => users.id, { onDelete: "set null" }),
     // Fundraising (all optional): pledges go to the charity's own donation page.
     charityName: text("charity_name"),
@@ -83,7 +89,9 @@ export const userGoals = sqliteTable(
       .notNull()
       .references(() => goals.id, { onDelete: "cascade" }),
     completed: integer("completed", { mode: "boolean" }).notNull().default(false),
-    joinedAt: integer("joined_at", { mode: "timestamp_ms" }).notNull().default(sql`(unixepoch() * 1000)`),
+    joinedAt: integer("joined_at", { mode: "timestamp_ms" })
+      .notNull()
+      .default(sql`(unixepoch() * 1000)`),
     completedAt: integer("completed_at", { mode: "timestamp_ms" }),
   },
   (t) => [
@@ -95,9 +103,13 @@ export const userGoals = sqliteTable(
 
 export const settings = sqliteTable("settings", {
   id: integer("id").primaryKey(), // always 1
-  earlyAccess: text("early_access", { enum: ["closed", "request", "open"] }).notNull().default("open"),
+  earlyAccess: text("early_access", { enum: ["closed", "request", "open"] })
+    .notNull()
+    .default("open"),
   supportEmail: text("support_email").notNull().default("support@goalswithfriends.app"),
-  updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull().default(sql`(unixepoch() * 1000)`),
+  updatedAt: integer("updated_at", { mode: "timestamp_ms" })
+    .notNull()
+    .default(sql`(unixepoch() * 1000)`),
 });
 
 export const earlyAccessRequests = sqliteTable(
@@ -125,7 +137,9 @@ export const passwordResets = sqliteTable(
     tokenHash: text("token_hash").primaryKey(), // SHA-256 of the token in the link
     userId: text("user_id").references(() => users.id, { onDelete: "cascade" }),
     email: text("email"),
-    purpose: text("purpose", { enum: ["reset", "set-password", "invite"] }).notNull().default("reset"),
+    purpose: text("purpose", { enum: ["reset", "set-password", "invite"] })
+      .notNull()
+      .default("reset"),
     expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
     usedAt: integer("used_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
@@ -150,7 +164,9 @@ export const mailOutbox = sqliteTable(
     html: text("html"),
     kind: text("kind").notNull(), // 'reset', 'invite', 'communication', 'milestone' ...
     communicationId: text("communication_id"),
-    status: text("status", { enum: ["queued", "sent", "failed"] }).notNull().default("queued"),
+    status: text("status", { enum: ["queued", "sent", "failed"] })
+      .notNull()
+      .default("queued"),
     error: text("error"),
     sentAt: integer("sent_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
@@ -228,7 +244,10 @@ export const cheers = sqliteTable(
       .references(() => users.id, { onDelete: "cascade" }),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.goalId, t.fromUserId, t.toUserId] }), index("cheers_to_idx").on(t.goalId, t.toUserId)],
+  (t) => [
+    primaryKey({ columns: [t.goalId, t.fromUserId, t.toUserId] }),
+    index("cheers_to_idx").on(t.goalId, t.toUserId),
+  ],
 );
 
 export type User = typeof users.$inferSelect;

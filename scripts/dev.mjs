@@ -22,7 +22,10 @@ if (!process.argv.includes("--no-seed")) seed();
 
 const children = [
   spawn("npx", ["remix", "watch"], { stdio: ["ignore", "ignore", "inherit"], env }),
-  spawn("npx", ["wrangler", "dev", "--ip", "127.0.0.1", "--port", port, "--log-level", "warn"], { stdio: "inherit", env }),
+  spawn("npx", ["wrangler", "dev", "--ip", "127.0.0.1", "--port", port, "--log-level", "warn"], {
+    stdio: "inherit",
+    env,
+  }),
 ];
 const stop = () => children.forEach((c) => c.kill("SIGTERM"));
 process.on("SIGINT", stop);
@@ -34,7 +37,9 @@ for (let i = 0; i < 120; i++) {
   try {
     const res = await fetch(url + "/signin");
     if (res.ok) break;
-  } catch {}
+  } catch {
+    // not up yet
+  }
   await new Promise((r) => setTimeout(r, 500));
 }
 console.log(`\n  Goals with Friends is running at ${url}\n`);

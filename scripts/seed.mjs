@@ -22,12 +22,44 @@ const day = (offset) => new Date(Date.now() + offset * 86_400_000).toISOString()
 
 export function demoGoals() {
   return [
-    { id: "goal-running", cause: "Walk 10,000 steps a day", start: day(-10), end: day(20), visibility: "public", demo: 0, org: null },
-    { id: "goal-reading", cause: "Read 12 books this year", start: day(-40), end: day(200), visibility: "public", demo: 0, org: null },
+    {
+      id: "goal-running",
+      cause: "Walk 10,000 steps a day",
+      start: day(-10),
+      end: day(20),
+      visibility: "public",
+      demo: 0,
+      org: null,
+    },
+    {
+      id: "goal-reading",
+      cause: "Read 12 books this year",
+      start: day(-40),
+      end: day(200),
+      visibility: "public",
+      demo: 0,
+      org: null,
+    },
     { id: "goal-future", cause: "Couch to 5K", start: day(30), end: day(90), visibility: "public", demo: 0, org: null },
     { id: "goal-ended", cause: "Dry January", start: day(-60), end: day(-5), visibility: "public", demo: 0, org: null },
-    { id: "goal-private", cause: "Club month of miles", start: day(-3), end: day(27), visibility: "private", demo: 0, org: "demo-org" },
-    { id: "goal-demo", cause: "Demo: drink more water", start: day(-1), end: day(60), visibility: "public", demo: 1, org: null },
+    {
+      id: "goal-private",
+      cause: "Club month of miles",
+      start: day(-3),
+      end: day(27),
+      visibility: "private",
+      demo: 0,
+      org: "demo-org",
+    },
+    {
+      id: "goal-demo",
+      cause: "Demo: drink more water",
+      start: day(-1),
+      end: day(60),
+      visibility: "public",
+      demo: 1,
+      org: null,
+    },
   ];
 }
 
@@ -37,7 +69,8 @@ function hash(password) {
   return `pbkdf2-sha256$100000$${salt.toString("base64")}$${derived.toString("base64")}`;
 }
 
-const q = (v) => (v === null || v === undefined ? "NULL" : typeof v === "number" ? String(v) : `'${String(v).replace(/'/g, "''")}'`);
+const q = (v) =>
+  v === null || v === undefined ? "NULL" : typeof v === "number" ? String(v) : `'${String(v).replace(/'/g, "''")}'`;
 
 export function seedSql() {
   const lines = [];

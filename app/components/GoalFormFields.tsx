@@ -2,20 +2,27 @@
  * The core goal fields of /create. Later features add their own fieldsets beside these (a month-long
  * challenge template, fundraising) without touching them (ADR 025).
  */
-import type { FieldMetadata } from "@conform-to/react";
-import { FieldError, Field } from "./forms";
+import { FieldError, Field, type AnyField } from "./forms";
 import { ImageInput } from "./ImageInput";
 
 export interface GoalFieldSet {
-  cause: FieldMetadata<any>;
-  start: FieldMetadata<any>;
-  end: FieldMetadata<any>;
-  icon: FieldMetadata<any>;
-  visibility: FieldMetadata<any>;
-  demo: FieldMetadata<any>;
+  cause: AnyField;
+  start: AnyField;
+  end: AnyField;
+  icon: AnyField;
+  visibility: AnyField;
+  demo: AnyField;
 }
 
-export function GoalFormFields({ fields, canChooseVisibility, canMarkDemo }: { fields: GoalFieldSet; canChooseVisibility: boolean; canMarkDemo: boolean }) {
+export function GoalFormFields({
+  fields,
+  canChooseVisibility,
+  canMarkDemo,
+}: {
+  fields: GoalFieldSet;
+  canChooseVisibility: boolean;
+  canMarkDemo: boolean;
+}) {
   return (
     <>
       <Field field={fields.cause} label="Cause" hint="What everyone in this goal is working towards." maxLength={120} />
@@ -25,16 +32,29 @@ export function GoalFormFields({ fields, canChooseVisibility, canMarkDemo }: { f
       </div>
       <ImageInput field={fields.icon} label="Icon" />
       {canChooseVisibility ? (
-        <fieldset className="choice-group" aria-describedby={fields.visibility.errors?.length ? fields.visibility.errorId : undefined}>
+        <fieldset
+          className="choice-group"
+          aria-describedby={fields.visibility.errors?.length ? fields.visibility.errorId : undefined}
+        >
           <legend>Visibility</legend>
           <label className="choice">
-            <input type="radio" name={fields.visibility.name} value="public" defaultChecked={fields.visibility.initialValue !== "private"} />
+            <input
+              type="radio"
+              name={fields.visibility.name}
+              value="public"
+              defaultChecked={fields.visibility.initialValue !== "private"}
+            />
             <span>
               Public <small>Suggested to every member.</small>
             </span>
           </label>
           <label className="choice">
-            <input type="radio" name={fields.visibility.name} value="private" defaultChecked={fields.visibility.initialValue === "private"} />
+            <input
+              type="radio"
+              name={fields.visibility.name}
+              value="private"
+              defaultChecked={fields.visibility.initialValue === "private"}
+            />
             <span>
               Private <small>Belongs to your organisation; suggested only to your organisation's account.</small>
             </span>

@@ -67,7 +67,8 @@ export function GoalPanel({
       ) : membership.completed ? (
         <p className="notice">
           You completed this goal
-          {membership.completedAt ? ` on ${formatMonthDay(toIsoDate(new Date(membership.completedAt)))}` : ""}. Well done!
+          {membership.completedAt ? ` on ${formatMonthDay(toIsoDate(new Date(membership.completedAt)))}` : ""}. Well
+          done!
         </p>
       ) : (
         <Form method="post" action={`/active/${goal.id}`} className="goal-detail__actions">

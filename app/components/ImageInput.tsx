@@ -2,8 +2,7 @@
  * The image upload control (SPEC: png, jpeg, jpg). A plain file input with a visible label, a hint,
  * the current image, and the server's error tied to it; works the same with JavaScript off.
  */
-import type { FieldMetadata } from "@conform-to/react";
-import { describedBy, FieldFrame } from "#app/components/forms";
+import { describedBy, FieldFrame, type AnyField } from "#app/components/forms";
 import { IMAGE_ACCEPT } from "#app/lib/images";
 
 const HINT = "PNG or JPEG (.png, .jpeg, .jpg), up to 2 MB.";
@@ -14,7 +13,7 @@ export function ImageInput({
   current,
   optional = true,
 }: {
-  field: FieldMetadata<any>;
+  field: AnyField;
   label: string;
   current?: React.ReactNode;
   optional?: boolean;

@@ -79,9 +79,9 @@ export function MarketingPage() {
               <p className="mk-eyebrow">Tracking</p>
               <h2 id="tracking-title">Social Goal Tracking</h2>
               <p>
-                Progress is more fun when someone notices. Every goal shows who has joined, how many days are left
-                and who has already crossed the line, so a quick look tells you whether it is time to lace up or to
-                send a friend some encouragement.
+                Progress is more fun when someone notices. Every goal shows who has joined, how many days are left and
+                who has already crossed the line, so a quick look tells you whether it is time to lace up or to send a
+                friend some encouragement.
               </p>
               <ul className="mk-checks">
                 <li>Join a goal in one tap, or create one for your group with a cause and dates.</li>
@@ -148,7 +148,17 @@ export function MarketingPage() {
 }
 
 const svg = (path: React.ReactNode) => (
-  <svg viewBox="0 0 24 24" width="28" height="28" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" focusable="false">
+  <svg
+    viewBox="0 0 24 24"
+    width="28"
+    height="28"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth="2"
+    strokeLinecap="round"
+    strokeLinejoin="round"
+    focusable="false"
+  >
     {path}
   </svg>
 );

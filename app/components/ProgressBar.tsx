@@ -1,7 +1,15 @@
 import { formatMonthDay, type Progress } from "#app/lib/dates";
 
 /** Day N of M, percent and the dates; or the upcoming / expired / undated state. */
-export function ProgressBar({ progress, start, end }: { progress: Progress; start: string | null; end: string | null }) {
+export function ProgressBar({
+  progress,
+  start,
+  end,
+}: {
+  progress: Progress;
+  start: string | null;
+  end: string | null;
+}) {
   if (progress.state === "undated") {
     return <p className="progress__note">This goal has no dates yet, so there is no progress to show.</p>;
   }
@@ -37,7 +45,9 @@ export function ProgressBar({ progress, start, end }: { progress: Progress; star
         <p className="progress__note">{`This goal ended ${progress.daysSinceEnd} ${progress.daysSinceEnd === 1 ? "day" : "days"} ago.`}</p>
       ) : progress.state === "running" ? (
         <p className="progress__note">
-          {progress.daysLeft === 0 ? "Today is the last day." : `${progress.daysLeft} ${progress.daysLeft === 1 ? "day" : "days"} to go.`}
+          {progress.daysLeft === 0
+            ? "Today is the last day."
+            : `${progress.daysLeft} ${progress.daysLeft === 1 ? "day" : "days"} to go.`}
         </p>
       ) : null}
     </div>

@@ -1,3 +1,5 @@
+/* eslint-disable jsx-a11y/no-redundant-roles, jsx-a11y/no-interactive-element-to-noninteractive-role --
+   explicit table roles keep the semantics when phone CSS turns rows into cards (ADR 090). */
 /**
  * The data table every list screen uses (admin users, goals, participants, access requests, messages
  * sent, audit log; an org's pledges). A caption names it for screen readers; column headers are
@@ -73,5 +75,8 @@ export function Table<Row>({
 }
 
 function cellClass(c: Pick<Column<never>, "numeric" | "action" | "wrap">) {
-  return [c.numeric ? "num" : null, c.action ? "data-table__action" : null, c.wrap ?? null].filter(Boolean).join(" ") || undefined;
+  return (
+    [c.numeric ? "num" : null, c.action ? "data-table__action" : null, c.wrap ?? null].filter(Boolean).join(" ") ||
+    undefined
+  );
 }

@@ -7,11 +7,18 @@ import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } f
 import { useNavigation } from "@remix-run/react";
 import { useState } from "react";
 
+// Conform's field metadata is generic over each form's schema; these components take a field of any form.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyField = FieldMetadata<any>;
+
 type InputType = "text" | "email" | "password" | "date" | "color" | "number" | "url" | "search" | "tel";
 
 /** The ids a control's aria-describedby lists: its error when it has one, its hint when it has one. */
-export function describedBy(field: FieldMetadata<any>, hint?: React.ReactNode): string | undefined {
-  return [field.errors?.length ? field.errorId : null, hint ? field.descriptionId : null].filter(Boolean).join(" ") || undefined;
+export function describedBy(field: AnyField, hint?: React.ReactNode): string | undefined {
+  return (
+    [field.errors?.length ? field.errorId : null, hint ? field.descriptionId : null].filter(Boolean).join(" ") ||
+    undefined
+  );
 }
 
 /**
@@ -26,7 +33,7 @@ export function FieldFrame({
   check,
   children,
 }: {
-  field: FieldMetadata<any>;
+  field: AnyField;
   label: React.ReactNode;
   optional?: boolean;
   hint?: React.ReactNode;
@@ -73,7 +80,7 @@ export function Field({
   autoComplete,
   ...rest
 }: {
-  field: FieldMetadata<any>;
+  field: AnyField;
   label: string;
   type?: InputType;
   optional?: boolean;
@@ -83,12 +90,18 @@ export function Field({
   const { key, ...inputProps } = getInputProps(field, { type, ariaAttributes: true });
   return (
     <FieldFrame field={field} label={label} optional={optional} hint={hint}>
-      <input key={key} {...inputProps} {...rest} autoComplete={autoComplete} aria-describedby={describedBy(field, hint)} />
+      <input
+        key={key}
+        {...inputProps}
+        {...rest}
+        autoComplete={autoComplete}
+        aria-describedby={describedBy(field, hint)}
+      />
     </FieldFrame>
   );
 }
 
-export function FieldError({ field }: { field: FieldMetadata<any> }) {
+export function FieldError({ field }: { field: AnyField }) {
   return field.errors?.length ? (
     <p className="field__error" id={field.errorId} role="alert">
       {field.errors.join(", ")}
@@ -102,7 +115,7 @@ export function PasswordField({
   label = "Password",
   autoComplete,
 }: {
-  field: FieldMetadata<any>;
+  field: AnyField;
   label?: string;
   autoComplete: "current-password" | "new-password";
 }) {
@@ -135,7 +148,7 @@ export function TextareaField({
   rows = 3,
   maxLength,
 }: {
-  field: FieldMetadata<any>;
+  field: AnyField;
   label: string;
   optional?: boolean;
   hint?: string;
@@ -156,7 +169,7 @@ export function SelectField({
   options,
   hint,
 }: {
-  field: FieldMetadata<any>;
+  field: AnyField;
   label: string;
   options: readonly { value: string; label: string }[];
   hint?: string;
@@ -175,7 +188,7 @@ export function SelectField({
   );
 }
 
-export function CheckboxField({ field, label, hint }: { field: FieldMetadata<any>; label: string; hint?: string }) {
+export function CheckboxField({ field, label, hint }: { field: AnyField; label: string; hint?: string }) {
   const { key, ...props } = getInputProps(field, { type: "checkbox", ariaAttributes: true });
   return (
     <FieldFrame field={field} label={label} hint={hint} check>

@@ -81,7 +81,8 @@ export type Progress =
 export function goalProgress(start: IsoDate | null, end: IsoDate | null, today: IsoDate): Progress {
   if (!start || !end) return { state: "undated" };
   const totalDays = Math.max(1, inclusiveDays(start, end));
-  if (isExpired(end, today)) return { state: "expired", totalDays, percent: 100, daysSinceEnd: daysSinceEnd(end, today) };
+  if (isExpired(end, today))
+    return { state: "expired", totalDays, percent: 100, daysSinceEnd: daysSinceEnd(end, today) };
   const elapsed = daysBetween(start, today);
   if (elapsed < 0) return { state: "upcoming", totalDays, startsIn: -elapsed };
   const day = Math.min(elapsed + 1, totalDays);

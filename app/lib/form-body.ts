@@ -7,9 +7,7 @@ export const MAX_URLENCODED_BYTES = 1024 * 1024;
 /** Above the upload screens' own 8 MB limit, which answers with a field message. */
 export const MAX_MULTIPART_BYTES = 10 * 1024 * 1024;
 
-export type BodyVerdict =
-  | { ok: true; multipart: boolean }
-  | { ok: false; status: 413 | 415; reason: string };
+export type BodyVerdict = { ok: true; multipart: boolean } | { ok: false; status: 413 | 415; reason: string };
 
 export function checkFormBody(method: string, headers: Headers): BodyVerdict {
   if (["GET", "HEAD", "OPTIONS"].includes(method.toUpperCase())) return { ok: true, multipart: false };
@@ -20,7 +18,8 @@ export function checkFormBody(method: string, headers: Headers): BodyVerdict {
     return { ok: true, multipart: false };
   }
   if (type === "multipart/form-data") {
-    if (!/;\s*boundary=/i.test(headers.get("Content-Type")!)) return { ok: false, status: 415, reason: "The form has no boundary." };
+    if (!/;\s*boundary=/i.test(headers.get("Content-Type")!))
+      return { ok: false, status: 415, reason: "The form has no boundary." };
     if (length > MAX_MULTIPART_BYTES) return { ok: false, status: 413, reason: "The upload is too large." };
     return { ok: true, multipart: true };
   }

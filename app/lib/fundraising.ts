@@ -26,7 +26,10 @@ export const isCurrency = (value: unknown): value is Currency =>
  */
 export function parseAmount(input: unknown): number | null {
   if (typeof input !== "string") return null;
-  const cleaned = input.trim().replace(/^[£€$]\s*/, "").replace(/,(?=\d{3}(\D|$))/g, "");
+  const cleaned = input
+    .trim()
+    .replace(/^[£€$]\s*/, "")
+    .replace(/,(?=\d{3}(\D|$))/g, "");
   const match = /^(\d{1,12})(?:\.(\d{1,2}))?$/.exec(cleaned);
   if (!match) return null;
   const minor = Number(match[1]) * MINOR_PER_MAJOR + Number((match[2] ?? "").padEnd(2, "0"));

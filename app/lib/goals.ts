@@ -75,7 +75,9 @@ export const isActive = (membership: Membership | undefined) => !!membership && 
 
 /** The user's active memberships, oldest join first. */
 export function activeMemberships<M extends Membership>(memberships: readonly M[]): M[] {
-  return memberships.filter((m) => !m.completed).sort((a, b) => joinedTime(a) - joinedTime(b) || cmp(a.goalId, b.goalId));
+  return memberships
+    .filter((m) => !m.completed)
+    .sort((a, b) => joinedTime(a) - joinedTime(b) || cmp(a.goalId, b.goalId));
 }
 
 /** SPEC: the current goal is the user's first user-goal with completed false (first by joined_at). */

@@ -12,7 +12,8 @@ const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
 /** The image type its first bytes prove, or null. */
 export function sniffImageType(bytes: Uint8Array): ImageType | null {
-  if (bytes.length >= 8 && PNG_SIGNATURE.every((b, i) => bytes[i] === b)) return { contentType: "image/png", ext: "png" };
+  if (bytes.length >= 8 && PNG_SIGNATURE.every((b, i) => bytes[i] === b))
+    return { contentType: "image/png", ext: "png" };
   if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) {
     return { contentType: "image/jpeg", ext: "jpg" };
   }

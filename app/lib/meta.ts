@@ -30,7 +30,12 @@ export function pageMeta({
     { property: "og:description", content: description },
     { property: "og:image", content: image },
     { property: "og:image:alt", content: "Goals with Friends: achieve goals with friends" },
-    ...(path ? [{ property: "og:url", content: `${origin}${path}` }, { tagName: "link", rel: "canonical", href: `${origin}${path}` }] : []),
+    ...(path
+      ? [
+          { property: "og:url", content: `${origin}${path}` },
+          { tagName: "link", rel: "canonical", href: `${origin}${path}` },
+        ]
+      : []),
     { name: "twitter:card", content: "summary_large_image" },
     { name: "twitter:title", content: title },
     { name: "twitter:description", content: description },

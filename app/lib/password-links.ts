@@ -28,10 +28,12 @@ export const LINK_COPY: Record<LinkKind, LinkCopy> = {
   },
   "set-password": {
     heading: "Choose Your Password",
-    intro: "An administrator added you to Goals with Friends. Saving a password finishes setting up your account and signs you in.",
+    intro:
+      "An administrator added you to Goals with Friends. Saving a password finishes setting up your account and signs you in.",
     passwordLabel: "Password",
     lifetime: `Links to set your first password work once, for ${LINK_TTL_DAYS} days. A reset link sets it too.`,
   },
 };
 
-export const linkKind = (purpose: string | null | undefined): LinkKind => (purpose === "set-password" ? "set-password" : "reset");
+export const linkKind = (purpose: string | null | undefined): LinkKind =>
+  purpose === "set-password" ? "set-password" : "reset";

@@ -72,7 +72,10 @@ export class Hub extends DurableObject<Env> {
     subscriber.writer.ready.catch(() => {});
     // `since`: the earliest moment whose writes this page might not have seen (see useLiveUpdates).
     const since = Math.max(this.startedAt, ...topics.map((t) => this.lastAt.get(t) ?? 0));
-    this.send(subscriber, `retry: ${RETRY_MS}\nevent: ready\ndata: ${JSON.stringify({ topics, since, now: Date.now() })}\n\n`);
+    this.send(
+      subscriber,
+      `retry: ${RETRY_MS}\nevent: ready\ndata: ${JSON.stringify({ topics, since, now: Date.now() })}\n\n`,
+    );
     this.startHeartbeat();
     return new Response(readable, {
       headers: {
@@ -98,7 +101,8 @@ export class Hub extends DurableObject<Env> {
     for (const [subscriber, heard] of targets) {
       const key = heard.join(",");
       let chunk = encoded.get(key);
-      if (!chunk) encoded.set(key, (chunk = encoder.encode(`event: change\ndata: ${JSON.stringify({ topics: heard, at })}\n\n`)));
+      if (!chunk)
+        encoded.set(key, (chunk = encoder.encode(`event: change\ndata: ${JSON.stringify({ topics: heard, at })}\n\n`)));
       this.send(subscriber, chunk);
     }
     return targets.size;

@@ -8,7 +8,13 @@ import { Field, SubmitButton } from "#app/components/forms";
 import { Table, type Column } from "#app/components/Table";
 import { EARLY_ACCESS_EFFECTS, EARLY_ACCESS_MODES, isoDay } from "#app/lib/admin";
 import { earlyAccessSchema, inviteSchema, supportEmailSchema } from "#app/lib/schemas/admin";
-import { accessScreen, inviteRequester, REQUESTS_SHOWN, setEarlyAccessMode, setSupportEmail } from "#app/server/admin-access.server";
+import {
+  accessScreen,
+  inviteRequester,
+  REQUESTS_SHOWN,
+  setEarlyAccessMode,
+  setSupportEmail,
+} from "#app/server/admin-access.server";
 import { publish } from "#app/server/live.server";
 import { requireRole } from "#app/server/session.server";
 
@@ -25,24 +31,36 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const intent = formData.get("intent");
   if (intent === "early-access") {
     const submission = parseWithZod(formData, { schema: earlyAccessSchema });
-    if (submission.status !== "success") return data({ ok: false, message: "Choose closed, request or open." }, { status: 400 });
+    if (submission.status !== "success")
+      return data({ ok: false, message: "Choose closed, request or open." }, { status: 400 });
     await setEarlyAccessMode(context, actor, submission.value.mode);
     publish(context, ["settings", "admin"]);
-    return { ok: true, message: `Early access is now ${EARLY_ACCESS_EFFECTS[submission.value.mode].label.toLowerCase()}.` };
+    return {
+      ok: true,
+      message: `Early access is now ${EARLY_ACCESS_EFFECTS[submission.value.mode].label.toLowerCase()}.`,
+    };
   }
   if (intent === "support-email") {
     const submission = parseWithZod(formData, { schema: supportEmailSchema });
-    if (submission.status !== "success") return data({ ok: false, message: "", support: submission.reply() }, { status: 400 });
+    if (submission.status !== "success")
+      return data({ ok: false, message: "", support: submission.reply() }, { status: 400 });
     await setSupportEmail(context, actor, submission.value.supportEmail);
     publish(context, ["settings", "admin"]);
-    return { ok: true, message: `Support e-mail saved: ${submission.value.supportEmail}.`, support: submission.reply() };
+    return {
+      ok: true,
+      message: `Support e-mail saved: ${submission.value.supportEmail}.`,
+      support: submission.reply(),
+    };
   }
   const submission = parseWithZod(formData, { schema: inviteSchema });
   if (submission.status !== "success") return data({ ok: false, message: "Unknown action." }, { status: 400 });
   const invited = await inviteRequester(context, request, actor, submission.value.requestId);
   if (!invited) return data({ ok: false, message: "That request no longer exists." }, { status: 404 });
   publish(context, ["admin"]);
-  return { ok: true, message: `Invited ${invited.email}: they have a sign-up link that works while access is 'request'.` };
+  return {
+    ok: true,
+    message: `Invited ${invited.email}: they have a sign-up link that works while access is 'request'.`,
+  };
 }
 
 export default function AccessRoute() {
@@ -114,7 +132,12 @@ export default function AccessRoute() {
           {total > REQUESTS_SHOWN ? `; the newest ${REQUESTS_SHOWN} are shown, the CSV has them all` : ""}.
         </p>
         {requests.length === 0 ? null : (
-          <Table caption="Early-access requests, newest first" columns={REQUEST_COLUMNS} rows={requests} rowKey={(r) => r.id} />
+          <Table
+            caption="Early-access requests, newest first"
+            columns={REQUEST_COLUMNS}
+            rows={requests}
+            rowKey={(r) => r.id}
+          />
         )}
       </section>
     </main>

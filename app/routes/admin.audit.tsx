@@ -21,7 +21,10 @@ const when = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: 
 type Entry = Awaited<ReturnType<typeof auditPage>>["rows"][number];
 
 const AUDIT_COLUMNS: Column<Entry>[] = [
-  { header: "When", cell: (e) => <time dateTime={new Date(e.createdAt).toISOString()}>{when.format(new Date(e.createdAt))}</time> },
+  {
+    header: "When",
+    cell: (e) => <time dateTime={new Date(e.createdAt).toISOString()}>{when.format(new Date(e.createdAt))}</time>,
+  },
   { header: "Who", cell: (e) => (e.actorEmail ? `${e.actorFirst} ${e.actorLast}` : "Deleted user") },
   { header: "What", cell: (e) => <code>{e.action}</code> },
   { header: "Target", cell: (e) => e.target ?? "" },

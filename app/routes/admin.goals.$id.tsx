@@ -1,5 +1,12 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/cloudflare";
 import { GoalsScreen } from "#app/components/admin/GoalsScreen";
 import { asGoalFilter } from "#app/lib/admin";
 import { goalEditSchema } from "#app/lib/schemas/admin";
@@ -17,7 +24,9 @@ export const links: LinksFunction = () => [
   { rel: "stylesheet", href: memberStyles },
 ];
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.goal?.cause ?? "Goal"} | Admin | Goals with Friends` }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data?.goal?.cause ?? "Goal"} | Admin | Goals with Friends` },
+];
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await requireRole(request, context, "admin");
@@ -30,7 +39,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const actor = await requireRole(request, context, "admin");
   const formData = await readUploadForm(request);
-  if (!formData) return data({ ok: false, message: "This upload is too large. Choose an image up to 2 MB." }, { status: 413 });
+  if (!formData)
+    return data({ ok: false, message: "This upload is too large. Choose an image up to 2 MB." }, { status: 413 });
   const submission = parseWithZod(formData, { schema: goalEditSchema });
   const upload = await readImageUpload(formData.get("icon"));
   if (submission.status !== "success" || upload.error) {
@@ -47,7 +57,11 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   }
   await deleteImage(env, saved.previousIcon);
   publish(context, ["goals", `goal:${params.id}`, "admin"]);
-  return { ok: true, message: saved.changes.length ? `Saved: ${saved.changes.join("; ")}.` : "No changes.", result: submission.reply() };
+  return {
+    ok: true,
+    message: saved.changes.length ? `Saved: ${saved.changes.join("; ")}.` : "No changes.",
+    result: submission.reply(),
+  };
 }
 
 export default GoalsScreen;

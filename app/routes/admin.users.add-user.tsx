@@ -67,7 +67,12 @@ export default function AddUserRoute() {
             <Field field={fields.last} label="Last name" autoComplete="off" />
           </div>
           <Field field={fields.email} label="Email" type="email" autoComplete="off" />
-          <SelectField field={fields.type} label="Type" options={TYPE_OPTIONS} hint="Organisations and admins can create goals; only admins see these screens." />
+          <SelectField
+            field={fields.type}
+            label="Type"
+            options={TYPE_OPTIONS}
+            hint="Organisations and admins can create goals; only admins see these screens."
+          />
           <div className="admin-form__actions">
             <SubmitButton>Add user</SubmitButton>
           </div>

@@ -1,6 +1,12 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { Field, SelectField, SubmitButton, TextareaField } from "#app/components/forms";
 import { Table, type Column } from "#app/components/Table";
@@ -31,7 +37,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const sent = await sendCommunication(context, actor, draft);
   if (!sent) {
-    const result = submission.reply({ fieldErrors: { audience: ["Nobody to send to: no active users of this type."] } });
+    const result = submission.reply({
+      fieldErrors: { audience: ["Nobody to send to: no active users of this type."] },
+    });
     return data({ result, preview: null }, { status: 409 });
   }
   publish(context, ["admin"]);
@@ -68,8 +76,8 @@ export default function CommunicationRoute() {
         <h1>Communication</h1>
       </header>
       <p className="admin-lead">
-        E-mail everyone or one type of user. Preview first; each person's copy greets them by their first name. Suspended
-        accounts are left out.
+        E-mail everyone or one type of user. Preview first; each person's copy greets them by their first name.
+        Suspended accounts are left out.
       </p>
       {viewed ? (
         <p className="notice" role="status">

@@ -1,6 +1,13 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { SubmitButton } from "#app/components/forms";
 import { GoalFormFields } from "#app/components/GoalFormFields";
@@ -37,23 +44,36 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireRole(request, context, "admin", "org");
   const formData = await readUploadForm(request);
-  if (!formData) return data({ status: "error" as const, error: { icon: ["This upload is too large. Choose an image up to 2 MB."] } }, { status: 413 });
+  if (!formData)
+    return data(
+      { status: "error" as const, error: { icon: ["This upload is too large. Choose an image up to 2 MB."] } },
+      { status: 413 },
+    );
   const submission = parseWithZod(formData, { schema: createChallengeSchema });
   const upload = await readImageUpload(formData.get("icon"));
   const roleErrors: Record<string, string[]> = {};
   if (submission.status === "success") {
-    if (submission.value.visibility === "private" && user.type !== "org") roleErrors.visibility = ["Only organisations can create private goals"];
+    if (submission.value.visibility === "private" && user.type !== "org")
+      roleErrors.visibility = ["Only organisations can create private goals"];
     if (submission.value.demo && user.type !== "admin") roleErrors.demo = ["Only admins can create demo goals"];
   }
   if (upload.error) roleErrors.icon = [upload.error];
   if (submission.status !== "success" || Object.keys(roleErrors).length) {
-    return data(submission.reply({ fieldErrors: Object.keys(roleErrors).length ? roleErrors : undefined }), { status: 400 });
+    return data(submission.reply({ fieldErrors: Object.keys(roleErrors).length ? roleErrors : undefined }), {
+      status: 400,
+    });
   }
   const { cause, visibility, demo } = submission.value;
   const { env } = context.cloudflare;
   const icon = upload.image ? await storeImage(env, "goal-icons", upload.image) : null;
   try {
-    const id = await createGoal(context, user, { cause, visibility, demo, icon, ...challengeColumns(submission.value) });
+    const id = await createGoal(context, user, {
+      cause,
+      visibility,
+      demo,
+      icon,
+      ...challengeColumns(submission.value),
+    });
     return redirect(`/join/${id}`);
   } catch (error) {
     await deleteImage(env, icon);
@@ -66,6 +86,8 @@ export default function CreateGoalRoute() {
   const lastResult = useActionData<typeof action>();
   const [form, fields] = useForm({
     id: "create-goal",
+    // A loader's reply is a union conform's types cannot narrow (the plumbing hook will own this cast).
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
     lastResult: lastResult as any,
     constraint: getZodConstraint(createChallengeSchema),
     shouldValidate: "onBlur",

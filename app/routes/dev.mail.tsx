@@ -8,7 +8,10 @@ import devStyles from "#app/styles/dev.css";
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: devStyles }];
 
 /** Development only: the mail outbox, newest first (optionally ?to=address). Production answers 404. */
-export const meta: MetaFunction = () => [{ title: "Mail Outbox (development)" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => [
+  { title: "Mail Outbox (development)" },
+  { name: "robots", content: "noindex" },
+];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   requireDevelopment(context);
@@ -60,7 +63,8 @@ export default function DevMailRoute() {
         <article key={mail.id} className="card dev-mail__item" aria-label={`${mail.subject} to ${mail.to}`}>
           <h2>{mail.subject}</h2>
           <p className="dev-mail__meta">
-            To <strong>{mail.to}</strong> · {mail.kind} · {mail.status} · <time dateTime={mail.createdAt}>{mail.createdAt}</time>
+            To <strong>{mail.to}</strong> · {mail.kind} · {mail.status} ·{" "}
+            <time dateTime={mail.createdAt}>{mail.createdAt}</time>
           </p>
           <MailText text={mail.text} />
         </article>

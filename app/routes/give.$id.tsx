@@ -1,5 +1,12 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { HoneypotProvider } from "remix-utils/honeypot/react";
 import { GoalErrorBoundary } from "#app/components/fundraising/GoalForbidden";
@@ -22,7 +29,12 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: fundraisin
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data ? `Support ${data.goal.cause}` : "Support a goal"} | Goals with Friends` },
-  { name: "description", content: data?.fundraiser ? `Pledge support for ${data.fundraiser.charityName}. ${NO_FEES_LINE}` : "Pledge support for a goal." },
+  {
+    name: "description",
+    content: data?.fundraiser
+      ? `Pledge support for ${data.fundraiser.charityName}. ${NO_FEES_LINE}`
+      : "Pledge support for a goal.",
+  },
 ];
 
 /** Public for a public goal (anyone with the link, signed in or not); a private goal's only for its members. */
@@ -56,8 +68,14 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   checkHoneypot(context, formData);
   const submission = parseWithZod(formData, { schema: pledgeSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  if (!fundraiser) return data(submission.reply({ formErrors: ["This goal is not raising money yet."] }), { status: 409 });
-  if (await hit(context.db, countersFor(request, { email: LIMITS.pledgeEmail, address: LIMITS.pledgeAddress }, user?.email))) {
+  if (!fundraiser)
+    return data(submission.reply({ formErrors: ["This goal is not raising money yet."] }), { status: 409 });
+  if (
+    await hit(
+      context.db,
+      countersFor(request, { email: LIMITS.pledgeEmail, address: LIMITS.pledgeAddress }, user?.email),
+    )
+  ) {
     return data(submission.reply({ formErrors: [TOO_MANY_REQUESTS] }), { status: 429 });
   }
   await recordPledge(context, goal, user?.id ?? null, submission.value, appUrl(request, context.cloudflare.env));
@@ -108,7 +126,12 @@ export default function GiveRoute() {
               <>
                 <h2 id="pledge-title">Pledge support</h2>
                 <HoneypotProvider {...honeypot}>
-                  <PledgeForm lastResult={lastResult} currency={fundraiser.currency} charityName={fundraiser.charityName} defaultName={defaultName} />
+                  <PledgeForm
+                    lastResult={lastResult}
+                    currency={fundraiser.currency}
+                    charityName={fundraiser.charityName}
+                    defaultName={defaultName}
+                  />
                 </HoneypotProvider>
               </>
             )}

@@ -1,5 +1,12 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Discussion } from "#app/components/fundraising/Discussion";
 import { GoalErrorBoundary } from "#app/components/fundraising/GoalForbidden";
@@ -64,7 +71,12 @@ export default function DiscussionRoute() {
         <Link to={`/active/${goal.id}`}>Back to {goal.cause}</Link>
       </p>
       <h1>{goal.cause}</h1>
-      <Discussion goalId={goal.id} messages={messages} returnTo={`/goals/${goal.id}/discussion`} lastResult={lastResult} />
+      <Discussion
+        goalId={goal.id}
+        messages={messages}
+        returnTo={`/goals/${goal.id}/discussion`}
+        lastResult={lastResult}
+      />
     </main>
   );
 }

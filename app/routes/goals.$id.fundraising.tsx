@@ -1,6 +1,13 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Field, SelectField, SubmitButton } from "#app/components/forms";
 import { GoalErrorBoundary } from "#app/components/fundraising/GoalForbidden";
@@ -71,7 +78,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     return redirect(`/goals/${goal.id}/fundraising?revoked=1#invite`);
   }
   const changed = await setPledgePaid(context, goal.id, input.pledgeId, input.paid === "true");
-  if (!changed) return data(submission.reply({ formErrors: ["That pledge is not part of this goal."] }), { status: 404 });
+  if (!changed)
+    return data(submission.reply({ formErrors: ["That pledge is not part of this goal."] }), { status: 404 });
   return redirect(`/goals/${goal.id}/fundraising#pledges`);
 }
 
@@ -100,13 +108,26 @@ export default function FundraisingSettingsRoute() {
           <Form method="post" className="form" {...getFormProps(form)}>
             <input type="hidden" name="intent" value="save" />
             <Field field={fields.charityName} label="Charity name" />
-            <Field field={fields.charityUrl} label="Charity's donation page" type="url" hint="The charity's own https:// page where supporters pay." />
+            <Field
+              field={fields.charityUrl}
+              label="Charity's donation page"
+              type="url"
+              hint="The charity's own https:// page where supporters pay."
+            />
             <Field field={fields.target} label="Target amount" inputMode="decimal" />
-            <SelectField field={fields.currency} label="Currency" options={CURRENCIES.map((c) => ({ value: c, label: c }))} />
+            <SelectField
+              field={fields.currency}
+              label="Currency"
+              options={CURRENCIES.map((c) => ({ value: c, label: c }))}
+            />
             <SubmitButton pendingText="Saving...">Save fundraising</SubmitButton>
           </Form>
         </section>
-        {fundraiser ? <Totaliser fundraiser={fundraiser} /> : <p className="notice">Set a charity and target to start taking pledges.</p>}
+        {fundraiser ? (
+          <Totaliser fundraiser={fundraiser} />
+        ) : (
+          <p className="notice">Set a charity and target to start taking pledges.</p>
+        )}
       </div>
       <InviteLink inviteUrl={inviteUrl} giveUrl={goal.visibility === "public" ? giveUrl : null} />
       <section className="card" aria-labelledby="export-title">

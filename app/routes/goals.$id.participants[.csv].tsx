@@ -29,7 +29,12 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       ]),
     ),
   ];
-  const slug = goal.cause.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "").slice(0, 40) || "goal";
+  const slug =
+    goal.cause
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/^-|-$/g, "")
+      .slice(0, 40) || "goal";
   return new Response(`\uFEFF${lines.join("\r\n")}\r\n`, {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",

@@ -8,7 +8,12 @@ import marketingStyles from "#app/styles/marketing.css";
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: marketingStyles }];
 
 export const meta: MetaFunction = ({ matches }) =>
-  pageMeta({ title: MARKETING_TITLE, description: MARKETING_DESCRIPTION, path: "/marketing", origin: originFrom(matches) });
+  pageMeta({
+    title: MARKETING_TITLE,
+    description: MARKETING_DESCRIPTION,
+    path: "/marketing",
+    origin: originFrom(matches),
+  });
 
 export const handle = { hydrate: false };
 

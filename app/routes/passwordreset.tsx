@@ -1,6 +1,13 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { HoneypotInputs, HoneypotProvider } from "remix-utils/honeypot/react";
 import { AuthLayout } from "#app/components/AuthLayout";
@@ -18,7 +25,8 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: authStyles
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta({
     title: "Password Reset",
-    description: "Forgot your Goals with Friends password? Enter your email address and we will send you a link to choose a new one.",
+    description:
+      "Forgot your Goals with Friends password? Enter your email address and we will send you a link to choose a new one.",
     path: "/passwordreset",
     origin: originFrom(matches),
   });

@@ -1,13 +1,20 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { data, type ActionFunctionArgs, type HeadersFunction, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import {
+  data,
+  type ActionFunctionArgs,
+  type HeadersFunction,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthLayout } from "#app/components/AuthLayout";
 import { PasswordField, SubmitButton } from "#app/components/forms";
 import { originFrom, pageMeta } from "#app/lib/meta";
 import { LINK_COPY, LINK_EXPIRED } from "#app/lib/password-links";
 import { newPasswordSchema } from "#app/lib/schemas/auth";
-import { findLinkForScreen, usePasswordResetLink } from "#app/server/password-reset.server";
+import { findLinkForScreen, spendPasswordResetLink } from "#app/server/password-reset.server";
 import { createUserSession } from "#app/server/session.server";
 import { readFormData } from "#app/server/form-data.server";
 import authStyles from "#app/styles/auth.css";
@@ -30,7 +37,8 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
 
 const NO_STORE = { "Cache-Control": "no-store" };
 
-export const headers: HeadersFunction = ({ loaderHeaders, actionHeaders }) => (actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders);
+export const headers: HeadersFunction = ({ loaderHeaders, actionHeaders }) =>
+  actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders;
 
 export async function loader({ params, context }: LoaderFunctionArgs) {
   const { kind, email } = await findLinkForScreen(context, params.token ?? "");
@@ -44,9 +52,12 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (submission.status !== "success") {
     return data(submission.reply({ hideFields: ["password"] }), { status: 400, headers: NO_STORE });
   }
-  const userId = await usePasswordResetLink(context, params.token ?? "", submission.value.password);
+  const userId = await spendPasswordResetLink(context, params.token ?? "", submission.value.password);
   if (!userId) {
-    return data(submission.reply({ formErrors: [LINK_EXPIRED], hideFields: ["password"] }), { status: 410, headers: NO_STORE });
+    return data(submission.reply({ formErrors: [LINK_EXPIRED], hideFields: ["password"] }), {
+      status: 410,
+      headers: NO_STORE,
+    });
   }
   throw await createUserSession(request, context, userId, "/main");
 }

@@ -1,6 +1,12 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { data, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import {
+  data,
+  type ActionFunctionArgs,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { HoneypotInputs, HoneypotProvider } from "remix-utils/honeypot/react";
 import { AuthLayout } from "#app/components/AuthLayout";
@@ -24,7 +30,8 @@ export const meta: MetaFunction = ({ matches }) =>
   });
 
 const NOTICES = {
-  reset: "If an account uses that address, we have e-mailed it a link to reset the password. The link works once, for 1 hour.",
+  reset:
+    "If an account uses that address, we have e-mailed it a link to reset the password. The link works once, for 1 hour.",
 } as const;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -1,4 +1,11 @@
-import { data, type ActionFunctionArgs, type HeadersFunction, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import {
+  data,
+  type ActionFunctionArgs,
+  type HeadersFunction,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { HoneypotProvider } from "remix-utils/honeypot/react";
 import { AuthLayout } from "#app/components/AuthLayout";
@@ -18,13 +25,19 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: authStyles
 const TITLES = { closed: "Early Access Closed", request: "Request Early Access", open: "Sign Up" } as const;
 const DESCRIPTIONS = {
   closed: "Goals with Friends is not taking new members right now. Find out what it does while you wait.",
-  request: "Request early access to Goals with Friends: set goals with friends, track progress together and raise money for charity.",
+  request:
+    "Request early access to Goals with Friends: set goals with friends, track progress together and raise money for charity.",
   open: "Join Goals with Friends: set goals with friends, track progress together and raise money for charity.",
 } as const;
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   const mode = data?.mode ?? "open";
-  return pageMeta({ title: TITLES[mode], description: DESCRIPTIONS[mode], path: "/signup", origin: originFrom(matches) });
+  return pageMeta({
+    title: TITLES[mode],
+    description: DESCRIPTIONS[mode],
+    path: "/signup",
+    origin: originFrom(matches),
+  });
 };
 
 // Visitors may hear "settings": an admin switching early access changes this page live.

@@ -14,7 +14,8 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: authStyles
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta({
     title: "Sign Up",
-    description: "Create your Goals with Friends account: set goals with friends, track progress together and raise money for charity.",
+    description:
+      "Create your Goals with Friends account: set goals with friends, track progress together and raise money for charity.",
     path: "/tester",
     origin: originFrom(matches),
   });

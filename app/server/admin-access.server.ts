@@ -5,7 +5,7 @@
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { desc, eq, sql } from "drizzle-orm";
-import { EARLY_ACCESS_EFFECTS, isoDay, toCsv } from "#app/lib/admin";
+import { isoDay, toCsv } from "#app/lib/admin";
 import { newId } from "#app/lib/ids";
 import { earlyAccessRequests, settings, type EarlyAccessMode } from "#drizzle/schema";
 import { auditEntry } from "./audit.server";
@@ -22,7 +22,11 @@ const FALLBACK_SETTINGS = { earlyAccess: "open" as EarlyAccessMode, supportEmail
 export async function accessScreen(context: AppLoadContext) {
   const db = context.db;
   const [[current], requests, [total]] = await db.batch([
-    db.select({ earlyAccess: settings.earlyAccess, supportEmail: settings.supportEmail }).from(settings).where(eq(settings.id, 1)).limit(1),
+    db
+      .select({ earlyAccess: settings.earlyAccess, supportEmail: settings.supportEmail })
+      .from(settings)
+      .where(eq(settings.id, 1))
+      .limit(1),
     db.select().from(earlyAccessRequests).orderBy(desc(earlyAccessRequests.createdAt)).limit(REQUESTS_SHOWN),
     db.select({ n: sql<number>`count(*)` }).from(earlyAccessRequests),
   ]);
@@ -44,7 +48,12 @@ export async function setSupportEmail(context: AppLoadContext, actor: SessionUse
 }
 
 /** E-mails the person behind a request a single-use sign-up link (7 days); null if the request is gone. */
-export async function inviteRequester(context: AppLoadContext, request: Request, actor: SessionUser, requestId: string) {
+export async function inviteRequester(
+  context: AppLoadContext,
+  request: Request,
+  actor: SessionUser,
+  requestId: string,
+) {
   const db = context.db;
   const [row] = await db.select().from(earlyAccessRequests).where(eq(earlyAccessRequests.id, requestId)).limit(1);
   if (!row) return null;
@@ -85,4 +94,3 @@ export async function requestsCsv(context: AppLoadContext): Promise<string> {
     ]),
   ]);
 }
-

@@ -29,7 +29,10 @@ export interface Draft {
 export async function previewCommunication(context: AppLoadContext, actor: SessionUser, draft: Draft) {
   const db = context.db;
   const [[recipients], settings] = await Promise.all([
-    db.select({ n: sql<number>`count(*)` }).from(users).where(audienceWhere(draft.audience)),
+    db
+      .select({ n: sql<number>`count(*)` })
+      .from(users)
+      .where(audienceWhere(draft.audience)),
     getSettings(db),
   ]);
   return {

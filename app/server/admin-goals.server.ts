@@ -101,8 +101,15 @@ export async function editGoal(context: AppLoadContext, actor: SessionUser, goal
   if (edit.icon) changes.push("new icon");
   const { icon, ...fields } = edit;
   await db.batch([
-    db.update(goals).set(icon ? { ...fields, icon } : fields).where(eq(goals.id, goalId)),
-    auditEntry(context, actor.id, { action: "goal.edit", target: edit.cause, detail: changes.join("; ") || "no changes" }),
+    db
+      .update(goals)
+      .set(icon ? { ...fields, icon } : fields)
+      .where(eq(goals.id, goalId)),
+    auditEntry(context, actor.id, {
+      action: "goal.edit",
+      target: edit.cause,
+      detail: changes.join("; ") || "no changes",
+    }),
   ]);
   return { previousIcon: icon ? before.icon : null, changes };
 }

@@ -7,7 +7,7 @@
  *             if (!invite) throw 403; ...sign up...; await claimInvitation(context, invite); }
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { findLink, useLink } from "./admin-links.server";
+import { findLink, spendLink } from "./admin-links.server";
 
 export interface Invitation {
   email: string;
@@ -24,5 +24,5 @@ export async function invitationFor(request: Request, context: AppLoadContext): 
 
 /** Marks the invitation used, so the link works once. */
 export async function claimInvitation(context: AppLoadContext, invitation: Invitation) {
-  await useLink(context, invitation.tokenHash);
+  await spendLink(context, invitation.tokenHash);
 }

@@ -17,7 +17,10 @@ export async function hashToken(token: string): Promise<string> {
 
 function randomToken(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(32));
-  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "");
 }
 
 /** A fresh token and the insert that stores its hash; batch the insert with the rest of the write. */
@@ -57,7 +60,7 @@ export async function findLink(context: AppLoadContext, purpose: LinkPurpose, to
 }
 
 /** Marks a link used; only succeeds once (the usedAt IS NULL condition), so put it first in a batch. */
-export function useLink(context: AppLoadContext, tokenHash: string) {
+export function spendLink(context: AppLoadContext, tokenHash: string) {
   return context.db
     .update(passwordResets)
     .set({ usedAt: new Date() })

@@ -41,7 +41,10 @@ export async function searchUsers(context: AppLoadContext, q: string, page: numb
       .orderBy(desc(users.createdAt), users.email)
       .limit(perPage)
       .offset((page - 1) * perPage),
-    db.select({ n: sql<number>`count(*)` }).from(users).where(where),
+    db
+      .select({ n: sql<number>`count(*)` })
+      .from(users)
+      .where(where),
   ]);
   return { rows, total: total?.n ?? 0 };
 }
@@ -62,8 +65,15 @@ export async function changeUser(
   const db = context.db;
   const activeAdmin = and(eq(users.type, "admin"), ne(users.status, "suspended"));
   const [[target], [admins]] = await db.batch([
-    db.select({ id: users.id, email: users.email, type: users.type, status: users.status }).from(users).where(eq(users.id, userId)).limit(1),
-    db.select({ n: sql<number>`count(*)` }).from(users).where(activeAdmin),
+    db
+      .select({ id: users.id, email: users.email, type: users.type, status: users.status })
+      .from(users)
+      .where(eq(users.id, userId))
+      .limit(1),
+    db
+      .select({ n: sql<number>`count(*)` })
+      .from(users)
+      .where(activeAdmin),
   ]);
   if (!target) return { ok: false, message: "That user no longer exists." };
   const problem = userChangeProblem(actor.id, target, change, admins?.n ?? 0);
@@ -127,7 +137,9 @@ export async function addUser(context: AppLoadContext, request: Request, actor: 
   const mailId = newId();
   try {
     await context.db.batch([
-      context.db.insert(users).values({ id, first: input.first, last: input.last, email, type: input.type, passwordHash: null }),
+      context.db
+        .insert(users)
+        .values({ id, first: input.first, last: input.last, email, type: input.type, passwordHash: null }),
       link.insert,
       outboxInsert(context, mail, mailId),
       auditEntry(context, actor.id, { action: "user.add", target: email, detail: `type ${input.type}` }),

@@ -30,12 +30,10 @@ export function auditEntry(context: AppLoadContext, actorId: string, event: Audi
  */
 export function auditEntryIfChanged(context: AppLoadContext, actorId: string, event: AuditEvent) {
   // insert().select() lists every column of the table, in order.
-  return context.db
-    .insert(auditLog)
-    .select(
-      sql`SELECT ${newId()}, ${actorId}, ${event.action}, ${event.target ?? null}, ${event.detail ?? null}, unixepoch() * 1000
+  return context.db.insert(auditLog).select(
+    sql`SELECT ${newId()}, ${actorId}, ${event.action}, ${event.target ?? null}, ${event.detail ?? null}, unixepoch() * 1000
           WHERE changes() > 0`,
-    );
+  );
 }
 
 /** One page of the log, newest first, and the total, in one round trip. */

@@ -13,7 +13,16 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { signinSchema } from "#app/lib/schemas/auth";
 import { contactSupportMessage, SHOW_SUPPORT_AFTER } from "#app/lib/signin";
 import { verifyPassword } from "./password.server";
-import { countersFor, hitAll, LIMITS, peek, resetStatement, startWindowStatement, TOO_MANY_REQUESTS, type Counter } from "./rate-limit.server";
+import {
+  countersFor,
+  hitAll,
+  LIMITS,
+  peek,
+  resetStatement,
+  startWindowStatement,
+  TOO_MANY_REQUESTS,
+  type Counter,
+} from "./rate-limit.server";
 import { getSettings } from "./settings.server";
 import { findUserByEmail } from "./users.server";
 

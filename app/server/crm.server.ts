@@ -34,7 +34,9 @@ export async function forwardPending(db: Database, crmUrl: string, fetcher: type
     const pending = await db
       .select()
       .from(earlyAccessRequests)
-      .where(and(isNull(earlyAccessRequests.forwardedAt), lt(earlyAccessRequests.forwardAttempts, MAX_FORWARD_ATTEMPTS)))
+      .where(
+        and(isNull(earlyAccessRequests.forwardedAt), lt(earlyAccessRequests.forwardAttempts, MAX_FORWARD_ATTEMPTS)),
+      )
       .orderBy(asc(earlyAccessRequests.createdAt))
       .limit(RETRY_BATCH);
     const outcomes = await Promise.all(pending.map((row) => forwardOne(row, crmUrl, fetcher)));
@@ -44,7 +46,11 @@ export async function forwardPending(db: Database, crmUrl: string, fetcher: type
         .set(
           error
             ? { forwardAttempts: sql`${earlyAccessRequests.forwardAttempts} + 1`, lastError: error.slice(0, 500) }
-            : { forwardedAt: new Date(), forwardAttempts: sql`${earlyAccessRequests.forwardAttempts} + 1`, lastError: null },
+            : {
+                forwardedAt: new Date(),
+                forwardAttempts: sql`${earlyAccessRequests.forwardAttempts} + 1`,
+                lastError: null,
+              },
         )
         .where(eq(earlyAccessRequests.id, id)),
     );

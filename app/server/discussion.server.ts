@@ -103,7 +103,11 @@ export function toCheerMembers(rows: MemberRow[], viewer: Viewer): CheerMember[]
 }
 
 export type Refusal = { ok: false; status: 403 | 404 | 400; message: string };
-export const FORBIDDEN: Refusal = { ok: false, status: 403, message: "Only the goal's members can take part in its discussion." };
+export const FORBIDDEN: Refusal = {
+  ok: false,
+  status: 403,
+  message: "Only the goal's members can take part in its discussion.",
+};
 
 export async function postMessage(context: AppLoadContext, goal: SupportGoal, viewer: Viewer, body: string) {
   if (!canDiscuss(goal, viewer, goal.isMember)) return FORBIDDEN;
@@ -120,7 +124,8 @@ export async function deleteMessage(context: AppLoadContext, goal: SupportGoal, 
     .update(messages)
     .set({ deletedAt: new Date(), body: "" })
     .where(and(eq(messages.id, messageId), eq(messages.goalId, goal.id), isNull(messages.deletedAt), mine));
-  if (result.meta.changes === 0) return { ok: false as const, status: 404 as const, message: "That message is gone or is not yours to delete." };
+  if (result.meta.changes === 0)
+    return { ok: false as const, status: 404 as const, message: "That message is gone or is not yours to delete." };
   publish(context, [`goal:${goal.id}`]);
   return { ok: true as const };
 }
@@ -128,7 +133,12 @@ export async function deleteMessage(context: AppLoadContext, goal: SupportGoal, 
 /** One tap cheers a member; a second tap takes it back. Never yourself, only members of the goal. */
 export async function toggleCheer(context: AppLoadContext, goal: SupportGoal, viewer: Viewer, memberId: string) {
   if (!canDiscuss(goal, viewer, goal.isMember)) return FORBIDDEN;
-  if (memberId === viewer.id) return { ok: false as const, status: 400 as const, message: "Cheer your friends; you are already cheering yourself on." };
+  if (memberId === viewer.id)
+    return {
+      ok: false as const,
+      status: 400 as const,
+      message: "Cheer your friends; you are already cheering yourself on.",
+    };
   const { db } = context;
   const key = and(eq(cheers.goalId, goal.id), eq(cheers.fromUserId, viewer.id), eq(cheers.toUserId, memberId));
   const [removed, added] = await db.batch([

@@ -18,7 +18,11 @@ export async function requestEarlyAccess(request: Request, context: AppLoadConte
   checkHoneypot(context, formData);
   const submission = parseWithZod(formData, { schema: earlyAccessSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  const counters = countersFor(request, { email: LIMITS.earlyAccessEmail, address: LIMITS.earlyAccessAddress }, submission.value.email);
+  const counters = countersFor(
+    request,
+    { email: LIMITS.earlyAccessEmail, address: LIMITS.earlyAccessAddress },
+    submission.value.email,
+  );
   if (await hit(context.db, counters)) {
     return data(submission.reply({ fieldErrors: { email: [TOO_MANY_REQUESTS] } }), { status: 429 });
   }
@@ -42,4 +46,3 @@ export async function submitEarlyAccessRequest(context: AppLoadContext, request:
   if (env.CRM_FORM_URL) ctx.waitUntil(forwardPending(context.db, env.CRM_FORM_URL));
   return id;
 }
-

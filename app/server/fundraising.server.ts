@@ -55,7 +55,9 @@ export function supportGoalQuery(context: AppLoadContext, goalId: string, viewer
       inviteNonce: goals.inviteNonce,
       orgEmail: users.email,
       member: viewerId
-        ? sql<number>`exists(select 1 from ${userGoals} where ${userGoals.goalId} = ${goals.id} and ${userGoals.userId} = ${viewerId})`.as("is_member")
+        ? sql<number>`exists(select 1 from ${userGoals} where ${userGoals.goalId} = ${goals.id} and ${userGoals.userId} = ${viewerId})`.as(
+            "is_member",
+          )
         : sql<number>`0`.as("is_member"),
     })
     .from(goals)
@@ -64,7 +66,9 @@ export function supportGoalQuery(context: AppLoadContext, goalId: string, viewer
     .limit(1);
 }
 
-export function toSupportGoal(row: Awaited<ReturnType<typeof supportGoalQuery>>[number] | undefined): SupportGoal | null {
+export function toSupportGoal(
+  row: Awaited<ReturnType<typeof supportGoalQuery>>[number] | undefined,
+): SupportGoal | null {
   if (!row) return null;
   const { member, ...goal } = row;
   return { ...goal, isMember: !!Number(member) };
@@ -113,14 +117,27 @@ export interface Fundraiser {
   milestone: number;
   raisedText: string;
   targetText: string;
-  pledges: { id: string; name: string; message: string | null; amountText: string; paid: boolean; anonymous: boolean; createdAt: string }[];
+  pledges: {
+    id: string;
+    name: string;
+    message: string | null;
+    amountText: string;
+    paid: boolean;
+    anonymous: boolean;
+    createdAt: string;
+  }[];
 }
 
 /**
  * What the totaliser shows, or null when the goal has no fundraising set up. Anonymous supporters'
  * names never leave the server unless the viewer manages the goal (to mark their pledge paid).
  */
-export function toFundraiser(goal: SupportGoal, totals: TotalsRow | undefined, rows: PledgeRow[], manager: boolean): Fundraiser | null {
+export function toFundraiser(
+  goal: SupportGoal,
+  totals: TotalsRow | undefined,
+  rows: PledgeRow[],
+  manager: boolean,
+): Fundraiser | null {
   if (!goal.charityName || !goal.charityUrl || !goal.targetAmount || !goal.currency) return null;
   const raised = Number(totals?.raised ?? 0);
   const currency = goal.currency;
@@ -149,7 +166,12 @@ export function toFundraiser(goal: SupportGoal, totals: TotalsRow | undefined, r
 }
 
 /** The pledge page and the settings page: goal, totals and pledges in one round trip. */
-export async function loadFundraising(context: AppLoadContext, goalId: string, viewer: { id: string; type: "admin" | "org" | "user" } | null, limit = 50) {
+export async function loadFundraising(
+  context: AppLoadContext,
+  goalId: string,
+  viewer: { id: string; type: "admin" | "org" | "user" } | null,
+  limit = 50,
+) {
   const [goalRows, totalRows, pledgeRows] = await context.db.batch([
     supportGoalQuery(context, goalId, viewer?.id ?? null),
     pledgeTotalsQuery(context, goalId),
@@ -171,7 +193,12 @@ export interface FundraisingSettings {
 export async function saveFundraising(context: AppLoadContext, goalId: string, input: FundraisingSettings) {
   await context.db
     .update(goals)
-    .set({ charityName: input.charityName, charityUrl: input.charityUrl, targetAmount: input.target, currency: input.currency })
+    .set({
+      charityName: input.charityName,
+      charityUrl: input.charityUrl,
+      targetAmount: input.target,
+      currency: input.currency,
+    })
     .where(eq(goals.id, goalId));
   publish(context, [`goal:${goalId}`]);
 }
@@ -187,7 +214,13 @@ export interface NewPledge {
  * Records a pledge, then announces a milestone it crossed exactly once: the conditional update on
  * milestone_notified lets only one of two racing pledges win, and only the winner mails the org.
  */
-export async function recordPledge(context: AppLoadContext, goal: SupportGoal, userId: string | null, input: NewPledge, appUrl: string) {
+export async function recordPledge(
+  context: AppLoadContext,
+  goal: SupportGoal,
+  userId: string | null,
+  input: NewPledge,
+  appUrl: string,
+) {
   const id = newId();
   const [, totalRows] = await context.db.batch([
     context.db.insert(pledges).values({

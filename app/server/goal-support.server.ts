@@ -8,13 +8,31 @@ import type { SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { canDiscuss, canManageGoal, canSupport } from "#app/lib/fundraising";
 import type { Viewer } from "#app/lib/goals";
-import { membersWithCheersQuery, messagesQuery, toCheerMembers, toMessages, type CheerMember, type DiscussionMessage } from "./discussion.server";
-import { pledgeTotalsQuery, recentPledgesQuery, supportGoalQuery, toFundraiser, toSupportGoal, type Fundraiser } from "./fundraising.server";
+import {
+  membersWithCheersQuery,
+  messagesQuery,
+  toCheerMembers,
+  toMessages,
+  type CheerMember,
+  type DiscussionMessage,
+} from "./discussion.server";
+import {
+  pledgeTotalsQuery,
+  recentPledgesQuery,
+  supportGoalQuery,
+  toFundraiser,
+  toSupportGoal,
+  type Fundraiser,
+} from "./fundraising.server";
 
 /** Supporters the goal screen lists; the pledge page shows more. */
 const SUPPORTERS_SHOWN = 5;
 
-export function goalSupportQueries(context: AppLoadContext, goalId: string, viewerId: string | SQL): BatchItem<"sqlite">[] {
+export function goalSupportQueries(
+  context: AppLoadContext,
+  goalId: string,
+  viewerId: string | SQL,
+): BatchItem<"sqlite">[] {
   return [
     supportGoalQuery(context, goalId, viewerId),
     pledgeTotalsQuery(context, goalId),
@@ -53,6 +71,8 @@ export function toGoalSupport(results: unknown[], viewer: Viewer): GoalSupport |
     manager,
     canPledge,
     fundraiser: canPledge || manager ? toFundraiser(goal, totalRows[0], pledgeRows, false) : null,
-    discussion: talk ? { messages: toMessages(messageRows, viewer, manager), members: toCheerMembers(memberRows, viewer) } : null,
+    discussion: talk
+      ? { messages: toMessages(messageRows, viewer, manager), members: toCheerMembers(memberRows, viewer) }
+      : null,
   };
 }

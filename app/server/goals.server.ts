@@ -113,7 +113,12 @@ function toSelected(row: GoalWithMembershipRow | undefined): SelectedGoal | null
  * goals they could join (pre-filtered in SQL, decided by the pure rules in `toMainScreen`), and
  * optionally one selected goal. `viewerId` may be SQL (the session's user, ADR 057).
  */
-export function mainScreenQueries(context: AppLoadContext, viewerId: string | SQL, today: IsoDate, selectedId?: string) {
+export function mainScreenQueries(
+  context: AppLoadContext,
+  viewerId: string | SQL,
+  today: IsoDate,
+  selectedId?: string,
+) {
   const { db } = context;
   const mine = db
     .select(memberColumns)
@@ -131,7 +136,14 @@ export function mainScreenQueries(context: AppLoadContext, viewerId: string | SQ
     db
       .select(goalColumns)
       .from(goals)
-      .where(and(end, eq(goals.demo, false), or(eq(goals.visibility, "public"), eq(goals.orgId, viewerId)), notExists(joined)))
+      .where(
+        and(
+          end,
+          eq(goals.demo, false),
+          or(eq(goals.visibility, "public"), eq(goals.orgId, viewerId)),
+          notExists(joined),
+        ),
+      )
       .orderBy(asc(goals.end), asc(goals.cause))
       .limit(SUGGESTION_LIMIT);
   const statements = [mine, open(gte(goals.end, today)), open(isNull(goals.end))] as const;
@@ -139,7 +151,12 @@ export function mainScreenQueries(context: AppLoadContext, viewerId: string | SQ
 }
 
 /** The screen from `mainScreenQueries`' results (in order); anything after them is returned as `extra`. */
-export function toMainScreen(results: unknown[], viewer: Viewer, today: IsoDate, selectedId?: string): MainScreen & { extra: unknown[] } {
+export function toMainScreen(
+  results: unknown[],
+  viewer: Viewer,
+  today: IsoDate,
+  selectedId?: string,
+): MainScreen & { extra: unknown[] } {
   const [mineRows, dated, undated, ...rest] = results as [MemberGoal[], GoalSummary[], GoalSummary[], ...unknown[]];
   const selectedRows = selectedId ? (rest.shift() as GoalWithMembershipRow[]) : [];
   const active = activeMemberships(mineRows);
@@ -189,7 +206,12 @@ function recountActiveGoals(context: AppLoadContext, userId: string) {
 }
 
 /** Join: add the user-goal (the user becomes a current user) and raise activegoals, in one batch. */
-export async function joinGoal(context: AppLoadContext, viewer: Viewer, goalId: string, today: IsoDate): Promise<GoalWriteResult> {
+export async function joinGoal(
+  context: AppLoadContext,
+  viewer: Viewer,
+  goalId: string,
+  today: IsoDate,
+): Promise<GoalWriteResult> {
   const goal = toSelected((await selectGoalWithMembership(context, viewer.id, goalId))[0]);
   if (!goal) return { ok: false, reason: "not-found" };
   const refusal = joinRefusal(goal, viewer, goal.membership ? { goalId, ...goal.membership } : undefined, today);

@@ -24,14 +24,20 @@ export function housekeepingStatements(db: Database, now = Date.now()) {
   return [
     db.delete(sessions).where(lte(sessions.expiresAt, new Date(now))),
     db.delete(signinAttempts).where(lte(signinAttempts.windowStart, new Date(now - LONGEST_WINDOW_MS))),
-    db.delete(passwordResets).where(or(lte(passwordResets.usedAt, spentBefore), lte(passwordResets.expiresAt, spentBefore))),
+    db
+      .delete(passwordResets)
+      .where(or(lte(passwordResets.usedAt, spentBefore), lte(passwordResets.expiresAt, spentBefore))),
   ] as const;
 }
 
 /** Runs the sweeps in one batch; returns how many rows each removed. */
 export async function sweepExpiredRows(db: Database, now = Date.now()) {
   const [expiredSessions, oldCounters, spentLinks] = await db.batch(housekeepingStatements(db, now));
-  const removed = { sessions: expiredSessions.meta.changes, signinAttempts: oldCounters.meta.changes, passwordResets: spentLinks.meta.changes };
+  const removed = {
+    sessions: expiredSessions.meta.changes,
+    signinAttempts: oldCounters.meta.changes,
+    passwordResets: spentLinks.meta.changes,
+  };
   console.info("housekeeping:", JSON.stringify(removed));
   return removed;
 }

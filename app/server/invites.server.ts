@@ -69,7 +69,11 @@ export interface InviteGoal {
 }
 
 /** The goal a token opens (constant-time signature check), or null for a forged, revoked or unknown link. */
-export async function goalForInvite(context: AppLoadContext, token: string, viewerId: string | null): Promise<InviteGoal | null> {
+export async function goalForInvite(
+  context: AppLoadContext,
+  token: string,
+  viewerId: string | null,
+): Promise<InviteGoal | null> {
   const parsed = parseInviteToken(token);
   if (!parsed) return null;
   const [row] = await context.db
@@ -84,7 +88,9 @@ export async function goalForInvite(context: AppLoadContext, token: string, view
       orgFirst: users.first,
       orgLast: users.last,
       member: viewerId
-        ? sql<number>`exists(select 1 from ${userGoals} where ${userGoals.goalId} = ${goals.id} and ${userGoals.userId} = ${viewerId})`.as("is_member")
+        ? sql<number>`exists(select 1 from ${userGoals} where ${userGoals.goalId} = ${goals.id} and ${userGoals.userId} = ${viewerId})`.as(
+            "is_member",
+          )
         : sql<number>`0`.as("is_member"),
       memberCount: sql<number>`(select count(*) from ${userGoals} where ${userGoals.goalId} = ${goals.id})`,
     })
@@ -93,7 +99,12 @@ export async function goalForInvite(context: AppLoadContext, token: string, view
     .where(eq(goals.id, parsed.goalId))
     .limit(1);
   if (!row) return null;
-  const valid = await crypto.subtle.verify("HMAC", await hmacKey(context.cloudflare.env.SESSION_SECRET), parsed.signature as BufferSource, message(row.id, row.nonce));
+  const valid = await crypto.subtle.verify(
+    "HMAC",
+    await hmacKey(context.cloudflare.env.SESSION_SECRET),
+    parsed.signature as BufferSource,
+    message(row.id, row.nonce),
+  );
   if (!valid) return null;
   const { nonce: _nonce, member, memberCount, ...goal } = row;
   return { ...goal, isMember: !!Number(member), memberCount: Number(memberCount) };
@@ -102,11 +113,22 @@ export async function goalForInvite(context: AppLoadContext, token: string, view
 export type InviteJoin = { ok: true } | { ok: false; reason: "invalid" | "ended"; message: string };
 
 /** Joins the viewer through an invite: no visibility check (the link is the permission), no cap. */
-export async function joinByInvite(context: AppLoadContext, token: string, viewerId: string, today: string): Promise<InviteJoin> {
+export async function joinByInvite(
+  context: AppLoadContext,
+  token: string,
+  viewerId: string,
+  today: string,
+): Promise<InviteJoin> {
   const goal = await goalForInvite(context, token, viewerId);
-  if (!goal) return { ok: false, reason: "invalid", message: "This invite link is not valid any more. Ask the organiser for a new one." };
+  if (!goal)
+    return {
+      ok: false,
+      reason: "invalid",
+      message: "This invite link is not valid any more. Ask the organiser for a new one.",
+    };
   if (goal.isMember) return { ok: true };
-  if (hasEnded(goal, today)) return { ok: false, reason: "ended", message: "This challenge has ended, so it can no longer be joined." };
+  if (hasEnded(goal, today))
+    return { ok: false, reason: "ended", message: "This challenge has ended, so it can no longer be joined." };
   await context.db.batch([
     context.db.insert(userGoals).values({ userId: viewerId, goalId: goal.id }).onConflictDoNothing(),
     context.db
@@ -123,6 +145,9 @@ export async function joinByInvite(context: AppLoadContext, token: string, viewe
 /** Revoke: a new nonce; every link shared so far stops working. Returns the new token. */
 export async function revokeInvites(context: AppLoadContext, goalId: string): Promise<string> {
   const nonce = newId();
-  await context.db.update(goals).set({ inviteNonce: nonce }).where(and(eq(goals.id, goalId)));
+  await context.db
+    .update(goals)
+    .set({ inviteNonce: nonce })
+    .where(and(eq(goals.id, goalId)));
   return inviteToken(context.cloudflare.env, goalId, nonce);
 }

@@ -76,7 +76,9 @@ function mergeEventStreams(sources: ReadableStream<Uint8Array>[]): ReadableStrea
     try {
       if (reason === undefined) controller.close();
       else controller.error(reason);
-    } catch {}
+    } catch {
+      // Already closed or errored by the other side: nothing left to end.
+    }
   };
   const emit = (text: string) => {
     if (closed) return;
@@ -143,10 +145,11 @@ function mergeEventStreams(sources: ReadableStream<Uint8Array>[]): ReadableStrea
 /** Resets every hub instance that carries these topics (dev tools and tests only). */
 export async function restartHubs(env: Env, topics: Topic[]) {
   await Promise.all(
-    [...byInstance(topics).keys()].map((instance) =>
-      hubStub(env, instance)
-        .fetch("https://hub/restart", { method: "POST" })
-        .catch(() => undefined), // the reset itself breaks the call
+    [...byInstance(topics).keys()].map(
+      (instance) =>
+        hubStub(env, instance)
+          .fetch("https://hub/restart", { method: "POST" })
+          .catch(() => undefined), // the reset itself breaks the call
     ),
   );
 }

@@ -44,7 +44,13 @@ async function deliver(context: AppLoadContext, mail: Mail & { id: string }) {
     const response = await fetch(env.MAIL_API_URL!, {
       method: "POST",
       headers: { "Content-Type": "application/json", Authorization: `Bearer ${env.MAIL_API_KEY ?? ""}` },
-      body: JSON.stringify({ from: env.MAIL_FROM, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html }),
+      body: JSON.stringify({
+        from: env.MAIL_FROM,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+      }),
     });
     if (!response.ok) throw new Error(`provider answered ${response.status}`);
     await context.db.update(mailOutbox).set({ status: "sent", sentAt: new Date() }).where(eq(mailOutbox.id, mail.id));

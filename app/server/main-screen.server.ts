@@ -9,7 +9,14 @@ import { goalSupportQueries, toGoalSupport } from "./goal-support.server";
 import { mainScreenQueries, toMainScreen, type GoalSummary, type SelectedGoal } from "./goals.server";
 import { batchWithUser } from "./session.server";
 
-const toNav = ({ id, cause, start, end, icon, visibility }: GoalSummary) => ({ id, cause, start, end, icon, visibility });
+const toNav = ({ id, cause, start, end, icon, visibility }: GoalSummary) => ({
+  id,
+  cause,
+  start,
+  end,
+  icon,
+  visibility,
+});
 
 export type GoalView =
   | { kind: "none" }
@@ -41,7 +48,11 @@ export async function mainScreenData(request: Request, context: AppLoadContext, 
 const seesGoal = (goal: SelectedGoal | null, user: { id: string; type: "admin" | "org" | "user" }) =>
   !!goal && (!!goal.membership || isVisibleTo(goal, user));
 
-function viewOf(goal: SelectedGoal | null, user: { id: string; type: "admin" | "org" | "user" }, day: string): GoalView {
+function viewOf(
+  goal: SelectedGoal | null,
+  user: { id: string; type: "admin" | "org" | "user" },
+  day: string,
+): GoalView {
   if (!goal) return { kind: "none" };
   if (goal.membership) return { kind: "member", goal };
   // A goal the viewer may not see is not described at all: its cause could be private.

@@ -94,7 +94,12 @@ function recall(key: string): Remembered | null {
 
 function remember(key: string, status: number, headers: Headers, body: ArrayBuffer): Remembered {
   if (memory.size >= MEMORY_ENTRIES) memory.clear();
-  const entry = { status, headers: [...headers].filter(([name]) => name !== "x-cache"), body, expires: Date.now() + MEMORY_TTL_MS };
+  const entry = {
+    status,
+    headers: [...headers].filter(([name]) => name !== "x-cache"),
+    body,
+    expires: Date.now() + MEMORY_TTL_MS,
+  };
   entry.headers.push(["x-cache", "HIT"]);
   memory.set(key, entry);
   return entry;

@@ -21,7 +21,10 @@ const USABLE_PURPOSES = ["reset", "set-password"] as const;
 
 function randomToken(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(32));
-  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "");
 }
 
 export async function hashToken(token: string): Promise<string> {
@@ -30,7 +33,8 @@ export async function hashToken(token: string): Promise<string> {
 }
 
 /** A link token looks like this; anything else is refused before touching the database. */
-export const isWellFormedToken = (token: string | undefined): token is string => !!token && /^[A-Za-z0-9_-]{20,100}$/.test(token);
+export const isWellFormedToken = (token: string | undefined): token is string =>
+  !!token && /^[A-Za-z0-9_-]{20,100}$/.test(token);
 
 export function resetMail(to: string, link: string): Mail {
   return {
@@ -77,13 +81,23 @@ export async function requestPasswordReset(request: Request, context: AppLoadCon
  * A link as its screen sees it: its kind, whenever its row is still there (used and expired links are
  * kept a week, housekeeping.server.ts), and the address it is for while it is unused and unexpired.
  */
-export async function findLinkForScreen(context: AppLoadContext, token: string): Promise<{ kind: LinkKind; email: string | null }> {
+export async function findLinkForScreen(
+  context: AppLoadContext,
+  token: string,
+): Promise<{ kind: LinkKind; email: string | null }> {
   if (!isWellFormedToken(token)) return { kind: "reset", email: null };
   const [row] = await context.db
-    .select({ purpose: passwordResets.purpose, usedAt: passwordResets.usedAt, expiresAt: passwordResets.expiresAt, email: users.email })
+    .select({
+      purpose: passwordResets.purpose,
+      usedAt: passwordResets.usedAt,
+      expiresAt: passwordResets.expiresAt,
+      email: users.email,
+    })
     .from(passwordResets)
     .innerJoin(users, eq(users.id, passwordResets.userId))
-    .where(and(eq(passwordResets.tokenHash, await hashToken(token)), inArray(passwordResets.purpose, [...USABLE_PURPOSES])))
+    .where(
+      and(eq(passwordResets.tokenHash, await hashToken(token)), inArray(passwordResets.purpose, [...USABLE_PURPOSES])),
+    )
     .limit(1);
   if (!row) return { kind: "reset", email: null };
   const usableNow = row.usedAt === null && row.expiresAt.getTime() > Date.now();
@@ -103,7 +117,7 @@ function usable(tokenHash: string) {
  * Uses a link: marks it used (atomically, so it works once), sets the password, ends the user's
  * sessions and voids their other open links. Returns the user id, or null when the link is not usable.
  */
-export async function usePasswordResetLink(context: AppLoadContext, token: string, password: string) {
+export async function spendPasswordResetLink(context: AppLoadContext, token: string, password: string) {
   if (!isWellFormedToken(token)) return null;
   const passwordHash = await hashPassword(password);
   const now = new Date();

@@ -13,7 +13,10 @@ export async function updateProfile(
   const { env, ctx } = context.cloudflare;
   const img = input.picture ? await storeImage(env, "avatars", input.picture, user.id) : user.img;
   try {
-    await context.db.update(users).set({ first: input.first, last: input.last, color: input.color, img }).where(eq(users.id, user.id));
+    await context.db
+      .update(users)
+      .set({ first: input.first, last: input.last, color: input.color, img })
+      .where(eq(users.id, user.id));
   } catch (error) {
     if (img !== user.img) await deleteImage(env, img);
     throw error;

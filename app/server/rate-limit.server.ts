@@ -105,7 +105,12 @@ export async function peek(db: Database, counters: Counter[], now = Date.now()):
   const rows = await db
     .select()
     .from(signinAttempts)
-    .where(sql`${signinAttempts.key} IN (${sql.join(keys.map((k) => sql`${k}`), sql`, `)})`);
+    .where(
+      sql`${signinAttempts.key} IN (${sql.join(
+        keys.map((k) => sql`${k}`),
+        sql`, `,
+      )})`,
+    );
   return counters.map((counter, i) => {
     const row = rows.find((r) => r.key === keys[i]);
     if (!row || row.windowStart.getTime() <= now - counter.limit.windowMs) return 0;

@@ -8,7 +8,10 @@ import { checkFormBody } from "#app/lib/form-body";
 import { checkSameOrigin } from "#app/lib/same-origin";
 
 const refuse = (status: number, message: string) =>
-  new Response(message, { status, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+  new Response(message, {
+    status,
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+  });
 
 export async function guardRequest(request: Request): Promise<Response | null> {
   const origin = checkSameOrigin(request.method, request.url, request.headers);

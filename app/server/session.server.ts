@@ -59,7 +59,9 @@ async function readSession(storage: ReturnType<typeof sessionStorage>, request: 
 }
 
 function sessionIdOf(request: Request, context: AppLoadContext, state = stateOf(context)): Promise<string | null> {
-  return (state.sessionId ??= readSession(sessionStorage(context.cloudflare.env), request).then((s) => s.get("sessionId") ?? null));
+  return (state.sessionId ??= readSession(sessionStorage(context.cloudflare.env), request).then(
+    (s) => s.get("sessionId") ?? null,
+  ));
 }
 
 const sessionUserColumns = {
@@ -121,7 +123,10 @@ export function batchWithUser<T extends BatchItem<"sqlite">[]>(
       .select({ id: sessions.userId })
       .from(sessions)
       .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, new Date())))})`;
-    const [userRows, ...results] = await context.db.batch([sessionUserQuery(context, sessionId), ...statements(viewerId)]);
+    const [userRows, ...results] = await context.db.batch([
+      sessionUserQuery(context, sessionId),
+      ...statements(viewerId),
+    ]);
     return { user: ((userRows as SessionUser[])[0] ?? null) as SessionUser | null, results };
   };
   const done = run();

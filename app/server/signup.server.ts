@@ -16,9 +16,15 @@ export async function signUp(request: Request, context: AppLoadContext, afterCre
   if (submission.status !== "success") {
     return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
   }
-  const counters = countersFor(request, { email: LIMITS.signupEmail, address: LIMITS.signupAddress }, submission.value.email);
+  const counters = countersFor(
+    request,
+    { email: LIMITS.signupEmail, address: LIMITS.signupAddress },
+    submission.value.email,
+  );
   if (await hit(context.db, counters)) {
-    return data(submission.reply({ fieldErrors: { email: [TOO_MANY_REQUESTS] }, hideFields: ["password"] }), { status: 429 });
+    return data(submission.reply({ fieldErrors: { email: [TOO_MANY_REQUESTS] }, hideFields: ["password"] }), {
+      status: 429,
+    });
   }
   try {
     const user = await createUser(context.db, submission.value);
@@ -28,7 +34,10 @@ export async function signUp(request: Request, context: AppLoadContext, afterCre
   } catch (error) {
     if (error instanceof EmailTakenError) {
       return data(
-        submission.reply({ fieldErrors: { email: ["An account with this email already exists. Sign in instead?"] }, hideFields: ["password"] }),
+        submission.reply({
+          fieldErrors: { email: ["An account with this email already exists. Sign in instead?"] },
+          hideFields: ["password"],
+        }),
         { status: 409 },
       );
     }

@@ -16,14 +16,22 @@ export const PORTS = { hello: [8825, 9425], app: [8826, 9426] };
 
 /** NODE_ENV=production remix build: React's production build, minified worker. */
 export function buildProduction() {
-  execFileSync("npx", ["remix", "build"], { cwd: ROOT, stdio: ["ignore", "ignore", "inherit"], env: { ...quietEnv(), NODE_ENV: "production" } });
+  execFileSync("npx", ["remix", "build"], {
+    cwd: ROOT,
+    stdio: ["ignore", "ignore", "inherit"],
+    env: { ...quietEnv(), NODE_ENV: "production" },
+  });
 }
 
 /** @param {{ root?: string, ports?: [number, number] }} [options] root: a directory holding wrangler.toml, build/, public/, migrations/ */
 export async function startApp({ root = ROOT, ports = PORTS.app } = {}) {
   const persistTo = mkdtempSync(join(tmpdir(), "gwf-bench-"));
   const env = quietEnv();
-  execFileSync("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", persistTo], { cwd: root, stdio: "ignore", env });
+  execFileSync("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", persistTo], {
+    cwd: root,
+    stdio: "ignore",
+    env,
+  });
   seed({ persistTo, cwd: root });
   const { memberGoalId } = seedBench({ persistTo, cwd: root });
   const [port, inspectorPort] = ports;

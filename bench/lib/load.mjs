@@ -8,7 +8,9 @@ import autocannon from "autocannon";
 export async function load({ url, headers = {}, connections, seconds }) {
   if (!/^http:\/\/(127\.0\.0\.1|localhost)[:/]/.test(url)) throw new Error(`loopback only: ${url}`);
   const result = await autocannon({ url, headers, connections, duration: seconds, pipelining: 1 });
-  const statuses = Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([k, v]) => [k, Number(v.count)]));
+  const statuses = Object.fromEntries(
+    Object.entries(result.statusCodeStats ?? {}).map(([k, v]) => [k, Number(v.count)]),
+  );
   return {
     rps: result.requests.total / result.duration,
     p50: result.latency.p50,

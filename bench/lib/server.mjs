@@ -18,17 +18,44 @@ const CLK_TCK = Number(execFileSync("getconf", ["CLK_TCK"]).toString().trim()) |
  *   persistTo?: string, vars?: Record<string,string>, readyPath?: string, inspector?: boolean,
  *   readyTimeoutMs?: number }} options
  */
-export async function startWrangler({ name, cwd, config, port, inspectorPort, persistTo, vars = {}, readyPath = "/", inspector = WITH_INSPECTOR, readyTimeoutMs = 60_000 }) {
+export async function startWrangler({
+  name,
+  cwd,
+  config,
+  port,
+  inspectorPort,
+  persistTo,
+  vars = {},
+  readyPath = "/",
+  inspector = WITH_INSPECTOR,
+  readyTimeoutMs = 60_000,
+}) {
   let args;
   if (inspector) {
-    args = [WRANGLER, "dev", "--ip", "127.0.0.1", "--port", String(port), "--inspector-port", String(inspectorPort), "--log-level", "error"];
+    args = [
+      WRANGLER,
+      "dev",
+      "--ip",
+      "127.0.0.1",
+      "--port",
+      String(port),
+      "--inspector-port",
+      String(inspectorPort),
+      "--log-level",
+      "error",
+    ];
     if (config) args.push("--config", config);
     if (persistTo) args.push("--persist-to", persistTo);
     for (const [k, v] of Object.entries(vars)) args.push("--var", `${k}:${v}`);
   } else {
     args = [DEV_SERVER, JSON.stringify({ config: join(cwd, config ?? "wrangler.toml"), port, persistTo, vars })];
   }
-  const child = spawn(process.execPath, args, { cwd, env: quietEnv(), detached: true, stdio: ["ignore", process.env.BENCH_SERVER_STDOUT ? "inherit" : "ignore", "pipe"] });
+  const child = spawn(process.execPath, args, {
+    cwd,
+    env: quietEnv(),
+    detached: true,
+    stdio: ["ignore", process.env.BENCH_SERVER_STDOUT ? "inherit" : "ignore", "pipe"],
+  });
   const exited = new Promise((resolve) => child.once("exit", resolve));
   let stderr = "";
   child.stderr.on("data", (d) => (stderr = (stderr + d).slice(-4000)));
@@ -65,7 +92,9 @@ export async function startWrangler({ name, cwd, config, port, inspectorPort, pe
       const res = await fetch(url + readyPath, { redirect: "manual", signal: AbortSignal.timeout(10_000) });
       await res.arrayBuffer();
       if (res.status < 500) return server;
-    } catch {}
+    } catch {
+      // not up yet / already gone
+    }
     await new Promise((r) => setTimeout(r, 300));
   }
   await server.stop();
@@ -75,7 +104,9 @@ export async function startWrangler({ name, cwd, config, port, inspectorPort, pe
 function signalGroup(pgid, signal) {
   try {
     process.kill(-pgid, signal);
-  } catch {}
+  } catch {
+    // not up yet / already gone
+  }
 }
 
 /** Whether any process of the group is still running (a zombie, state Z, has exited). */

@@ -10,7 +10,10 @@ const run = promisify(execFile);
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
 
 export function chromePath() {
-  return process.env.CHROME_PATH || ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"].find(existsSync);
+  return (
+    process.env.CHROME_PATH ||
+    ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"].find(existsSync)
+  );
 }
 
 /** @returns {Promise<{ url: string, scores: Record<string, number>, failing: string[] }>} */
@@ -20,7 +23,11 @@ export async function lighthouse(root, url) {
   const { stdout } = await run(
     "npx",
     [
-      "lighthouse", url, "--quiet", "--output=json", "--output-path=stdout",
+      "lighthouse",
+      url,
+      "--quiet",
+      "--output=json",
+      "--output-path=stdout",
       `--only-categories=${CATEGORIES.join(",")}`,
       "--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-dev-shm-usage",
     ],
@@ -33,7 +40,8 @@ export async function lighthouse(root, url) {
   for (const c of CATEGORIES) {
     for (const ref of report.categories[c]?.auditRefs ?? []) {
       const audit = report.audits[ref.id];
-      if (ref.weight > 0 && audit && audit.score !== null && audit.score < 1) failing.push(`${c}: ${audit.title} (${Math.round(audit.score * 100)})`);
+      if (ref.weight > 0 && audit && audit.score !== null && audit.score < 1)
+        failing.push(`${c}: ${audit.title} (${Math.round(audit.score * 100)})`);
     }
   }
   return { url, scores, failing };

@@ -45,14 +45,19 @@ export async function runFanout({
 } = {}) {
   const server = url ? null : await startServer(port, inspectorPort);
   const base = url ?? server.url;
-  if (server) log(`  server: ${WITH_INSPECTOR ? "the wrangler dev command (devtools inspector attached)" : "wrangler's dev server without the devtools inspector (ADR 055)"}`);
+  if (server)
+    log(
+      `  server: ${WITH_INSPECTOR ? "the wrangler dev command (devtools inspector attached)" : "wrangler's dev server without the devtools inspector (ADR 055)"}`,
+    );
   const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
   try {
     const cookie = await signIn(base, "member@example.com", DEMO_PASSWORD);
     const subscribers = [];
     for (let i = 0; i < count; i += CONNECT_BATCH) {
       const batch = Math.min(CONNECT_BATCH, count - i);
-      subscribers.push(...(await Promise.all(Array.from({ length: batch }, () => subscribe(base, agent, cookie, topics)))));
+      subscribers.push(
+        ...(await Promise.all(Array.from({ length: batch }, () => subscribe(base, agent, cookie, topics)))),
+      );
     }
     log(`  ${subscribers.length} subscribers connected on ${topics}`);
     const latencies = [];
@@ -76,7 +81,9 @@ export async function runFanout({
     }
     // The server's CPU per write, idle gaps included: what a write costs independent of machine load.
     const cpuAfter = server?.cpuMsByName() ?? {};
-    const cpuPerWrite = Object.fromEntries(Object.keys(cpuAfter).map((k) => [k, (cpuAfter[k] - (cpuBefore[k] ?? 0)) / writes]));
+    const cpuPerWrite = Object.fromEntries(
+      Object.keys(cpuAfter).map((k) => [k, (cpuAfter[k] - (cpuBefore[k] ?? 0)) / writes]),
+    );
     for (const s of subscribers) s.req.destroy();
     latencies.sort((a, b) => a - b);
     acks.sort((a, b) => a - b);
@@ -109,12 +116,21 @@ export const FANOUT_TARGET_P99_MS = 200;
 export function printFanout(r, log = console.log) {
   const ms = (v) => `${v.toFixed(1)} ms`;
   log(`  subscribers ${r.subscribers}, writes ${r.writes}, listening on ${r.topics}, publishing ${r.publishTopics}`);
-  log(`  delivered/expected: ${r.delivered}/${r.expected} (per write ${(r.delivered / r.writes).toFixed(0)}/${r.subscribers})`);
+  log(
+    `  delivered/expected: ${r.delivered}/${r.expected} (per write ${(r.delivered / r.writes).toFixed(0)}/${r.subscribers})`,
+  );
   const met = r.delivered === r.expected && r.p99 <= FANOUT_TARGET_P99_MS ? "met" : "MISSED";
-  log(`  latency min ${ms(r.min)}, median ${ms(r.median)}, p99 ${ms(r.p99)}, max ${ms(r.max)}   target: all delivered, p99 <= ${FANOUT_TARGET_P99_MS} ms: ${met}`);
+  log(
+    `  latency min ${ms(r.min)}, median ${ms(r.median)}, p99 ${ms(r.p99)}, max ${ms(r.max)}   target: all delivered, p99 <= ${FANOUT_TARGET_P99_MS} ms: ${met}`,
+  );
   log(`  publish request answered (hub has queued every write): median ${ms(r.publishAckMedian)}`);
-  const cpu = Object.entries(r.cpuPerWrite).filter(([, v]) => v > 0).map(([k, v]) => `${k} ${ms(v)}`).join(", ");
-  log(`  server CPU per write (all deliveries): ${cpu || "n/a"}; load average ${r.load.map((l) => l.toFixed(1)).join(" ")}`);
+  const cpu = Object.entries(r.cpuPerWrite)
+    .filter(([, v]) => v > 0)
+    .map(([k, v]) => `${k} ${ms(v)}`)
+    .join(", ");
+  log(
+    `  server CPU per write (all deliveries): ${cpu || "n/a"}; load average ${r.load.map((l) => l.toFixed(1)).join(" ")}`,
+  );
   if (r.closedEarly) log(`  streams that ended during the run: ${r.closedEarly}`);
 }
 
@@ -185,6 +201,8 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
     inspectorPort: Number(arg("inspector-port", 9424)),
     url: arg("url"),
   });
-  console.log(`machine: ${cpus().length} x ${cpus()[0]?.model}, ${Math.round(totalmem() / 2 ** 30)} GB; node ${process.version}`);
+  console.log(
+    `machine: ${cpus().length} x ${cpus()[0]?.model}, ${Math.round(totalmem() / 2 ** 30)} GB; node ${process.version}`,
+  );
   printFanout(result);
 }

@@ -44,10 +44,14 @@ function seedLoad({ persistTo, sessions }) {
   const hash = `pbkdf2-sha256$100000$${salt.toString("base64")}$${pbkdf2Sync(PASSWORD, salt, 100_000, 32, "sha256").toString("base64")}`;
   const lines = [];
   for (let i = 1; i <= GOALS; i++) {
-    lines.push(`INSERT INTO goals (id, cause, start, "end", visibility) VALUES ('${goalId(i)}', 'Load goal ${i}', '${day(-5)}', '${day(60 + i)}', 'public');`);
+    lines.push(
+      `INSERT INTO goals (id, cause, start, "end", visibility) VALUES ('${goalId(i)}', 'Load goal ${i}', '${day(-5)}', '${day(60 + i)}', 'public');`,
+    );
   }
   for (let i = 1; i <= sessions; i++) {
-    lines.push(`INSERT INTO users (id, first, last, email, type, status, activegoals, password_hash) VALUES ('load-user-${i}', 'Load', 'User ${i}', '${userEmail(i)}', 'user', 'new', 0, '${hash}');`);
+    lines.push(
+      `INSERT INTO users (id, first, last, email, type, status, activegoals, password_hash) VALUES ('load-user-${i}', 'Load', 'User ${i}', '${userEmail(i)}', 'user', 'new', 0, '${hash}');`,
+    );
   }
   const file = join(mkdtempSync(join(tmpdir(), "gwf-load-seed-")), "load.sql");
   writeFileSync(file, lines.join("\n") + "\n");
@@ -87,7 +91,8 @@ function limiter(limit) {
   };
 }
 
-const percentile = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] : 0);
+const percentile = (sorted, p) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] : 0;
 
 /**
  * @param {{ url: string, persistTo: string, sessions: number, seconds: number, inflight: number, log?: (s?: string) => void }} o
@@ -116,7 +121,8 @@ export async function driveLoad({ url, sessions, seconds, inflight, log = consol
         samples[kind].push(performance.now() - started);
         const key = `${kind} ${response.status}`;
         statuses[key] = (statuses[key] ?? 0) + 1;
-        if (response.status >= 500) errors.push(`${kind} ${path}: HTTP ${response.status} ${text.replace(/\s+/g, " ").slice(0, 160)}`);
+        if (response.status >= 500)
+          errors.push(`${kind} ${path}: HTTP ${response.status} ${text.replace(/\s+/g, " ").slice(0, 160)}`);
         return response;
       } catch (error) {
         errors.push(`${kind} ${path}: ${error.cause?.code ?? error.message}`);
@@ -131,17 +137,21 @@ export async function driveLoad({ url, sessions, seconds, inflight, log = consol
   const members = await Promise.all(
     Array.from({ length: sessions }, (_, k) =>
       signInLimit(async () => {
-        const response = await request("signin", "/signin", { form: { ...rendered, email: userEmail(k + 1), password: PASSWORD } });
+        const response = await request("signin", "/signin", {
+          form: { ...rendered, email: userEmail(k + 1), password: PASSWORD },
+        });
         const cookie = (response?.headers.get("set-cookie") ?? "").split(";")[0];
         if (response?.status !== 302 || !cookie) throw new Error(`sign-in ${k + 1} failed: ${response?.status}`);
         return { cookie, active: new Set(), done: new Set() };
       }),
     ),
   );
-  log(`  ${members.length} members signed in; running the mix for ${seconds} s with at most ${inflight} requests in flight`);
+  log(
+    `  ${members.length} members signed in; running the mix for ${seconds} s with at most ${inflight} requests in flight`,
+  );
 
   let seed = 12345;
-  const random = () => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32);
+  const random = () => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32;
   const pickKind = () => {
     let r = random();
     for (const [kind, weight] of MIX) if ((r -= weight) < 0) return kind;
@@ -151,7 +161,6 @@ export async function driveLoad({ url, sessions, seconds, inflight, log = consol
 
   const started = performance.now();
   const deadline = started + seconds * 1000;
-  const sent = { before: Object.values(samples).reduce((n, s) => n + s.length, 0) };
   await Promise.all(
     members.map(async (member) => {
       while (performance.now() < deadline) {
@@ -161,22 +170,29 @@ export async function driveLoad({ url, sessions, seconds, inflight, log = consol
         } else if (kind === "active") {
           await request("active", `/active/${pickGoal(member.active)}`, { cookie: member.cookie });
         } else if (kind === "join") {
-          const free = Array.from({ length: GOALS }, (_, i) => goalId(i + 1)).filter((g) => !member.active.has(g) && !member.done.has(g));
+          const free = Array.from({ length: GOALS }, (_, i) => goalId(i + 1)).filter(
+            (g) => !member.active.has(g) && !member.done.has(g),
+          );
           if (free.length === 0) continue;
           const goal = free[Math.floor(random() * free.length)];
           const double = random() < 0.1;
           const tries = await Promise.all(
-            Array.from({ length: double ? 2 : 1 }, () => request("join", `/join/${goal}`, { cookie: member.cookie, form: {} })),
+            Array.from({ length: double ? 2 : 1 }, () =>
+              request("join", `/join/${goal}`, { cookie: member.cookie, form: {} }),
+            ),
           );
-          if (tries.some((r) => r?.status === 302 && r.headers.get("location") === `/active/${goal}`)) member.active.add(goal);
+          if (tries.some((r) => r?.status === 302 && r.headers.get("location") === `/active/${goal}`))
+            member.active.add(goal);
         } else {
           if (member.active.size === 0) continue;
           const goal = pickGoal(member.active);
           const double = random() < 0.1;
           const tries = await Promise.all(
-            Array.from({ length: double ? 2 : 1 }, () => request("complete", `/active/${goal}`, { cookie: member.cookie, form: { intent: "complete" } })),
+            Array.from({ length: double ? 2 : 1 }, () =>
+              request("complete", `/active/${goal}`, { cookie: member.cookie, form: { intent: "complete" } }),
+            ),
           );
-          if (tries.some((r) => r?.status === 302)) member.active.delete(goal), member.done.add(goal);
+          if (tries.some((r) => r?.status === 302)) (member.active.delete(goal), member.done.add(goal));
         }
       }
     }),
@@ -203,7 +219,12 @@ export async function driveLoad({ url, sessions, seconds, inflight, log = consol
     statuses,
     errors: errors.length,
     errorSamples: errors.slice(0, 10),
-    signinP50: Math.round(percentile([...samples.signin].sort((a, b) => a - b), 0.5)),
+    signinP50: Math.round(
+      percentile(
+        [...samples.signin].sort((a, b) => a - b),
+        0.5,
+      ),
+    ),
   };
 }
 
@@ -218,13 +239,20 @@ export function checkInvariants(persistTo) {
        (SELECT count(*) FROM user_goals WHERE user_id LIKE 'load-user-%') AS userGoals,
        (SELECT count(*) FROM user_goals WHERE user_id LIKE 'load-user-%' AND completed = 1) AS completedUserGoals`,
   );
-  return { ...counts, violations: counts.activegoalsMismatches + counts.duplicateUserGoals + counts.negativeActivegoals };
+  return {
+    ...counts,
+    violations: counts.activegoalsMismatches + counts.duplicateUserGoals + counts.negativeActivegoals,
+  };
 }
 
 /** Fresh state, server up, load, server down, invariants: the whole run. */
 export async function runLoad({ sessions = 200, seconds = 60, inflight = 24, log = console.log } = {}) {
   const persistTo = mkdtempSync(join(tmpdir(), "gwf-load-"));
-  execFileSync("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", persistTo], { cwd: ROOT, stdio: "ignore", env: quietEnv() });
+  execFileSync("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", persistTo], {
+    cwd: ROOT,
+    stdio: "ignore",
+    env: quietEnv(),
+  });
   seed({ persistTo, cwd: ROOT });
   seedLoad({ persistTo, sessions });
   const [port, inspectorPort] = LOAD_PORTS;
@@ -235,7 +263,12 @@ export async function runLoad({ sessions = 200, seconds = 60, inflight = 24, log
     inspectorPort,
     persistTo,
     readyPath: "/signin",
-    vars: { ENVIRONMENT: "production", SESSION_SECRET: "load-session-secret", HONEYPOT_SEED: "load-honeypot-seed", APP_URL: `http://127.0.0.1:${port}` },
+    vars: {
+      ENVIRONMENT: "production",
+      SESSION_SECRET: "load-session-secret",
+      HONEYPOT_SEED: "load-honeypot-seed",
+      APP_URL: `http://127.0.0.1:${port}`,
+    },
   });
   let result;
   try {
@@ -251,11 +284,21 @@ export async function runLoad({ sessions = 200, seconds = 60, inflight = 24, log
 export function printLoad(r, log = console.log) {
   log(`  ${r.sessions} sessions, ${r.seconds} s, at most ${r.inflight} requests in flight (loopback)`);
   log(`  requests: ${r.requests}   requests/s: ${r.rps}   p50: ${r.p50} ms   p99: ${r.p99} ms`);
-  for (const [kind, k] of Object.entries(r.byKind)) log(`    ${kind.padEnd(9)} ${String(k.requests).padStart(6)} requests   p50 ${String(k.p50).padStart(5)} ms   p99 ${String(k.p99).padStart(5)} ms`);
-  log(`  statuses: ${Object.entries(r.statuses).sort().map(([k, v]) => `${k}: ${v}`).join(", ")}`);
+  for (const [kind, k] of Object.entries(r.byKind))
+    log(
+      `    ${kind.padEnd(9)} ${String(k.requests).padStart(6)} requests   p50 ${String(k.p50).padStart(5)} ms   p99 ${String(k.p99).padStart(5)} ms`,
+    );
+  log(
+    `  statuses: ${Object.entries(r.statuses)
+      .sort()
+      .map(([k, v]) => `${k}: ${v}`)
+      .join(", ")}`,
+  );
   log(`  errors (5xx or network): ${r.errors}${r.errorSamples.length ? ` e.g. ${r.errorSamples.join("; ")}` : ""}`);
   const inv = r.invariants;
-  log(`  invariants: activegoals mismatches ${inv.activegoalsMismatches}, duplicate user_goals ${inv.duplicateUserGoals}, negative activegoals ${inv.negativeActivegoals} (user_goals written: ${inv.userGoals}, completed: ${inv.completedUserGoals})`);
+  log(
+    `  invariants: activegoals mismatches ${inv.activegoalsMismatches}, duplicate user_goals ${inv.duplicateUserGoals}, negative activegoals ${inv.negativeActivegoals} (user_goals written: ${inv.userGoals}, completed: ${inv.completedUserGoals})`,
+  );
   log(`  invariant violations: ${inv.violations}`);
 }
 

@@ -21,11 +21,18 @@ const RUNS = opt("--runs", 100);
 const ROOT = new URL("../..", import.meta.url).pathname;
 
 const db = join(mkdtempSync(join(tmpdir(), "gwf-scale-")), "scale.sqlite");
-const sqlite = (script) => execFileSync("sqlite3", [db], { input: script, encoding: "utf8", maxBuffer: 512 * 1024 * 1024 });
+const sqlite = (script) =>
+  execFileSync("sqlite3", [db], { input: script, encoding: "utf8", maxBuffer: 512 * 1024 * 1024 });
 
-const migrations = readdirSync(join(ROOT, "migrations")).filter((f) => f.endsWith(".sql")).sort();
+const migrations = readdirSync(join(ROOT, "migrations"))
+  .filter((f) => f.endsWith(".sql"))
+  .sort();
 const started = Date.now();
-sqlite(migrations.map((f) => readFileSync(join(ROOT, "migrations", f), "utf8").replaceAll("--> statement-breakpoint", "")).join("\n"));
+sqlite(
+  migrations
+    .map((f) => readFileSync(join(ROOT, "migrations", f), "utf8").replaceAll("--> statement-breakpoint", ""))
+    .join("\n"),
+);
 const now = Date.now();
 const range = (n) => `WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < ${n})`;
 sqlite(`
@@ -62,7 +69,8 @@ const QUERIES = {
     `select goals.id, goals.cause, (select count(*) from user_goals where user_goals.goal_id = goals.id and user_goals.completed = 0), (select count(*) from user_goals where user_goals.goal_id = goals.id and user_goals.completed = 1), user_goals.goal_id from goals left join user_goals on (user_goals.goal_id = goals.id and user_goals.user_id = 'u${pick(i, MEMBERS, 4)}') where goals.id = 'g${pick(i, GOALS, 4)}' limit 1;`,
   "join a goal (insert + recount, one batch)": (i) =>
     `BEGIN; insert or ignore into user_goals (user_id, goal_id, completed) values ('u${pick(i, MEMBERS, 5)}', 'g${pick(i, GOALS, 5)}', 0); update users set activegoals = (select count(*) from user_goals where user_goals.user_id = 'u${pick(i, MEMBERS, 5)}' and user_goals.completed = 0) where users.id = 'u${pick(i, MEMBERS, 5)}'; COMMIT;`,
-  "sign-in: user by e-mail": (i) => `select id, password_hash from users where users.email = 'member${pick(i, MEMBERS, 6)}@example.com' limit 1;`,
+  "sign-in: user by e-mail": (i) =>
+    `select id, password_hash from users where users.email = 'member${pick(i, MEMBERS, 6)}@example.com' limit 1;`,
   "admin: user list, newest first (page 1)": () =>
     `select id, first, last, email, type, status, created_at, (SELECT count(*) FROM user_goals WHERE user_goals.user_id = users.id AND user_goals.completed = 0) from users order by users.created_at desc, users.email limit 25;`,
   "admin: count of users": () => `select count(*) from users;`,
@@ -75,14 +83,20 @@ const QUERIES = {
 // Best of three, so a busy neighbour on the machine does not count.
 function wallMs(script) {
   const t = process.hrtime.bigint();
-  execFileSync("sqlite3", [db], { input: `.output /dev/null\n${script}`, stdio: ["pipe", "ignore", "pipe"], maxBuffer: 64 * 1024 * 1024 });
+  execFileSync("sqlite3", [db], {
+    input: `.output /dev/null\n${script}`,
+    stdio: ["pipe", "ignore", "pipe"],
+    maxBuffer: 64 * 1024 * 1024,
+  });
   return Number(process.hrtime.bigint() - t) / 1e6;
 }
 const results = [];
 for (const [label, make] of Object.entries(QUERIES)) {
   const runs = label.startsWith("admin") ? Math.min(RUNS, 20) : RUNS;
   const script = Array.from({ length: runs }, (_, i) => make(i)).join("\n");
-  const baseline = Array.from({ length: runs }, () => (label.startsWith("join") ? "BEGIN; SELECT 1; COMMIT;" : "SELECT 1;")).join("\n");
+  const baseline = Array.from({ length: runs }, () =>
+    label.startsWith("join") ? "BEGIN; SELECT 1; COMMIT;" : "SELECT 1;",
+  ).join("\n");
   const best = (s) => Math.min(wallMs(s), wallMs(s), wallMs(s));
   results.push({ label, runs, mean: Math.max(0, best(script) - best(baseline)) / runs });
 }
@@ -93,8 +107,14 @@ const sizes = sqlite("SELECT name, sum(pgsize) FROM dbstat GROUP BY name ORDER B
   .map((l) => l.split("|"))
   .slice(0, 12);
 const total = statSync(db).size;
-console.log(`SQLite ${sqlite("select sqlite_version();").trim()}: ${MEMBERS.toLocaleString("en")} members, ${GOALS.toLocaleString("en")} goals, ~${(MEMBERS * 3).toLocaleString("en")} memberships, ${SESSIONS.toLocaleString("en")} sessions (built in ${built} s)`);
-console.log(`database file: ${(total / 2 ** 20).toFixed(0)} MiB (${((total / MEMBERS) | 0).toLocaleString("en")} bytes per member)`);
-console.log(`  largest tables and indexes: ${sizes.map(([n, b]) => `${n} ${(Number(b) / 2 ** 20).toFixed(0)} MiB`).join(", ")}`);
+console.log(
+  `SQLite ${sqlite("select sqlite_version();").trim()}: ${MEMBERS.toLocaleString("en")} members, ${GOALS.toLocaleString("en")} goals, ~${(MEMBERS * 3).toLocaleString("en")} memberships, ${SESSIONS.toLocaleString("en")} sessions (built in ${built} s)`,
+);
+console.log(
+  `database file: ${(total / 2 ** 20).toFixed(0)} MiB (${((total / MEMBERS) | 0).toLocaleString("en")} bytes per member)`,
+);
+console.log(
+  `  largest tables and indexes: ${sizes.map(([n, b]) => `${n} ${(Number(b) / 2 ** 20).toFixed(0)} MiB`).join(", ")}`,
+);
 console.log("\nstatement                                        runs   ms per statement (mean, best of 3)");
 for (const r of results) console.log(`  ${r.label.padEnd(46)} ${String(r.runs).padStart(4)}   ${r.mean.toFixed(3)}`);

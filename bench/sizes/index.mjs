@@ -39,11 +39,17 @@ function biggestPackages(root, top = 8) {
   const output = meta.outputs["build/index.js"];
   const by = {};
   for (const [input, { bytesInOutput }] of Object.entries(output?.inputs ?? {})) {
-    const pkg = input.match(/node_modules\/((?:@[^/]+\/)?[^/]+)/)?.[1] ?? `(app) ${input.split("/").slice(0, 2).join("/")}`;
+    const pkg =
+      input.match(/node_modules\/((?:@[^/]+\/)?[^/]+)/)?.[1] ?? `(app) ${input.split("/").slice(0, 2).join("/")}`;
     by[pkg] = (by[pkg] ?? 0) + bytesInOutput;
   }
   const locales = Object.keys(output?.inputs ?? {}).filter((k) => /zod\/.*locales\//.test(k));
-  return { top: Object.entries(by).sort((a, b) => b[1] - a[1]).slice(0, top), zodLocales: locales.length };
+  return {
+    top: Object.entries(by)
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, top),
+    zodLocales: locales.length,
+  };
 }
 
 /** Client JS the page at `path` loads, by reading its HTML. */
@@ -59,7 +65,14 @@ export async function pageJs(root, url, path, cookie) {
     gzip += gz(buf);
   }
   const inline = [...html.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]).join("\n");
-  return { path, status: response.status, files: files.length, raw, gzip, inlineGzip: inline ? gz(Buffer.from(inline)) : 0 };
+  return {
+    path,
+    status: response.status,
+    files: files.length,
+    raw,
+    gzip,
+    inlineGzip: inline ? gz(Buffer.from(inline)) : 0,
+  };
 }
 
 /** Every route module in the Remix manifest with what it adds on top of entry + root (gzip). */
@@ -67,9 +80,18 @@ export function routeChunks(root) {
   const dir = join(root, "public/build");
   const manifestFile = readdirSync(dir).find((f) => /^manifest-.*\.js$/.test(f));
   if (!manifestFile) return [];
-  const manifest = JSON.parse(readFileSync(join(dir, manifestFile), "utf8").replace(/^window\.__remixManifest=/, "").replace(/;\s*$/, ""));
+  const manifest = JSON.parse(
+    readFileSync(join(dir, manifestFile), "utf8")
+      .replace(/^window\.__remixManifest=/, "")
+      .replace(/;\s*$/, ""),
+  );
   const size = (f) => gz(readFileSync(join(root, "public", f)));
-  const base = new Set([manifest.entry.module, ...manifest.entry.imports, manifest.routes.root.module, ...(manifest.routes.root.imports ?? [])]);
+  const base = new Set([
+    manifest.entry.module,
+    ...manifest.entry.imports,
+    manifest.routes.root.module,
+    ...(manifest.routes.root.imports ?? []),
+  ]);
   const baseGzip = [...base].reduce((n, f) => n + size(f), 0);
   return {
     baseGzip,

@@ -12,7 +12,16 @@ export const TARGETS = { marketing: 0.8, main: 0.5 };
 /**
  * @param {{ hello: any, app: any, cookie: string, goalId: string, connections?: number, seconds?: number, rounds?: number, log?: (s: string) => void }} o
  */
-export async function runSsr({ hello, app, cookie, goalId, connections = 20, seconds = 5, rounds = 3, log = () => {} }) {
+export async function runSsr({
+  hello,
+  app,
+  cookie,
+  goalId,
+  connections = 20,
+  seconds = 5,
+  rounds = 3,
+  log = () => {},
+}) {
   const scenarios = [
     { key: "bare", label: "bare Worker (hello world)", server: hello, path: "/" },
     { key: "bareD1", label: "bare Worker + 1 D1 round trip", server: hello, path: "/d1" },
@@ -41,9 +50,14 @@ export async function runSsr({ hello, app, cookie, goalId, connections = 20, sec
       const cpuBefore = s.server.cpuSeconds();
       const r = await load({ url: s.server.url + s.path, headers: s.headers, connections, seconds });
       r.cpuMsPerRequest = ((s.server.cpuSeconds() - cpuBefore) * 1000) / Math.max(1, r.requests);
-      if (r.errors > r.requests) throw new Error(`${s.label}: ${r.errors} connection errors; ${s.server.name} alive: ${s.server.alive()}\n${s.server.stderr()}`);
+      if (r.errors > r.requests)
+        throw new Error(
+          `${s.label}: ${r.errors} connection errors; ${s.server.name} alive: ${s.server.alive()}\n${s.server.stderr()}`,
+        );
       s.runs.push(r);
-      log(`  round ${round}/${rounds} ${s.label}: ${r.rps.toFixed(0)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms${r.non2xx ? `, ${r.non2xx} non-2xx!` : ""}`);
+      log(
+        `  round ${round}/${rounds} ${s.label}: ${r.rps.toFixed(0)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms${r.non2xx ? `, ${r.non2xx} non-2xx!` : ""}`,
+      );
     }
   }
   const medianRps = (key) => {

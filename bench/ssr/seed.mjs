@@ -36,7 +36,9 @@ export function benchSql() {
     );
   }
   for (let i = 1; i <= MEMBER_GOALS; i++) {
-    lines.push(`INSERT INTO user_goals (user_id, goal_id, completed, joined_at) VALUES ('${BENCH_MEMBER.id}', '${goalId(i)}', 0, ${Date.now() - i * 60_000});`);
+    lines.push(
+      `INSERT INTO user_goals (user_id, goal_id, completed, joined_at) VALUES ('${BENCH_MEMBER.id}', '${goalId(i)}', 0, ${Date.now() - i * 60_000});`,
+    );
   }
   for (let u = 1; u <= OTHER_MEMBERS; u++) {
     const id = `bench-user-${u}`;
@@ -44,7 +46,9 @@ export function benchSql() {
       `INSERT INTO users (id, first, last, email, type, status, activegoals) VALUES ('${id}', 'Member', '${u}', '${id}@example.com', 'user', 'new', 3);`,
     );
     for (let k = 0; k < 3; k++) {
-      lines.push(`INSERT INTO user_goals (user_id, goal_id, completed) VALUES ('${id}', '${goalId(((u * 7 + k * 13) % BENCH_GOALS) + 1)}', ${k === 2 ? 1 : 0});`);
+      lines.push(
+        `INSERT INTO user_goals (user_id, goal_id, completed) VALUES ('${id}', '${goalId(((u * 7 + k * 13) % BENCH_GOALS) + 1)}', ${k === 2 ? 1 : 0});`,
+      );
     }
   }
   return lines.join("\n") + "\n";

@@ -75,7 +75,9 @@ test.describe("admin add user and communication", () => {
     await page.getByLabel("Email").fill(email);
     await page.getByLabel("Type").selectOption("org");
     await page.getByRole("button", { name: "Add user" }).click();
-    await expect(page.locator("p.notice")).toContainText(`Added ${email}. We e-mailed them a link to set their password.`);
+    await expect(page.locator("p.notice")).toContainText(
+      `Added ${email}. We e-mailed them a link to set their password.`,
+    );
     await expect(page.getByLabel("Email")).toHaveValue("");
     await page.getByRole("link", { name: "See them in Users" }).click();
     await expect(page.getByRole("row", { name: new RegExp(email) }).locator(".badge")).toHaveText("Organisation");

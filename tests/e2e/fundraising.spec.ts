@@ -39,7 +39,12 @@ async function orgSharesInvite(browser: Browser) {
 }
 
 /** A new member in their own browser joins through the invite link and lands on the goal screen. */
-async function memberJoins(browser: Browser, name: string, org: { inviteUrl: string; goalId: string; cause: string }, javaScriptEnabled = true) {
+async function memberJoins(
+  browser: Browser,
+  name: string,
+  org: { inviteUrl: string; goalId: string; cause: string },
+  javaScriptEnabled = true,
+) {
   const context = await browser.newContext({ javaScriptEnabled });
   const page = await context.newPage();
   await signUp(page, name);
@@ -52,12 +57,17 @@ async function memberJoins(browser: Browser, name: string, org: { inviteUrl: str
 
 async function pledge(page: Page, goalId: string, amount: string, message?: string) {
   await page.goto(`/give/${goalId}`);
-  await expect(page.getByText("No fees. No tips. 100% goes to the charity through its own page.").first()).toBeVisible();
+  await expect(
+    page.getByText("No fees. No tips. 100% goes to the charity through its own page.").first(),
+  ).toBeVisible();
   await page.getByLabel("Amount (GBP)").fill(amount);
   if (message) await page.getByLabel("Message to the group").fill(message);
   await page.getByRole("button", { name: "Pledge", exact: true }).click();
   await expect(page.getByRole("heading", { name: "Thank you for your pledge!" })).toBeVisible();
-  await expect(page.getByRole("link", { name: "Give on Shelter's page" })).toHaveAttribute("href", "https://shelter.example.org/donate");
+  await expect(page.getByRole("link", { name: "Give on Shelter's page" })).toHaveAttribute(
+    "href",
+    "https://shelter.example.org/donate",
+  );
 }
 
 test("an org shares an invite; members join, pledge and talk, and each sees the other live", async ({ browser }) => {

@@ -12,13 +12,17 @@ for (const javaScriptEnabled of [true, false]) {
   test.describe(`member goals with JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
     test.use({ javaScriptEnabled });
 
-    test("a member joins a suggested goal, sees it active and on the bar, completes it, finds it completed", async ({ page }) => {
+    test("a member joins a suggested goal, sees it active and on the bar, completes it, finds it completed", async ({
+      page,
+    }) => {
       await signUp(page, "Jo");
       await expect(page.getByRole("heading", { name: "Select a goal to get started" })).toBeVisible();
       await expect(yourGoals(page).getByText("Empty State")).toBeVisible();
       await expect(page.getByRole("link", { name: "Create a goal" })).toHaveCount(0);
 
-      await suggested(page).getByRole("link", { name: /Walk 10,000 steps a day/ }).click();
+      await suggested(page)
+        .getByRole("link", { name: /Walk 10,000 steps a day/ })
+        .click();
       await expect(page).toHaveURL(/\/join\/goal-running$/);
       await page.getByRole("button", { name: "Join goal" }).click();
       await expect(page).toHaveURL(/\/active\/goal-running$/);

@@ -10,7 +10,9 @@ async function expectNoSidewaysScroll(page: Page) {
     scrollWidth: document.documentElement.scrollWidth,
     clientWidth: document.documentElement.clientWidth,
   }));
-  expect(scrollWidth, `${page.url()} is ${scrollWidth}px wide in a ${clientWidth}px window`).toBeLessThanOrEqual(clientWidth);
+  expect(scrollWidth, `${page.url()} is ${scrollWidth}px wide in a ${clientWidth}px window`).toBeLessThanOrEqual(
+    clientWidth,
+  );
 }
 
 /** The header holds one row: the wordmark on one line and nothing pushed below it. */
@@ -51,7 +53,9 @@ test("at 400px the signed-in header stays on one line, even with a long first na
   await expectNoSidewaysScroll(page);
 });
 
-test("at 400px the admin tables do not make the page scroll sideways, even with long names and addresses", async ({ browser }) => {
+test("at 400px the admin tables do not make the page scroll sideways, even with long names and addresses", async ({
+  browser,
+}) => {
   // A member whose name and address are each one long unbreakable word.
   const memberContext = await browser.newContext();
   const email = uniqueEmail("maximiliana.alexandrina.featherstonehaugh-worthington");
@@ -71,12 +75,21 @@ test("at 400px the admin tables do not make the page scroll sideways, even with 
   await expect(page.getByLabel("Status").first()).toBeVisible();
   await expectNoSidewaysScroll(page);
 
-  for (const path of ["/admin/users", "/admin/goals", "/admin/goals/goal-reading", "/admin/access", "/admin/audit", "/admin/users/communication"]) {
+  for (const path of [
+    "/admin/users",
+    "/admin/goals",
+    "/admin/goals/goal-reading",
+    "/admin/access",
+    "/admin/audit",
+    "/admin/users/communication",
+  ]) {
     await page.goto(path);
     await expect(page.locator("h1")).toBeVisible();
     await expectNoSidewaysScroll(page);
   }
-  await expect(page.getByRole("table", { name: "Messages sent, newest first" }).or(page.getByText("Nothing sent yet."))).toBeVisible();
+  await expect(
+    page.getByRole("table", { name: "Messages sent, newest first" }).or(page.getByText("Nothing sent yet.")),
+  ).toBeVisible();
 
   // On a desktop the users table fits, and text hidden for screen readers never widens the page.
   await page.setViewportSize({ width: 1280, height: 800 });

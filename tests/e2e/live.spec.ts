@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Browser, type Page } from "@playwright/test";
 import { connected, publish, revalidation } from "./live-support";
 import { DEMO, signIn, signUp, uniqueEmail } from "./support";
 
@@ -7,7 +7,7 @@ const pursuing = async (page: Page) =>
   Number(await page.locator("dt", { hasText: "Pursuing" }).locator("xpath=following-sibling::dd").textContent());
 
 /** Two signed-up members in separate browser contexts; B is on the goal's screen, listening. */
-async function twoMembersOnGoal(browser: import("@playwright/test").Browser, goalId: string) {
+async function twoMembersOnGoal(browser: Browser, goalId: string) {
   const [a, b] = [await browser.newContext(), await browser.newContext()];
   const [pageA, pageB] = [await a.newPage(), await b.newPage()];
   await signUp(pageA, "Alex");
@@ -21,7 +21,9 @@ async function twoMembersOnGoal(browser: import("@playwright/test").Browser, goa
   return { pageA, pageB, close: () => Promise.all([a.close(), b.close()]) };
 }
 
-test("the sign-up page revalidates on a settings change and keeps focus and typed input, without a reload", async ({ page }) => {
+test("the sign-up page revalidates on a settings change and keeps focus and typed input, without a reload", async ({
+  page,
+}) => {
   await page.goto("/signup");
   await connected(page);
   await page.evaluate(() => ((window as any).__sameDocument = true));
@@ -64,7 +66,9 @@ test("member B on a goal's screen sees member A join within 1 s, without a reloa
   const { pageA, pageB, close } = await twoMembersOnGoal(browser, "goal-reading");
   const before = await pursuing(pageB);
   // The clock starts when A's join has committed: the answer to A's Join submission.
-  const joined = pageA.waitForResponse((r) => r.request().method() === "POST" && r.url().includes("/join/goal-reading"));
+  const joined = pageA.waitForResponse(
+    (r) => r.request().method() === "POST" && r.url().includes("/join/goal-reading"),
+  );
   await pageA.getByRole("button", { name: "Join goal" }).click();
   await joined;
   const started = Date.now();
@@ -75,12 +79,16 @@ test("member B on a goal's screen sees member A join within 1 s, without a reloa
   await close();
 });
 
-test("a goal's screen is current again within 5 s when its hub restarts and a change lands meanwhile", async ({ browser }) => {
+test("a goal's screen is current again within 5 s when its hub restarts and a change lands meanwhile", async ({
+  browser,
+}) => {
   const { pageA, pageB, close } = await twoMembersOnGoal(browser, "goal-running");
   const before = await pursuing(pageB);
   const started = Date.now();
   // Only this goal's hub instance restarts; the page's merged stream drops and reconnects.
-  expect((await pageA.request.post("/dev/live", { form: { intent: "restart", topics: "goal:goal-running" } })).ok()).toBe(true);
+  expect(
+    (await pageA.request.post("/dev/live", { form: { intent: "restart", topics: "goal:goal-running" } })).ok(),
+  ).toBe(true);
   await pageA.getByRole("button", { name: "Join goal" }).click();
   await expect.poll(() => pursuing(pageB), { timeout: 5_000 }).toBeGreaterThan(before);
   await connected(pageB);
@@ -110,14 +118,18 @@ test("a form's result on screen (a success notice) survives a live update of tha
   await expect(page.getByRole("link", { name: "See them in Users" })).toBeVisible();
 });
 
-test("joining while the goal's screen receives a stream of changes lands on the goal, not an empty screen", async ({ page }) => {
+test("joining while the goal's screen receives a stream of changes lands on the goal, not an empty screen", async ({
+  page,
+}) => {
   await signUp(page, "Rae");
   await page.goto("/join/goal-reading");
   await connected(page);
   let stop = false;
   const changes = (async () => {
     while (!stop) {
-      await page.request.post("/dev/live", { form: { intent: "publish", topics: "goal:goal-reading" } }).catch(() => {});
+      await page.request
+        .post("/dev/live", { form: { intent: "publish", topics: "goal:goal-reading" } })
+        .catch(() => {});
       await new Promise((r) => setTimeout(r, 30 + Math.random() * 50));
     }
   })();

@@ -73,7 +73,14 @@ for (const javaScriptEnabled of [true, false]) {
       const uploads = [
         { file: fixture("not-really.png"), message: "Only PNG and JPEG images (.png, .jpeg, .jpg) can be uploaded." },
         {
-          file: { name: "huge.png", mimeType: "image/png", buffer: Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(5 * 1024 * 1024)]) },
+          file: {
+            name: "huge.png",
+            mimeType: "image/png",
+            buffer: Buffer.concat([
+              Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+              Buffer.alloc(5 * 1024 * 1024),
+            ]),
+          },
           message: "This image is larger than 2 MB. Choose a smaller one.",
         },
         // Each message differs from the one before it, so the wait below really waits for the answer.
@@ -93,7 +100,9 @@ for (const javaScriptEnabled of [true, false]) {
 
 test.describe("creating goals", () => {
   for (const javaScriptEnabled of [true, false]) {
-    test(`an org creates a private goal that only it is suggested (JavaScript ${javaScriptEnabled ? "on" : "off"})`, async ({ browser }) => {
+    test(`an org creates a private goal that only it is suggested (JavaScript ${javaScriptEnabled ? "on" : "off"})`, async ({
+      browser,
+    }) => {
       const context = await browser.newContext({ javaScriptEnabled });
       const page = await context.newPage();
       await signIn(page, DEMO.org);
@@ -112,7 +121,10 @@ test.describe("creating goals", () => {
       await page.getByRole("button", { name: "Create goal" }).click();
       await expect(page).toHaveURL(/\/join\/[a-f0-9]+$/);
       await expect(page.getByRole("heading", { name: cause })).toBeVisible();
-      await expect(page.getByRole("article").locator("img.goal-icon")).toHaveAttribute("src", /^\/images\/goal-icons\//);
+      await expect(page.getByRole("article").locator("img.goal-icon")).toHaveAttribute(
+        "src",
+        /^\/images\/goal-icons\//,
+      );
       await page.goto("/main");
       await expect(page.getByRole("region", { name: "Suggested" }).getByText(cause)).toBeVisible();
 

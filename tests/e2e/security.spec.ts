@@ -10,12 +10,16 @@ import { signUp } from "./support";
 async function watch(page: Page) {
   const problems: string[] = [];
   page.on("console", (message) => {
-    if (message.type() === "error" || message.type() === "warning") problems.push(`${message.type()}: ${message.text()}`);
+    if (message.type() === "error" || message.type() === "warning")
+      problems.push(`${message.type()}: ${message.text()}`);
   });
   page.on("pageerror", (error) => problems.push(`pageerror: ${error.message}`));
   await page.addInitScript(() => {
     document.addEventListener("securitypolicyviolation", (event) => {
-      (window as any).__cspViolations = [...((window as any).__cspViolations ?? []), `${event.violatedDirective} ${event.blockedURI}`];
+      (window as any).__cspViolations = [
+        ...((window as any).__cspViolations ?? []),
+        `${event.violatedDirective} ${event.blockedURI}`,
+      ];
     });
   });
   return problems;

@@ -7,7 +7,13 @@ import { readdirSync } from "node:fs";
 import { expect, test } from "@playwright/test";
 
 const PUBLIC = new URL("../../public/", import.meta.url).pathname;
-const TYPES: Record<string, RegExp> = { svg: /image\/svg/, txt: /text\/plain/, png: /image\/png/, js: /javascript/, css: /text\/css/ };
+const TYPES: Record<string, RegExp> = {
+  svg: /image\/svg/,
+  txt: /text\/plain/,
+  png: /image\/png/,
+  js: /javascript/,
+  css: /text\/css/,
+};
 
 test("every static file is served by the assets layer, with its type and the static headers", async ({ request }) => {
   const files = readdirSync(PUBLIC).filter((name) => !name.startsWith("_") && name !== "build");

@@ -79,10 +79,19 @@ export function e2ePersistDir(): string {
 
 /** Runs SQL against the e2e server's D1 (tests in tests/e2e/settings/ only: it changes the whole site). */
 export function d1Execute(sql: string) {
-  execFileSync("npx", ["wrangler", "d1", "execute", "DB", "--local", "--persist-to", e2ePersistDir(), "--command", sql], {
-    stdio: ["ignore", "ignore", "pipe"],
-    env: { ...process.env, WRANGLER_SEND_METRICS: "false", WRANGLER_SEND_ERROR_REPORTS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false" },
-  });
+  execFileSync(
+    "npx",
+    ["wrangler", "d1", "execute", "DB", "--local", "--persist-to", e2ePersistDir(), "--command", sql],
+    {
+      stdio: ["ignore", "ignore", "pipe"],
+      env: {
+        ...process.env,
+        WRANGLER_SEND_METRICS: "false",
+        WRANGLER_SEND_ERROR_REPORTS: "false",
+        CLOUDFLARE_CF_FETCH_ENABLED: "false",
+      },
+    },
+  );
 }
 
 /** Sets the early-access mode for the whole site. Restore 'open' when the test is done. */

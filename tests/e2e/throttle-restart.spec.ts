@@ -19,7 +19,9 @@ import { DEMO, DEMO_PASSWORD } from "./support";
 
 const ROOT = new URL("../..", import.meta.url).pathname;
 const port = Number(process.env.E2E_RESTART_PORT || Number(process.env.E2E_PORT || 8790) + 30);
-const inspectorPort = Number(process.env.E2E_RESTART_INSPECTOR_PORT || Number(process.env.E2E_INSPECTOR_PORT || 9330) + 30);
+const inspectorPort = Number(
+  process.env.E2E_RESTART_INSPECTOR_PORT || Number(process.env.E2E_INSPECTOR_PORT || 9330) + 30,
+);
 const TOO_MANY = "Too Many Requests Try Again Later";
 
 /** A fresh local D1 with the real migrations and the demo seed, as scripts/e2e-server.mjs makes. */
@@ -65,7 +67,12 @@ async function signIn(url: string, email: string, password: string) {
     headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: url },
   });
   const html = await response.text();
-  return { status: response.status, location: response.headers.get("location"), cookie: response.headers.get("set-cookie"), html };
+  return {
+    status: response.status,
+    location: response.headers.get("location"),
+    cookie: response.headers.get("set-cookie"),
+    html,
+  };
 }
 
 /** How many of the form's fields show a message. */

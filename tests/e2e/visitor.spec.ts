@@ -8,7 +8,8 @@ test.describe("marketing page", () => {
     await page.goto("/");
     await expect(page).toHaveTitle("Goals with Friends: achieve goals with friends");
     await expect(page.getByRole("link", { name: "GET STARTED" }).first()).toHaveAttribute("href", "/signup");
-    for (const title of TILES) await expect(page.getByRole("heading", { name: title, exact: true, level: 3 })).toBeVisible();
+    for (const title of TILES)
+      await expect(page.getByRole("heading", { name: title, exact: true, level: 3 })).toBeVisible();
     await expect(page.getByRole("heading", { name: "Social Goal Tracking" })).toBeAttached();
     await expect(page.getByRole("heading", { name: "Fundraising", exact: true })).toBeAttached();
     await expect(page.getByText("Alone we can do so little; together we can do so much.")).toBeAttached();
@@ -30,7 +31,10 @@ test.describe("marketing page", () => {
     await expect(page.locator("#fundraising")).toBeInViewport();
   });
 
-  test("ships no script, carries public cache headers, and a repeat hit comes from the cache", async ({ page, request }) => {
+  test("ships no script, carries public cache headers, and a repeat hit comes from the cache", async ({
+    page,
+    request,
+  }) => {
     const scripts: string[] = [];
     page.on("request", (r) => r.resourceType() === "script" && scripts.push(r.url()));
     const response = await page.goto("/marketing");
@@ -75,7 +79,10 @@ test.describe("page not found", () => {
       await expect(page).toHaveTitle("Page not found");
       await expect(page.getByRole("heading", { name: "404" })).toBeVisible();
       await expect(page.getByText("Page not found", { exact: true })).toBeVisible();
-      await expect(page.getByRole("link", { name: "Back to the main page or contact support." })).toHaveAttribute("href", "/main");
+      await expect(page.getByRole("link", { name: "Back to the main page or contact support." })).toHaveAttribute(
+        "href",
+        "/main",
+      );
       await expectNoAxeViolations(page);
     });
   }
@@ -94,7 +101,9 @@ for (const javaScriptEnabled of [true, false]) {
   test.describe(`visitor screens with JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
     test.use({ javaScriptEnabled });
 
-    test("each auth screen has its title, logo link to /marketing and creator credit, and passes axe", async ({ page }) => {
+    test("each auth screen has its title, logo link to /marketing and creator credit, and passes axe", async ({
+      page,
+    }) => {
       test.slow();
       const screens: [string, string, string][] = [
         ["/signin", "Sign In", "Sign In"],
@@ -106,8 +115,14 @@ for (const javaScriptEnabled of [true, false]) {
         await page.goto(path);
         await expect(page).toHaveTitle(title);
         await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading);
-        await expect(page.getByRole("link", { name: /Goals with Friends: about the product/ })).toHaveAttribute("href", "/marketing");
-        await expect(page.getByRole("link", { name: /Goals with Friends team/ })).toHaveAttribute("href", /^https:\/\//);
+        await expect(page.getByRole("link", { name: /Goals with Friends: about the product/ })).toHaveAttribute(
+          "href",
+          "/marketing",
+        );
+        await expect(page.getByRole("link", { name: /Goals with Friends team/ })).toHaveAttribute(
+          "href",
+          /^https:\/\//,
+        );
         await checkAxe(page, javaScriptEnabled);
       }
       await page.goto("/signin");
@@ -117,7 +132,9 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByRole("link", { name: "Sign In" })).toHaveAttribute("href", "/signin");
     });
 
-    test("sign-in: unknown e-mail, wrong password, then 'Contact Support' after more than 4 failures", async ({ page }) => {
+    test("sign-in: unknown e-mail, wrong password, then 'Contact Support' after more than 4 failures", async ({
+      page,
+    }) => {
       test.slow();
       const { email, password } = await signUp(page);
       await page.context().clearCookies();
@@ -159,7 +176,10 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByText("Must have a value")).toHaveCount(1);
     });
 
-    test("password reset: mail, notice on /signin, new password signs in and ends the other session", async ({ page, browser }) => {
+    test("password reset: mail, notice on /signin, new password signs in and ends the other session", async ({
+      page,
+      browser,
+    }) => {
       test.slow();
       const { email } = await signUp(page);
       const elsewhere = await browser.newContext({ javaScriptEnabled });

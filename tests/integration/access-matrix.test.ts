@@ -28,7 +28,6 @@ const EVERYONE: Access = { anonymous: 200, member: 200, org: 200, admin: 200 };
 const GUEST_ONLY: Access = { anonymous: 200, member: "→/main", org: "→/main", admin: "→/main" };
 const LOGGED_IN: Access = { anonymous: "→/", member: 200, org: 200, admin: 200 };
 const ADMIN_ONLY: Access = { anonymous: "→/", member: 403, org: 403, admin: 200 };
-const CREATORS: Access = { anonymous: "→/", member: 403, org: 200, admin: 200 };
 const NOT_FOUND: Access = { anonymous: 404, member: 404, org: 404, admin: 404 };
 const admin = (adminOutcome: Outcome): Access => ({ ...ADMIN_ONLY, admin: adminOutcome });
 const same = (outcome: Outcome): Access => ({ anonymous: outcome, member: outcome, org: outcome, admin: outcome });
@@ -68,8 +67,16 @@ const ROWS: Row[] = [
   page("/join/no-such-goal", { ...LOGGED_IN, member: "→/404", org: "→/404", admin: "→/404" }),
   page("/active/no-such-goal", { ...LOGGED_IN, member: "→/404", org: "→/404", admin: "→/404" }),
   // Joining lands on the goal; completing (every role was put in matrix-joined) lands on Completed Goals.
-  action("/join/matrix-open", {}, { ...LOGGED_IN, member: "→/active/matrix-open", org: "→/active/matrix-open", admin: "→/active/matrix-open" }),
-  action("/active/matrix-joined", { intent: "complete" }, { ...LOGGED_IN, member: "→/completedgoals", org: "→/completedgoals", admin: "→/completedgoals" }),
+  action(
+    "/join/matrix-open",
+    {},
+    { ...LOGGED_IN, member: "→/active/matrix-open", org: "→/active/matrix-open", admin: "→/active/matrix-open" },
+  ),
+  action(
+    "/active/matrix-joined",
+    { intent: "complete" },
+    { ...LOGGED_IN, member: "→/completedgoals", org: "→/completedgoals", admin: "→/completedgoals" },
+  ),
 
   // Admin screens: 403 for everyone but admins, on GET and on every POST.
   page("/admin", admin("→/admin/users")),
@@ -90,14 +97,34 @@ const ROWS: Row[] = [
   // Single-fetch data requests reach a child loader without its parent: each loader checks itself.
   // (Single fetch answers a redirect with 202 and the target in the body.)
   page("/admin/users.data?_routes=routes/admin.users._index", { ...ADMIN_ONLY, anonymous: 202 }),
-  action("/admin/users", () => ({ intent: "change-user", userId: fixture.userId, type: "user", status: "new" }), ADMIN_ONLY),
-  action("/admin/users/manage", () => ({ intent: "change-user", userId: fixture.userId, type: "user", status: "new" }), ADMIN_ONLY),
+  action(
+    "/admin/users",
+    () => ({ intent: "change-user", userId: fixture.userId, type: "user", status: "new" }),
+    ADMIN_ONLY,
+  ),
+  action(
+    "/admin/users/manage",
+    () => ({ intent: "change-user", userId: fixture.userId, type: "user", status: "new" }),
+    ADMIN_ONLY,
+  ),
   page("/admin/users/add-user", ADMIN_ONLY),
-  action("/admin/users/add-user", () => ({ first: "Matrix", last: "Row", email: uniqueEmail(), type: "user" }), ADMIN_ONLY),
+  action(
+    "/admin/users/add-user",
+    () => ({ first: "Matrix", last: "Row", email: uniqueEmail(), type: "user" }),
+    ADMIN_ONLY,
+  ),
   page("/admin/users/communication", ADMIN_ONLY),
-  action("/admin/users/communication", { intent: "preview", audience: "all", subject: "Hi", body: "Hello" }, ADMIN_ONLY),
+  action(
+    "/admin/users/communication",
+    { intent: "preview", audience: "all", subject: "Hi", body: "Hello" },
+    ADMIN_ONLY,
+  ),
   // Sending answers with a redirect to the record of what was sent.
-  action("/admin/users/communication", { intent: "send", audience: "admin", subject: "Matrix", body: "Hello" }, admin("→/admin/users/communication")),
+  action(
+    "/admin/users/communication",
+    { intent: "send", audience: "admin", subject: "Matrix", body: "Hello" },
+    admin("→/admin/users/communication"),
+  ),
 ];
 
 let emails = 0;
@@ -121,7 +148,9 @@ async function freshSession(role: Role): Promise<string> {
 
 beforeAll(async () => {
   for (const id of ["matrix-open", "matrix-joined"]) {
-    await env.DB.prepare('INSERT OR IGNORE INTO goals (id, cause, start, "end") VALUES (?, ?, ?, ?)').bind(id, `Matrix ${id}`, day(-5), day(30)).run();
+    await env.DB.prepare('INSERT OR IGNORE INTO goals (id, cause, start, "end") VALUES (?, ?, ?, ?)')
+      .bind(id, `Matrix ${id}`, day(-5), day(30))
+      .run();
   }
   await env.DB.prepare(
     "INSERT OR IGNORE INTO early_access_requests (id, name_first, name_last, location_city, location_state, email) VALUES ('matrix-request', 'Mat', 'Rix', 'York', 'North Yorkshire', 'matrix-request@example.com')",
@@ -151,7 +180,8 @@ describe("access matrix", () => {
             : await post(path, typeof row.body === "function" ? row.body() : (row.body ?? {}), cookie || undefined);
         await response.body?.cancel();
         const got = outcomeOf(response);
-        if (got !== row.expect[role]) mismatches.push(`${row.method} ${path} as ${role}: expected ${row.expect[role]}, got ${got}`);
+        if (got !== row.expect[role])
+          mismatches.push(`${row.method} ${path} as ${role}: expected ${row.expect[role]}, got ${got}`);
       }
     }
     expect(mismatches).toEqual([]);

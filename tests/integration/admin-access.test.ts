@@ -14,15 +14,26 @@ async function addRequest(values: Partial<Record<string, string>> = {}) {
   await env.DB.prepare(
     "INSERT INTO early_access_requests (id, name_first, name_last, location_city, location_state, email) VALUES (?, ?, ?, ?, ?, ?)",
   )
-    .bind(id, values.first ?? "Rae", values.last ?? "Quest", values.city ?? "Leeds", values.state ?? "West Yorkshire", email)
+    .bind(
+      id,
+      values.first ?? "Rae",
+      values.last ?? "Quest",
+      values.city ?? "Leeds",
+      values.state ?? "West Yorkshire",
+      email,
+    )
     .run();
   return { id, email };
 }
 
-const mode = async () => (await env.DB.prepare("SELECT early_access FROM settings WHERE id = 1").first<{ early_access: string }>())!.early_access;
+const mode = async () =>
+  (await env.DB.prepare("SELECT early_access FROM settings WHERE id = 1").first<{ early_access: string }>())!
+    .early_access;
 
 afterEach(async () => {
-  await env.DB.prepare("UPDATE settings SET early_access = 'open', support_email = 'support@goalswithfriends.app' WHERE id = 1").run();
+  await env.DB.prepare(
+    "UPDATE settings SET early_access = 'open', support_email = 'support@goalswithfriends.app' WHERE id = 1",
+  ).run();
 });
 
 describe("admin access", () => {
@@ -38,7 +49,9 @@ describe("admin access", () => {
       expect(await mode()).toBe(value);
       expect(await (await get("/signup")).text()).toContain(heading);
     }
-    const audit = await env.DB.prepare("SELECT count(*) AS n FROM audit_log WHERE action = 'access.mode'").first<{ n: number }>();
+    const audit = await env.DB.prepare("SELECT count(*) AS n FROM audit_log WHERE action = 'access.mode'").first<{
+      n: number;
+    }>();
     expect(audit!.n).toBeGreaterThanOrEqual(3);
     const bad = await post("/admin/access", { intent: "early-access", mode: "maybe" }, admin.cookie);
     expect(bad.status).toBe(400);
@@ -52,7 +65,9 @@ describe("admin access", () => {
     expect(await bad.text()).toContain("Enter a valid email address");
     const ok = await post("/admin/access", { intent: "support-email", supportEmail: "Help@Example.com" }, admin.cookie);
     expect(ok.status).toBe(200);
-    const row = await env.DB.prepare("SELECT support_email FROM settings WHERE id = 1").first<{ support_email: string }>();
+    const row = await env.DB.prepare("SELECT support_email FROM settings WHERE id = 1").first<{
+      support_email: string;
+    }>();
     expect(row!.support_email).toBe("help@example.com");
   });
 
@@ -63,12 +78,18 @@ describe("admin access", () => {
     expect(page).toContain(request.email);
     const response = await post("/admin/access", { intent: "invite", requestId: request.id }, admin.cookie);
     expect(response.status).toBe(200);
-    const mail = await env.DB.prepare('SELECT * FROM mail_outbox WHERE "to" = ? AND kind = \'invite\'').bind(request.email).first<any>();
+    const mail = await env.DB.prepare("SELECT * FROM mail_outbox WHERE \"to\" = ? AND kind = 'invite'")
+      .bind(request.email)
+      .first<any>();
     expect(mail.text).toMatch(/\/signup\?invite=[A-Za-z0-9_-]{40,}/);
-    const link = await env.DB.prepare("SELECT * FROM password_resets WHERE email = ? AND purpose = 'invite'").bind(request.email).first<any>();
+    const link = await env.DB.prepare("SELECT * FROM password_resets WHERE email = ? AND purpose = 'invite'")
+      .bind(request.email)
+      .first<any>();
     expect(link.used_at).toBeNull();
     expect((link.expires_at - Date.now()) / 86_400_000).toBeGreaterThan(6.9);
-    const row = await env.DB.prepare("SELECT invited_at FROM early_access_requests WHERE id = ?").bind(request.id).first<any>();
+    const row = await env.DB.prepare("SELECT invited_at FROM early_access_requests WHERE id = ?")
+      .bind(request.id)
+      .first<any>();
     expect(row.invited_at).toBeGreaterThan(0);
     expect((await post("/admin/access", { intent: "invite", requestId: "gone" }, admin.cookie)).status).toBe(404);
   });
@@ -80,7 +101,9 @@ describe("admin access", () => {
     const response = await get("/admin/access/requests.csv", admin.cookie);
     expect(response.status).toBe(200);
     expect(response.headers.get("Content-Type")).toContain("text/csv");
-    expect(response.headers.get("Content-Disposition")).toMatch(/attachment; filename="early-access-requests-\d{4}-\d{2}-\d{2}\.csv"/);
+    expect(response.headers.get("Content-Disposition")).toMatch(
+      /attachment; filename="early-access-requests-\d{4}-\d{2}-\d{2}\.csv"/,
+    );
     const csv = await response.text();
     expect(csv.startsWith("First name,Last name,City,State,Email,Requested,Invited\r\n")).toBe(true);
     expect(csv).toContain(`'=cmd(),"O'Brien, Jr",Leeds,West Yorkshire,`);

@@ -37,10 +37,16 @@ describe("admin communication", () => {
     const suspended = await signUpUser();
     await setType(suspended.email, "org");
     await env.DB.prepare("UPDATE users SET status = 'suspended' WHERE email = ?").bind(suspended.email).run();
-    const { n: expected } = (await env.DB.prepare("SELECT count(*) AS n FROM users WHERE type = 'org' AND status != 'suspended'").first<{ n: number }>())!;
+    const { n: expected } = (await env.DB.prepare(
+      "SELECT count(*) AS n FROM users WHERE type = 'org' AND status != 'suspended'",
+    ).first<{ n: number }>())!;
 
     const subject = `Org news ${Date.now()}`;
-    const response = await post("/admin/users/communication", { intent: "send", audience: "org", subject, body: "Month of miles starts Monday." }, admin.cookie);
+    const response = await post(
+      "/admin/users/communication",
+      { intent: "send", audience: "org", subject, body: "Month of miles starts Monday." },
+      admin.cookie,
+    );
     expect(response.status).toBe(302);
     const location = response.headers.get("Location")!;
     const id = new URL(location, "http://x").searchParams.get("sent")!;
@@ -49,7 +55,9 @@ describe("admin communication", () => {
     // Other test files create orgs concurrently in the same D1, so the count can only grow meanwhile.
     expect(comm).toMatchObject({ audience: "org", subject });
     expect(comm.recipients).toBeGreaterThanOrEqual(expected);
-    const { results } = await env.DB.prepare("SELECT * FROM mail_outbox WHERE communication_id = ?").bind(id).all<any>();
+    const { results } = await env.DB.prepare("SELECT * FROM mail_outbox WHERE communication_id = ?")
+      .bind(id)
+      .all<any>();
     expect(results).toHaveLength(comm.recipients);
     expect(results.map((m) => m.to)).toEqual(expect.arrayContaining(orgs));
     expect(results.map((m) => m.to)).not.toContain(suspended.email);
@@ -60,14 +68,20 @@ describe("admin communication", () => {
     const page = await (await get(location, admin.cookie)).text();
     expect(page).toContain(subject);
     expect(page).toContain(orgs[0]);
-    const audit = await env.DB.prepare("SELECT * FROM audit_log WHERE action = 'communication.send' AND detail LIKE ?").bind(`%${subject}%`).first();
+    const audit = await env.DB.prepare("SELECT * FROM audit_log WHERE action = 'communication.send' AND detail LIKE ?")
+      .bind(`%${subject}%`)
+      .first();
     expect(audit).toBeTruthy();
   });
 
   it("answers empty fields with field messages and a 400, sending nothing", async () => {
     const admin = await signUpAdmin();
     const before = await count("mail_outbox");
-    const response = await post("/admin/users/communication", { intent: "send", audience: "everyone", subject: "", body: " " }, admin.cookie);
+    const response = await post(
+      "/admin/users/communication",
+      { intent: "send", audience: "everyone", subject: "", body: " " },
+      admin.cookie,
+    );
     expect(response.status).toBe(400);
     expect((await response.text()).match(/Must have a value/g)?.length).toBeGreaterThanOrEqual(2);
     expect(await count("mail_outbox")).toBe(before);

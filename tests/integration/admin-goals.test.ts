@@ -12,7 +12,9 @@ async function addGoal(id: string, values: { demo?: number; end?: string } = {})
 
 async function join(email: string, goalId: string, completed = 0) {
   const { id } = (await env.DB.prepare("SELECT id FROM users WHERE email = ?").bind(email).first<{ id: string }>())!;
-  await env.DB.prepare("INSERT INTO user_goals (user_id, goal_id, completed) VALUES (?, ?, ?)").bind(id, goalId, completed).run();
+  await env.DB.prepare("INSERT INTO user_goals (user_id, goal_id, completed) VALUES (?, ?, ?)")
+    .bind(id, goalId, completed)
+    .run();
 }
 
 async function signUpAdmin() {
@@ -37,7 +39,9 @@ describe("admin goals", () => {
     expect(active).toContain(`Cause live-${tag}`);
     expect(active).not.toContain(`Cause demo-${tag}`);
     expect(active).not.toContain(`Cause over-${tag}`);
-    expect(active).toMatch(new RegExp(`Cause live-${tag}</a>.*?data-label="Current"[^>]*>1<.*?data-label="Completed"[^>]*>1<`, "s"));
+    expect(active).toMatch(
+      new RegExp(`Cause live-${tag}</a>.*?data-label="Current"[^>]*>1<.*?data-label="Completed"[^>]*>1<`, "s"),
+    );
     expect(await (await get("/admin/goals?show=demo", admin.cookie)).text()).toContain(`Cause demo-${tag}`);
     expect(await (await get("/admin/goals?show=ended", admin.cookie)).text()).toContain(`Cause over-${tag}`);
     expect((await get("/admin/goals?show=nonsense", admin.cookie)).status).toBe(200);
@@ -53,23 +57,43 @@ describe("admin goals", () => {
     expect(page).toContain(member.email);
     expect(page).toContain("Participants (1)");
 
-    const response = await post(`/admin/goals/${id}`, { cause: "Renamed cause", start: day(1), end: day(40), visibility: "private", demo: "on" }, admin.cookie);
+    const response = await post(
+      `/admin/goals/${id}`,
+      { cause: "Renamed cause", start: day(1), end: day(40), visibility: "private", demo: "on" },
+      admin.cookie,
+    );
     expect(response.status).toBe(200);
     const goal = await env.DB.prepare("SELECT * FROM goals WHERE id = ?").bind(id).first<any>();
     expect(goal).toMatchObject({ cause: "Renamed cause", start: day(1), end: day(40), visibility: "private", demo: 1 });
-    const audit = await env.DB.prepare("SELECT * FROM audit_log WHERE action = 'goal.edit' AND target = 'Renamed cause'").first<any>();
+    const audit = await env.DB.prepare(
+      "SELECT * FROM audit_log WHERE action = 'goal.edit' AND target = 'Renamed cause'",
+    ).first<any>();
     expect(audit.detail).toContain("demo: false → true");
 
-    const bad = await post(`/admin/goals/${id}`, { cause: "", start: day(5), end: day(1), visibility: "secret" }, admin.cookie);
+    const bad = await post(
+      `/admin/goals/${id}`,
+      { cause: "", start: day(5), end: day(1), visibility: "secret" },
+      admin.cookie,
+    );
     expect(bad.status).toBe(400);
     const html = await bad.text();
     expect(html).toContain("Must have a value");
-    const backwards = await post(`/admin/goals/${id}`, { cause: "Fine", start: day(5), end: day(1), visibility: "public" }, admin.cookie);
+    const backwards = await post(
+      `/admin/goals/${id}`,
+      { cause: "Fine", start: day(5), end: day(1), visibility: "public" },
+      admin.cookie,
+    );
     expect(backwards.status).toBe(400);
     expect(await backwards.text()).toContain("The end date must be on or after the start date");
-    expect((await env.DB.prepare("SELECT cause FROM goals WHERE id = ?").bind(id).first<any>()).cause).toBe("Renamed cause");
+    expect((await env.DB.prepare("SELECT cause FROM goals WHERE id = ?").bind(id).first<any>()).cause).toBe(
+      "Renamed cause",
+    );
 
     expect((await get("/admin/goals/no-such-goal", admin.cookie)).headers.get("Location")).toBe("/404");
-    expect((await post("/admin/goals/no-such-goal", { cause: "x", visibility: "public" }, admin.cookie)).headers.get("Location")).toBe("/404");
+    expect(
+      (await post("/admin/goals/no-such-goal", { cause: "x", visibility: "public" }, admin.cookie)).headers.get(
+        "Location",
+      ),
+    ).toBe("/404");
   });
 });

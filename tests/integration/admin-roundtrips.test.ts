@@ -3,7 +3,14 @@ import { describe, expect, it } from "vitest";
 import { describeRoundTrips, screenRoundTrips } from "../support/d1";
 import { setType, signUpUser } from "../support/http";
 
-const ADMIN_SCREENS = ["/admin/users", "/admin/users/manage?q=test&page=1", "/admin/audit", "/admin/users/communication", "/admin/access", "/admin/goals?show=all"];
+const ADMIN_SCREENS = [
+  "/admin/users",
+  "/admin/users/manage?q=test&page=1",
+  "/admin/audit",
+  "/admin/users/communication",
+  "/admin/access",
+  "/admin/goals?show=all",
+];
 
 describe("admin screens' D1 round trips", () => {
   for (const path of ADMIN_SCREENS) {

@@ -28,7 +28,9 @@ describe("admin users", () => {
 
     const wildcard = await (await get(`/admin/users?q=%25`, admin.cookie)).text();
     expect(wildcard).toContain("0 users");
-    expect(await (await get(`/admin/users?q=${encodeURIComponent("_")}`, admin.cookie)).text()).not.toContain(admin.email);
+    expect(await (await get(`/admin/users?q=${encodeURIComponent("_")}`, admin.cookie)).text()).not.toContain(
+      admin.email,
+    );
     // A whole long e-mail address finds its user (D1 refuses LIKE patterns over 50 bytes: no LIKE here).
     const long = await signUpUser({ email: `${"long-address-".repeat(5)}${marker}@example.com` });
     const byAddress = await get(`/admin/users?q=${encodeURIComponent(long.email)}`, admin.cookie);
@@ -42,7 +44,11 @@ describe("admin users", () => {
     const admin = await signUpAs("admin", "Audra");
     const member = await signUpUser();
     const id = await userId(member.email);
-    const response = await post("/admin/users", { intent: "change-user", userId: id, type: "org", status: "active" }, admin.cookie);
+    const response = await post(
+      "/admin/users",
+      { intent: "change-user", userId: id, type: "org", status: "active" },
+      admin.cookie,
+    );
     expect(response.status).toBe(200);
     expect(await userRow(member.email)).toMatchObject({ type: "org", status: "active" });
     const { results } = await auditFor(member.email);
@@ -68,27 +74,42 @@ describe("admin users", () => {
     // Make this the only admin for the duration of the test.
     const admin = await signUpAs("admin");
     const id = await userId(admin.email);
-    const others = await env.DB.prepare("SELECT id FROM users WHERE type = 'admin' AND id != ?").bind(id).all<{ id: string }>();
+    const others = await env.DB.prepare("SELECT id FROM users WHERE type = 'admin' AND id != ?")
+      .bind(id)
+      .all<{ id: string }>();
     await env.DB.prepare("UPDATE users SET type = 'user' WHERE type = 'admin' AND id != ?").bind(id).run();
     try {
-      const response = await post("/admin/users", { intent: "change-user", userId: id, type: "user", status: "active" }, admin.cookie);
+      const response = await post(
+        "/admin/users",
+        { intent: "change-user", userId: id, type: "user", status: "active" },
+        admin.cookie,
+      );
       expect(response.status).toBe(409);
       expect(await response.text()).toContain("You are the last admin");
-      const suspend = await post("/admin/users", { intent: "change-user", userId: id, type: "admin", status: "suspended" }, admin.cookie);
+      const suspend = await post(
+        "/admin/users",
+        { intent: "change-user", userId: id, type: "admin", status: "suspended" },
+        admin.cookie,
+      );
       expect(suspend.status).toBe(409);
       expect(await userRow(admin.email)).toMatchObject({ type: "admin" });
       expect((await auditFor(admin.email)).results).toHaveLength(0);
 
       // With a second admin, demoting yourself is fine.
       const second = await signUpAs("admin");
-      const ok = await post("/admin/users", { intent: "change-user", userId: id, type: "org", status: "active" }, admin.cookie);
+      const ok = await post(
+        "/admin/users",
+        { intent: "change-user", userId: id, type: "org", status: "active" },
+        admin.cookie,
+      );
       expect(ok.status).toBe(200);
       expect(await userRow(admin.email)).toMatchObject({ type: "org" });
       // ...and the demoted admin is now refused.
       expect((await get("/admin/users", admin.cookie)).status).toBe(403);
       await setType(second.email, "user");
     } finally {
-      for (const other of others.results) await env.DB.prepare("UPDATE users SET type = 'admin' WHERE id = ?").bind(other.id).run();
+      for (const other of others.results)
+        await env.DB.prepare("UPDATE users SET type = 'admin' WHERE id = ?").bind(other.id).run();
     }
   });
 
@@ -96,7 +117,11 @@ describe("admin users", () => {
     const admin = await signUpAs("admin");
     const member = await signUpUser();
     const id = await userId(member.email);
-    const response = await post("/admin/users", { intent: "change-user", userId: id, type: "superuser", status: "x".repeat(10_000) }, admin.cookie);
+    const response = await post(
+      "/admin/users",
+      { intent: "change-user", userId: id, type: "superuser", status: "x".repeat(10_000) },
+      admin.cookie,
+    );
     expect(response.status).toBe(400);
     expect(await userRow(member.email)).toMatchObject({ type: "user", status: "new" });
   });

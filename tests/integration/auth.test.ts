@@ -4,7 +4,12 @@ import { cookieFrom, count, get, post, postForm, signUpUser } from "../support/h
 
 describe("sign-up", () => {
   it("writes a new user as SPEC says and signs them in to /main", async () => {
-    const response = await postForm("/tester", { first: " Jane ", last: "Doe", email: "Jane@Example.com", password: "password123" });
+    const response = await postForm("/tester", {
+      first: " Jane ",
+      last: "Doe",
+      email: "Jane@Example.com",
+      password: "password123",
+    });
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/main");
     const setCookie = response.headers.get("Set-Cookie")!;
@@ -12,7 +17,14 @@ describe("sign-up", () => {
     expect(setCookie).toMatch(/SameSite=Lax/i);
 
     const user = await env.DB.prepare("SELECT * FROM users WHERE email = ?").bind("jane@example.com").first<any>();
-    expect(user).toMatchObject({ first: "Jane", last: "Doe", type: "user", status: "new", activegoals: 0, color: "#6b7280" });
+    expect(user).toMatchObject({
+      first: "Jane",
+      last: "Doe",
+      type: "user",
+      status: "new",
+      activegoals: 0,
+      color: "#6b7280",
+    });
     expect(user.password_hash).toMatch(/^pbkdf2-sha256\$100000\$/);
     expect(user.password_hash).not.toContain("password123");
 
@@ -33,7 +45,12 @@ describe("sign-up", () => {
   it("says so on the email field when the address is already used", async () => {
     const { email } = await signUpUser();
     const before = await count("users");
-    const response = await postForm("/tester", { first: "A", last: "B", email: email.toUpperCase(), password: "password123" });
+    const response = await postForm("/tester", {
+      first: "A",
+      last: "B",
+      email: email.toUpperCase(),
+      password: "password123",
+    });
     expect(response.status).toBe(409);
     expect(await response.text()).toContain("An account with this email already exists");
     expect(await count("users")).toBe(before);
@@ -42,7 +59,12 @@ describe("sign-up", () => {
   it("refuses 10 KB values and odd types with field errors, never a 500", async () => {
     const before = await count("users");
     const huge = "x".repeat(10_000);
-    const response = await postForm("/tester", { first: huge, last: "\u0000", email: "not-an-email", password: "short" });
+    const response = await postForm("/tester", {
+      first: huge,
+      last: "\u0000",
+      email: "not-an-email",
+      password: "short",
+    });
     expect(response.status).toBe(400);
     const html = await response.text();
     expect(html).toContain("First name must be at most 50 characters");

@@ -11,18 +11,26 @@ const setMode = (mode: Mode) => env.DB.prepare("UPDATE settings SET early_access
 afterAll(() => setMode("open"));
 
 const TABLES = ["users", "sessions", "early_access_requests", "password_resets", "mail_outbox"];
-const snapshot = async () => Object.fromEntries(await Promise.all(TABLES.map(async (t) => [t, await count(t)] as const)));
+const snapshot = async () =>
+  Object.fromEntries(await Promise.all(TABLES.map(async (t) => [t, await count(t)] as const)));
 
 async function resetLinkPath() {
   const { email } = await signUpUser();
   await postForm("/passwordreset", { email });
-  const mail = await env.DB.prepare("SELECT text FROM mail_outbox WHERE \"to\" = ? ORDER BY created_at DESC LIMIT 1").bind(email).first<{ text: string }>();
+  const mail = await env.DB.prepare('SELECT text FROM mail_outbox WHERE "to" = ? ORDER BY created_at DESC LIMIT 1')
+    .bind(email)
+    .first<{ text: string }>();
   return new URL(mail!.text.match(/https?:\/\/\S+\/passwordreset\/\S+/)![0]).pathname;
 }
 
 const FORMS: { name: string; path: () => Promise<string>; mode?: Mode; fields: string[] }[] = [
   { name: "sign-up (/tester)", path: async () => "/tester", fields: ["first", "last", "email", "password"] },
-  { name: "sign-up (/signup, open)", path: async () => "/signup", mode: "open", fields: ["first", "last", "email", "password"] },
+  {
+    name: "sign-up (/signup, open)",
+    path: async () => "/signup",
+    mode: "open",
+    fields: ["first", "last", "email", "password"],
+  },
   {
     name: "early access (/signup, request)",
     path: async () => "/signup",
@@ -38,9 +46,17 @@ const fill = (fields: string[], value: string) => Object.fromEntries(fields.map(
 
 const CASES: { name: string; values: (fields: string[]) => Record<string, string>; expect: RegExp }[] = [
   { name: "empty", values: (f) => fill(f, ""), expect: /Must have a value/ },
-  { name: "whitespace", values: (f) => fill(f, " \t  "), expect: /Must have a value|Use at least 8 characters|Enter a valid email address/ },
+  {
+    name: "whitespace",
+    values: (f) => fill(f, " \t  "),
+    expect: /Must have a value|Use at least 8 characters|Enter a valid email address/,
+  },
   { name: "10 KB strings", values: (f) => fill(f, "x".repeat(10_240)), expect: /must be at most \d+ characters/ },
-  { name: "control characters and lookalike unicode", values: (f) => ({ ...fill(f, "\u0000\u202e"), email: "ｊｏ\u200b@exam ple" }), expect: /Remove the unusual characters|Enter a valid email address|Use at least 8 characters/ },
+  {
+    name: "control characters and lookalike unicode",
+    values: (f) => ({ ...fill(f, "\u0000\u202e"), email: "ｊｏ\u200b@exam ple" }),
+    expect: /Remove the unusual characters|Enter a valid email address|Use at least 8 characters/,
+  },
 ];
 
 describe.each(FORMS)("$name", (form) => {
@@ -64,7 +80,7 @@ describe.each(FORMS)("$name", (form) => {
     const honeypot = await honeypotFields();
 
     const repeated = new URLSearchParams(honeypot);
-    for (const f of form.fields) repeated.append(f, "a@b.co"), repeated.append(f, "c@d.co");
+    for (const f of form.fields) (repeated.append(f, "a@b.co"), repeated.append(f, "c@d.co"));
     const multipart = new FormData();
     for (const [k, v] of Object.entries(honeypot)) multipart.append(k, v);
     for (const f of form.fields) multipart.append(f, new File(["<svg/>"], "x.svg", { type: "image/svg+xml" }));
@@ -89,7 +105,11 @@ describe("honeypot", () => {
   it("turns away public forms posted without the page's hidden fields, or with the trap filled", async () => {
     const before = await snapshot();
     const values = { first: "Bot", last: "Bot", email: "bot@example.com", password: "password123" };
-    const missing = await SELF.fetch(BASE + "/tester", { method: "POST", body: new URLSearchParams(values), redirect: "manual" });
+    const missing = await SELF.fetch(BASE + "/tester", {
+      method: "POST",
+      body: new URLSearchParams(values),
+      redirect: "manual",
+    });
     expect(missing.status).toBe(400);
     const filled = await postForm("/tester", { ...values, name__confirm: "I am a bot" });
     expect(filled.status).toBe(400);
@@ -97,7 +117,8 @@ describe("honeypot", () => {
     // crypto-js's "Malformed UTF-8 data" about 3 times in 100. Both are a bad form (400), never a 500:
     // 200 tries meet the rare case with a probability above 99.7%.
     const statuses = new Set<number>();
-    for (let i = 0; i < 200; i++) statuses.add((await postForm("/tester", { ...values, from__confirm: "not-encrypted" })).status);
+    for (let i = 0; i < 200; i++)
+      statuses.add((await postForm("/tester", { ...values, from__confirm: "not-encrypted" })).status);
     expect([...statuses]).toEqual([400]);
     expect(await snapshot()).toEqual(before);
   });

@@ -6,7 +6,12 @@ import { BASE, get, setType, signUpUser } from "../support/http";
 function multipart(path: string, cookie: string, fields: Record<string, string>) {
   const body = new FormData();
   for (const [k, v] of Object.entries(fields)) body.append(k, v);
-  return SELF.fetch(BASE + path, { method: "POST", body, headers: { Cookie: cookie, Origin: BASE, Host: "localhost" }, redirect: "manual" });
+  return SELF.fetch(BASE + path, {
+    method: "POST",
+    body,
+    headers: { Cookie: cookie, Origin: BASE, Host: "localhost" },
+    redirect: "manual",
+  });
 }
 
 async function org() {
@@ -29,12 +34,27 @@ describe("month challenge on /create", () => {
     const cookie = await org();
     const cause = `Feb miles ${Date.now()}`;
     const response = await multipart("/create", cookie, {
-      cause, template: "month", month: "2028-02", start: "2028-05-01", end: "2028-04-01", visibility: "private",
-      charityName: "Mind", charityUrl: "https://mind.example.org/donate", target: "1,500", currency: "EUR",
+      cause,
+      template: "month",
+      month: "2028-02",
+      start: "2028-05-01",
+      end: "2028-04-01",
+      visibility: "private",
+      charityName: "Mind",
+      charityUrl: "https://mind.example.org/donate",
+      target: "1,500",
+      currency: "EUR",
     });
     expect(response.status).toBe(302);
     const goal = await goalByCause(cause);
-    expect(goal).toMatchObject({ start: "2028-02-01", end: "2028-02-29", visibility: "private", charity_name: "Mind", target_amount: 150000, currency: "EUR" });
+    expect(goal).toMatchObject({
+      start: "2028-02-01",
+      end: "2028-02-29",
+      visibility: "private",
+      charity_name: "Mind",
+      target_amount: 150000,
+      currency: "EUR",
+    });
     expect(response.headers.get("Location")).toBe(`/join/${goal.id}`);
   });
 
@@ -42,7 +62,12 @@ describe("month challenge on /create", () => {
     const cookie = await org();
     const cause = `Custom ${Date.now()}`;
     expect((await multipart("/create", cookie, { cause, start: "2026-03-02", end: "2026-03-09" })).status).toBe(302);
-    expect(await goalByCause(cause)).toMatchObject({ start: "2026-03-02", end: "2026-03-09", charity_name: null, target_amount: null });
+    expect(await goalByCause(cause)).toMatchObject({
+      start: "2026-03-02",
+      end: "2026-03-09",
+      charity_name: null,
+      target_amount: null,
+    });
   });
 
   it("refuses a missing month, half-filled fundraising, unsafe links and absurd targets: 400, nothing created", async () => {

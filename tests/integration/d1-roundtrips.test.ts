@@ -50,7 +50,15 @@ describe("D1 round trips per screen", () => {
     const { cookie } = await signUpUser();
     const goal = await insertGoal();
     await post(`/join/${goal.id}`, {}, cookie);
-    for (const path of ["/main", `/active/${goal.id}`, "/main.data", `/active/${goal.id}.data`, "/bar", "/completedgoals", "/bar.data"]) {
+    for (const path of [
+      "/main",
+      `/active/${goal.id}`,
+      "/main.data",
+      `/active/${goal.id}.data`,
+      "/bar",
+      "/completedgoals",
+      "/bar.data",
+    ]) {
       const { status, count, roundTrips } = await screenRoundTrips(path, cookie);
       expect(status, path).toBe(200);
       expect(count, `${path}:\n${describeRoundTrips(roundTrips)}`).toBe(1);

@@ -28,7 +28,9 @@ describe("/signup by the early-access setting", () => {
     expect(html).toContain('href="/marketing"');
     expect(html).not.toContain("<form");
     const users = await count("users");
-    expect((await postForm("/signup", { first: "A", last: "B", email: uniqueEmail(), password: "password123" })).status).toBe(403);
+    expect(
+      (await postForm("/signup", { first: "A", last: "B", email: uniqueEmail(), password: "password123" })).status,
+    ).toBe(403);
     expect(await count("users")).toBe(users);
   });
 
@@ -37,14 +39,23 @@ describe("/signup by the early-access setting", () => {
     const html = await (await get("/signup")).text();
     expect(html).toContain("<title>Request Early Access</title>");
     expect(html).toContain("Sign up below to be notified when early access opens.");
-    for (const name of ["name_first", "name_last", "location_city", "location_state", "email"]) expect(html).toContain(`name="${name}"`);
+    for (const name of ["name_first", "name_last", "location_city", "location_state", "email"])
+      expect(html).toContain(`name="${name}"`);
 
     const values = request();
     const response = await postForm("/signup", values);
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/signup?requested=1");
-    const row = await env.DB.prepare("SELECT * FROM early_access_requests WHERE email = ?").bind(values.email).first<any>();
-    expect(row).toMatchObject({ name_first: "Zoë", name_last: "Okafor", location_city: "Leeds", location_state: "West Yorkshire", forwarded_at: null });
+    const row = await env.DB.prepare("SELECT * FROM early_access_requests WHERE email = ?")
+      .bind(values.email)
+      .first<any>();
+    expect(row).toMatchObject({
+      name_first: "Zoë",
+      name_last: "Okafor",
+      location_city: "Leeds",
+      location_state: "West Yorkshire",
+      forwarded_at: null,
+    });
     expect(await (await get("/signup?requested=1")).text()).toContain("Your request is in");
   });
 
@@ -74,7 +85,12 @@ describe("/signup by the early-access setting", () => {
     expect(html).toContain("<title>Sign Up</title>");
     expect(html).toContain("Get Started");
     expect(html).toMatch(/Already have an account\?.*Sign In/s);
-    const response = await postForm("/signup", { first: "Ana", last: "Lima", email: uniqueEmail(), password: "password123" });
+    const response = await postForm("/signup", {
+      first: "Ana",
+      last: "Lima",
+      email: uniqueEmail(),
+      password: "password123",
+    });
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/main");
   });
@@ -85,7 +101,9 @@ describe("/signup by the early-access setting", () => {
       const html = await (await get("/tester")).text();
       expect(html).toContain("Get Started");
       expect(html).toContain('name="password"');
-      expect((await postForm("/tester", { first: "T", last: "M", email: uniqueEmail(), password: "password123" })).status).toBe(302);
+      expect(
+        (await postForm("/tester", { first: "T", last: "M", email: uniqueEmail(), password: "password123" })).status,
+      ).toBe(302);
     }
   });
 });
@@ -95,7 +113,9 @@ describe("invitations while access is by request", () => {
     const token = `invite${crypto.randomUUID().replace(/-/g, "")}`;
     const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(token));
     const hash = Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
-    await env.DB.prepare("INSERT INTO password_resets (token_hash, email, purpose, expires_at) VALUES (?, ?, 'invite', ?)")
+    await env.DB.prepare(
+      "INSERT INTO password_resets (token_hash, email, purpose, expires_at) VALUES (?, ?, 'invite', ?)",
+    )
       .bind(hash, email, Date.now() + 86_400_000)
       .run();
     return `/signup?invite=${token}`;
@@ -115,8 +135,19 @@ describe("invitations while access is by request", () => {
     const again = await get(path);
     expect(await again.text()).toContain("Sign up below to be notified when early access opens.");
     const users = await count("users");
-    expect((await postForm(path, { first: "Eve", last: "Again", email: uniqueEmail(), password: "password123" })).status).toBe(403);
-    expect((await postForm("/signup?invite=made-up-token-made-up-token", { first: "M", last: "U", email: uniqueEmail(), password: "password123" })).status).toBe(403);
+    expect(
+      (await postForm(path, { first: "Eve", last: "Again", email: uniqueEmail(), password: "password123" })).status,
+    ).toBe(403);
+    expect(
+      (
+        await postForm("/signup?invite=made-up-token-made-up-token", {
+          first: "M",
+          last: "U",
+          email: uniqueEmail(),
+          password: "password123",
+        })
+      ).status,
+    ).toBe(403);
     expect(await count("users")).toBe(users);
   });
 });
@@ -131,7 +162,8 @@ describe("forwarding to the CRM", () => {
       .run();
     return email;
   }
-  const row = (email: string) => env.DB.prepare("SELECT * FROM early_access_requests WHERE email = ?").bind(email).first<any>();
+  const row = (email: string) =>
+    env.DB.prepare("SELECT * FROM early_access_requests WHERE email = ?").bind(email).first<any>();
 
   it("POSTs the five fields and marks the request forwarded", async () => {
     await env.DB.prepare("UPDATE early_access_requests SET forwarded_at = 1").run();
@@ -142,7 +174,13 @@ describe("forwarding to the CRM", () => {
       return new Response("ok");
     }) as unknown as typeof fetch;
     expect(await forwardPending(createDb(env.DB), "https://crm.example/forms/early-access", fetcher)).toBe(1);
-    expect(Object.fromEntries(sent[0]!)).toEqual({ name_first: "Ann", name_last: "Lee", location_city: "Bath", location_state: "Somerset", email });
+    expect(Object.fromEntries(sent[0]!)).toEqual({
+      name_first: "Ann",
+      name_last: "Lee",
+      location_city: "Bath",
+      location_state: "Somerset",
+      email,
+    });
     expect((await row(email)).forwarded_at).not.toBeNull();
   });
 
@@ -157,7 +195,9 @@ describe("forwarding to the CRM", () => {
     expect(await forwardPending(db, "https://crm.example/f", down)).toBe(0);
     expect(await forwardPending(db, "https://crm.example/f", offline)).toBe(0);
     expect(await row(email)).toMatchObject({ forwarded_at: null, forward_attempts: 2, last_error: "network down" });
-    expect(await forwardPending(db, "https://crm.example/f", (async () => new Response("ok")) as unknown as typeof fetch)).toBe(1);
+    expect(
+      await forwardPending(db, "https://crm.example/f", (async () => new Response("ok")) as unknown as typeof fetch),
+    ).toBe(1);
     expect(await row(email)).toMatchObject({ forward_attempts: 3, last_error: null });
     expect((await row(email)).forwarded_at).not.toBeNull();
     expect(MAX_FORWARD_ATTEMPTS).toBeGreaterThan(3);

@@ -17,10 +17,18 @@ describe("a D1 batch with one failing statement", () => {
     const before = { users: await count("users"), goals: await count("goals") };
     const id = crypto.randomUUID();
     const failing = env.DB.batch([
-      env.DB.prepare("INSERT INTO users (id, first, last, email) VALUES (?, 'Batch', 'One', ?)").bind(id, `${id}@example.com`),
-      env.DB.prepare(`INSERT INTO goals (id, cause, start, "end", visibility) VALUES (?, 'Batch goal', '2030-01-01', '2030-02-01', 'public')`).bind(`g-${id}`),
+      env.DB.prepare("INSERT INTO users (id, first, last, email) VALUES (?, 'Batch', 'One', ?)").bind(
+        id,
+        `${id}@example.com`,
+      ),
+      env.DB.prepare(
+        `INSERT INTO goals (id, cause, start, "end", visibility) VALUES (?, 'Batch goal', '2030-01-01', '2030-02-01', 'public')`,
+      ).bind(`g-${id}`),
       // Violates users_email_unique: the same e-mail again.
-      env.DB.prepare("INSERT INTO users (id, first, last, email) VALUES (?, 'Batch', 'Two', ?)").bind(`${id}-2`, `${id}@example.com`),
+      env.DB.prepare("INSERT INTO users (id, first, last, email) VALUES (?, 'Batch', 'Two', ?)").bind(
+        `${id}-2`,
+        `${id}@example.com`,
+      ),
       env.DB.prepare("UPDATE settings SET support_email = 'changed@example.com'"),
     ]);
     await expect(failing).rejects.toThrow(/UNIQUE constraint failed/);
@@ -36,7 +44,10 @@ describe("a D1 batch with one failing statement", () => {
     const db = createDb(env.DB);
     const failing = db.batch([
       db.insert(userGoals).values({ userId: user.id, goalId: goal.id }),
-      db.update(users).set({ activegoals: sql`${users.activegoals} + 1` }).where(eq(users.id, user.id)),
+      db
+        .update(users)
+        .set({ activegoals: sql`${users.activegoals} + 1` })
+        .where(eq(users.id, user.id)),
       // A goal that does not exist: the foreign key fails, so the two writes above must not land.
       db.insert(userGoals).values({ userId: user.id, goalId: "no-such-goal" }),
     ]);
@@ -54,7 +65,9 @@ describe("racing double submits", () => {
     const responses = await Promise.all(Array.from({ length: 5 }, () => post(`/join/${goal.id}`, {}, cookie)));
     for (const response of responses) expect(response.status).toBeLessThan(500);
     expect(responses.some((r) => r.status === 302)).toBe(true);
-    const rows = await env.DB.prepare("SELECT count(*) AS n FROM user_goals WHERE user_id = ? AND goal_id = ?").bind(user.id, goal.id).first<{ n: number }>();
+    const rows = await env.DB.prepare("SELECT count(*) AS n FROM user_goals WHERE user_id = ? AND goal_id = ?")
+      .bind(user.id, goal.id)
+      .first<{ n: number }>();
     expect(rows!.n).toBe(1);
     expect(await activeGoalCounts(user.id)).toEqual({ stored: 1, actual: 1 });
   });

@@ -12,20 +12,29 @@ async function person(type: "user" | "org" | "admin" = "user") {
 
 /** Pledges as the /give page posts them: with the honeypot fields it rendered. */
 const give = (path: string, values: Record<string, string>, cookie?: string) => postForm(path, values, { cookie });
-const rows = async (sql: string, ...binds: unknown[]) => (await env.DB.prepare(sql).bind(...binds).all<any>()).results;
+const rows = async (sql: string, ...binds: unknown[]) =>
+  (
+    await env.DB.prepare(sql)
+      .bind(...binds)
+      .all<any>()
+  ).results;
 const pledgeCount = async (goalId: string) => (await rows("SELECT id FROM pledges WHERE goal_id = ?", goalId)).length;
 
 /** A goal owned by a fresh org with fundraising set through the real settings form. */
 async function fundraisingGoal(visibility: "public" | "private" = "public", target = "100") {
   const org = await person("org");
   const goal = await insertGoal({ visibility, orgId: org.user.id, cause: "Club month of miles" });
-  const response = await post(`/goals/${goal.id}/fundraising`, {
-    intent: "save",
-    charityName: "Shelter",
-    charityUrl: "https://shelter.example.org/donate",
-    target,
-    currency: "GBP",
-  }, org.cookie);
+  const response = await post(
+    `/goals/${goal.id}/fundraising`,
+    {
+      intent: "save",
+      charityName: "Shelter",
+      charityUrl: "https://shelter.example.org/donate",
+      target,
+      currency: "GBP",
+    },
+    org.cookie,
+  );
   expect(response.status).toBe(302);
   return { org, goal };
 }
@@ -37,7 +46,11 @@ describe("fundraising settings", () => {
     expect((await get(`/goals/${goal.id}/fundraising`, (await person("admin")).cookie)).status).toBe(200);
     for (const outsider of [await person("user"), await person("org")]) {
       expect((await get(`/goals/${goal.id}/fundraising`, outsider.cookie)).status).toBe(403);
-      const response = await post(`/goals/${goal.id}/fundraising`, { intent: "save", charityName: "Evil", charityUrl: "https://evil.example.org", target: "5", currency: "GBP" }, outsider.cookie);
+      const response = await post(
+        `/goals/${goal.id}/fundraising`,
+        { intent: "save", charityName: "Evil", charityUrl: "https://evil.example.org", target: "5", currency: "GBP" },
+        outsider.cookie,
+      );
       expect(response.status).toBe(403);
     }
     const [row] = await rows("SELECT charity_name, target_amount, currency FROM goals WHERE id = ?", goal.id);
@@ -57,13 +70,30 @@ describe("fundraising settings", () => {
       { charityName: "x".repeat(100_000) },
     ];
     for (const change of bad) {
-      const response = await post(`/goals/${goal.id}/fundraising`, {
-        intent: "save", charityName: "Other", charityUrl: "https://other.example.org", target: "5", currency: "EUR", ...change,
-      }, org.cookie);
+      const response = await post(
+        `/goals/${goal.id}/fundraising`,
+        {
+          intent: "save",
+          charityName: "Other",
+          charityUrl: "https://other.example.org",
+          target: "5",
+          currency: "EUR",
+          ...change,
+        },
+        org.cookie,
+      );
       expect(response.status, JSON.stringify(change).slice(0, 80)).toBe(400);
     }
-    const [row] = await rows("SELECT charity_name, charity_url, target_amount, currency FROM goals WHERE id = ?", goal.id);
-    expect(row).toEqual({ charity_name: "Shelter", charity_url: "https://shelter.example.org/donate", target_amount: 10000, currency: "GBP" });
+    const [row] = await rows(
+      "SELECT charity_name, charity_url, target_amount, currency FROM goals WHERE id = ?",
+      goal.id,
+    );
+    expect(row).toEqual({
+      charity_name: "Shelter",
+      charity_url: "https://shelter.example.org/donate",
+      target_amount: 10000,
+      currency: "GBP",
+    });
   });
 });
 
@@ -80,8 +110,18 @@ describe("pledges", () => {
     const thanks = await (await get(`/give/${goal.id}?thanks=1`)).text();
     expect(thanks).toContain('href="https://shelter.example.org/donate"');
     expect(thanks).toContain("£12.50");
-    const [row] = await rows("SELECT name, amount, message, anonymous, paid, user_id FROM pledges WHERE goal_id = ?", goal.id);
-    expect(row).toEqual({ name: "Kind Stranger", amount: 1250, message: "Go team", anonymous: 0, paid: 0, user_id: null });
+    const [row] = await rows(
+      "SELECT name, amount, message, anonymous, paid, user_id FROM pledges WHERE goal_id = ?",
+      goal.id,
+    );
+    expect(row).toEqual({
+      name: "Kind Stranger",
+      amount: 1250,
+      message: "Go team",
+      anonymous: 0,
+      paid: 0,
+      user_id: null,
+    });
   });
 
   it("keeps anonymous supporters' names off the public page but shows them to the org", async () => {
@@ -103,7 +143,9 @@ describe("pledges", () => {
     expect((await give(`/give/${goal.id}`, { name: "X", amount: "5" }, outsider.cookie)).status).toBe(403);
     expect(await pledgeCount(goal.id)).toBe(0);
     const insider = await person();
-    await env.DB.prepare("INSERT INTO user_goals (user_id, goal_id) VALUES (?, ?)").bind(insider.user.id, goal.id).run();
+    await env.DB.prepare("INSERT INTO user_goals (user_id, goal_id) VALUES (?, ?)")
+      .bind(insider.user.id, goal.id)
+      .run();
     expect((await give(`/give/${goal.id}`, { name: "Member", amount: "5" }, insider.cookie)).status).toBe(302);
     expect(await pledgeCount(goal.id)).toBe(1);
   });
@@ -126,7 +168,10 @@ describe("pledges", () => {
       { name: "x".repeat(100_000) },
     ];
     for (const change of bad) {
-      const response = await give(`/give/${goal.id}`, { name: "Ann", amount: "10", ...change } as Record<string, string>);
+      const response = await give(`/give/${goal.id}`, { name: "Ann", amount: "10", ...change } as Record<
+        string,
+        string
+      >);
       expect(response.status, JSON.stringify(change).slice(0, 80)).toBe(400);
     }
     expect(await pledgeCount(goal.id)).toBe(0);
@@ -145,7 +190,11 @@ describe("pledges", () => {
   it("announces 50, 90 and 100% once each: recorded on the goal and mailed to the org", async () => {
     const { org, goal } = await fundraisingGoal("public", "100");
     const milestone = async () => (await rows("SELECT milestone_notified AS m FROM goals WHERE id = ?", goal.id))[0].m;
-    const mails = async () => rows("SELECT subject, \"to\" FROM mail_outbox WHERE kind = 'milestone' AND \"to\" = ? ORDER BY created_at", org.user.email);
+    const mails = async () =>
+      rows(
+        'SELECT subject, "to" FROM mail_outbox WHERE kind = \'milestone\' AND "to" = ? ORDER BY created_at',
+        org.user.email,
+      );
     await give(`/give/${goal.id}`, { name: "A", amount: "49" });
     expect(await milestone()).toBe(0);
     await give(`/give/${goal.id}`, { name: "B", amount: "1" });
@@ -168,13 +217,32 @@ describe("pledges", () => {
     await give(`/give/${goal.id}`, { name: "A", amount: "5" });
     const [pledge] = await rows("SELECT id FROM pledges WHERE goal_id = ?", goal.id);
     const outsider = await person();
-    expect((await post(`/goals/${goal.id}/fundraising`, { intent: "paid", pledgeId: pledge.id, paid: "true" }, outsider.cookie)).status).toBe(403);
+    expect(
+      (
+        await post(
+          `/goals/${goal.id}/fundraising`,
+          { intent: "paid", pledgeId: pledge.id, paid: "true" },
+          outsider.cookie,
+        )
+      ).status,
+    ).toBe(403);
     expect((await rows("SELECT paid FROM pledges WHERE id = ?", pledge.id))[0].paid).toBe(0);
-    expect((await post(`/goals/${goal.id}/fundraising`, { intent: "paid", pledgeId: pledge.id, paid: "true" }, org.cookie)).status).toBe(302);
+    expect(
+      (await post(`/goals/${goal.id}/fundraising`, { intent: "paid", pledgeId: pledge.id, paid: "true" }, org.cookie))
+        .status,
+    ).toBe(302);
     expect((await rows("SELECT paid FROM pledges WHERE id = ?", pledge.id))[0].paid).toBe(1);
     // A pledge of another goal cannot be touched through this one.
     const other = await fundraisingGoal();
-    expect((await post(`/goals/${other.goal.id}/fundraising`, { intent: "paid", pledgeId: pledge.id, paid: "false" }, other.org.cookie)).status).toBe(404);
+    expect(
+      (
+        await post(
+          `/goals/${other.goal.id}/fundraising`,
+          { intent: "paid", pledgeId: pledge.id, paid: "false" },
+          other.org.cookie,
+        )
+      ).status,
+    ).toBe(404);
     expect((await rows("SELECT paid FROM pledges WHERE id = ?", pledge.id))[0].paid).toBe(1);
   });
 });
@@ -225,7 +293,12 @@ describe("invite links", () => {
 
   it("refuse to join a challenge that has ended", async () => {
     const org = await person("org");
-    const goal = await insertGoal({ visibility: "private", orgId: org.user.id, start: "2020-01-01", end: "2020-01-31" });
+    const goal = await insertGoal({
+      visibility: "private",
+      orgId: org.user.id,
+      start: "2020-01-01",
+      end: "2020-01-31",
+    });
     const link = await inviteUrl(goal.id, org.cookie);
     const joiner = await person();
     expect((await post(link, {}, joiner.cookie)).status).toBe(409);
@@ -237,7 +310,9 @@ describe("participants CSV", () => {
   it("gives the org everyone's progress and refuses members", async () => {
     const { org, goal } = await fundraisingGoal("private");
     const a = await person();
-    await env.DB.prepare("INSERT INTO user_goals (user_id, goal_id, completed, completed_at) VALUES (?, ?, 1, ?)").bind(a.user.id, goal.id, Date.UTC(2026, 0, 5)).run();
+    await env.DB.prepare("INSERT INTO user_goals (user_id, goal_id, completed, completed_at) VALUES (?, ?, 1, ?)")
+      .bind(a.user.id, goal.id, Date.UTC(2026, 0, 5))
+      .run();
     await env.DB.prepare("UPDATE users SET first = '=cmd()' WHERE id = ?").bind(a.user.id).run();
     const response = await get(`/goals/${goal.id}/participants.csv`, org.cookie);
     expect(response.status).toBe(200);

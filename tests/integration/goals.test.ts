@@ -122,7 +122,9 @@ describe("joining and completing", () => {
       expect(response.status).toBe(403);
       expect(await response.text()).toContain("This goal is not open to your account.");
     }
-    expect(await env.DB.prepare("SELECT count(*) AS n FROM user_goals WHERE user_id = ?").bind(user.id).first("n")).toBe(0);
+    expect(
+      await env.DB.prepare("SELECT count(*) AS n FROM user_goals WHERE user_id = ?").bind(user.id).first("n"),
+    ).toBe(0);
     expect(await activeGoalCounts(user.id)).toEqual({ stored: 0, actual: 0 });
   });
 
@@ -178,7 +180,15 @@ describe("D1 round trips per member screen (session lookup included, ADR 050)", 
     const goal = await insertGoal();
     const other = await insertGoal();
     await post(`/join/${goal.id}`, {}, cookie);
-    const paths = ["/main", `/active/${goal.id}`, `/join/${other.id}`, "/bar", "/completedgoals", "/profile", "/create"];
+    const paths = [
+      "/main",
+      `/active/${goal.id}`,
+      `/join/${other.id}`,
+      "/bar",
+      "/completedgoals",
+      "/profile",
+      "/create",
+    ];
     for (const path of paths) {
       for (const url of [path, `${path}.data`]) {
         const { status, count, roundTrips } = await screenRoundTrips(url, cookie);

@@ -25,20 +25,34 @@ describe("the cron's housekeeping", () => {
 
     // Sessions: one expired a minute ago, one still valid for a minute (the member's own stays too).
     await env.DB.batch([
-      env.DB.prepare("INSERT INTO sessions (id, user_id, expires_at) VALUES (?, ?, ?)").bind(`expired-${tag}`, id, now - MINUTE),
-      env.DB.prepare("INSERT INTO sessions (id, user_id, expires_at) VALUES (?, ?, ?)").bind(`valid-${tag}`, id, now + MINUTE),
+      env.DB.prepare("INSERT INTO sessions (id, user_id, expires_at) VALUES (?, ?, ?)").bind(
+        `expired-${tag}`,
+        id,
+        now - MINUTE,
+      ),
+      env.DB.prepare("INSERT INTO sessions (id, user_id, expires_at) VALUES (?, ?, ?)").bind(
+        `valid-${tag}`,
+        id,
+        now + MINUTE,
+      ),
     ]);
     // Counters: the longest window in LIMITS is an hour; one started just over it, one just inside it.
     await env.DB.batch([
-      env.DB.prepare("INSERT INTO signin_attempts (key, count, window_start) VALUES (?, 3, ?)").bind(`signup:email:old-${tag}`, now - HOUR - MINUTE),
-      env.DB.prepare("INSERT INTO signin_attempts (key, count, window_start) VALUES (?, 3, ?)").bind(`signup:email:current-${tag}`, now - HOUR + 5 * MINUTE),
+      env.DB.prepare("INSERT INTO signin_attempts (key, count, window_start) VALUES (?, 3, ?)").bind(
+        `signup:email:old-${tag}`,
+        now - HOUR - MINUTE,
+      ),
+      env.DB.prepare("INSERT INTO signin_attempts (key, count, window_start) VALUES (?, 3, ?)").bind(
+        `signup:email:current-${tag}`,
+        now - HOUR + 5 * MINUTE,
+      ),
     ]);
     // Links: spent (used or expired) over a week ago go; recently spent ones stay a week so their screen
     // can still say what kind of link they were (ADR 075); usable ones stay.
     const link = (name: string, purpose: string, expiresAt: number, usedAt: number | null) =>
-      env.DB.prepare("INSERT INTO password_resets (token_hash, user_id, email, purpose, expires_at, used_at) VALUES (?, ?, ?, ?, ?, ?)").bind(
-        `${name}-${tag}`, id, member.email, purpose, expiresAt, usedAt,
-      );
+      env.DB.prepare(
+        "INSERT INTO password_resets (token_hash, user_id, email, purpose, expires_at, used_at) VALUES (?, ?, ?, ?, ?, ?)",
+      ).bind(`${name}-${tag}`, id, member.email, purpose, expiresAt, usedAt);
     await env.DB.batch([
       link("used-long-ago", "reset", now - 8 * DAY + HOUR, now - 8 * DAY),
       link("expired-long-ago", "reset", now - 8 * DAY, null),
@@ -60,7 +74,12 @@ describe("the cron's housekeeping", () => {
     expect(await exists("sessions", "id", `valid-${tag}`)).toBe(true);
     expect(await exists("signin_attempts", "key", `signup:email:old-${tag}`)).toBe(false);
     expect(await exists("signin_attempts", "key", `signup:email:current-${tag}`)).toBe(true);
-    for (const gone of ["used-long-ago", "expired-long-ago", "set-password-expired-long-ago", "set-password-used-long-ago"]) {
+    for (const gone of [
+      "used-long-ago",
+      "expired-long-ago",
+      "set-password-expired-long-ago",
+      "set-password-used-long-ago",
+    ]) {
       expect(await exists("password_resets", "token_hash", `${gone}-${tag}`), gone).toBe(false);
     }
     for (const kept of ["used-recently", "set-password-expired-recently", "usable", "usable-set-password"]) {

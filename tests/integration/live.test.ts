@@ -25,7 +25,9 @@ const hubStats = async (instance: string) =>
 let goalCounter = 0;
 async function insertGoal(visibility: "public" | "private", orgId: string | null = null) {
   const id = `live-goal-${Date.now()}-${++goalCounter}`;
-  await env.DB.prepare("INSERT INTO goals (id, cause, start, \"end\", visibility, org_id) VALUES (?, 'Test cause', '2026-01-01', '2027-01-01', ?, ?)")
+  await env.DB.prepare(
+    "INSERT INTO goals (id, cause, start, \"end\", visibility, org_id) VALUES (?, 'Test cause', '2026-01-01', '2027-01-01', ?, ?)",
+  )
     .bind(id, visibility, orgId)
     .run();
   return id;
@@ -59,7 +61,9 @@ describe("the /events stream: who may hear what", () => {
     const goal = await insertGoal("private", await userId(orgUser.email));
     const outsider = await signUpUser();
     const participant = await signUpUser();
-    await env.DB.prepare("INSERT INTO user_goals (user_id, goal_id) VALUES (?, ?)").bind(await userId(participant.email), goal).run();
+    await env.DB.prepare("INSERT INTO user_goals (user_id, goal_id) VALUES (?, ?)")
+      .bind(await userId(participant.email), goal)
+      .run();
     const admin = await signUpUser();
     await setType(admin.email, "admin");
 
@@ -139,7 +143,12 @@ describe("fan-out", () => {
     const stream = await listen(`goal:${goal},goals`, cookie);
     expect((await post("/dev/live", { intent: "restart", topics: `goal:${goal}` })).status).toBe(200);
     // The merged stream ends (or errors) rather than half-listening.
-    await expect(stream.next(3_000).then((e) => e?.event ?? "ended", () => "ended")).resolves.toBe("ended");
+    await expect(
+      stream.next(3_000).then(
+        (e) => e?.event ?? "ended",
+        () => "ended",
+      ),
+    ).resolves.toBe("ended");
 
     const again = await listen(`goal:${goal},goals`, cookie);
     await publish(`goal:${goal}`);

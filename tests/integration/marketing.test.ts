@@ -15,7 +15,16 @@ describe("marketing page", () => {
     const html = await response.text();
     expect(html).not.toMatch(/<script/i);
     expect(html).not.toMatch(/modulepreload/);
-    for (const text of ["Tracking", "Fundraising", "Sign Up", "Sign In", "GET STARTED", "Social Goal Tracking", "Created by", ...TILES]) {
+    for (const text of [
+      "Tracking",
+      "Fundraising",
+      "Sign Up",
+      "Sign In",
+      "GET STARTED",
+      "Social Goal Tracking",
+      "Created by",
+      ...TILES,
+    ]) {
       expect(html, text).toContain(text);
     }
     expect(html).toContain('href="#tracking"');

@@ -9,7 +9,12 @@ const JPEG = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x
 function multipart(path: string, cookie: string, fields: Record<string, string | File>) {
   const body = new FormData();
   for (const [k, v] of Object.entries(fields)) body.append(k, v);
-  return SELF.fetch(BASE + path, { method: "POST", body, headers: { Cookie: cookie, Origin: BASE, Host: "localhost" }, redirect: "manual" });
+  return SELF.fetch(BASE + path, {
+    method: "POST",
+    body,
+    headers: { Cookie: cookie, Origin: BASE, Host: "localhost" },
+    redirect: "manual",
+  });
 }
 
 async function r2Count() {
@@ -21,7 +26,10 @@ const profile = { first: "Robin", last: "Hood", color: "#be123c" };
 describe("profile", () => {
   it("saves first, last, colour and a PNG picture, served back with its content type", async () => {
     const { cookie, email } = await signUpUser();
-    const response = await multipart("/profile", cookie, { ...profile, picture: new File([PNG], "me.png", { type: "image/png" }) });
+    const response = await multipart("/profile", cookie, {
+      ...profile,
+      picture: new File([PNG], "me.png", { type: "image/png" }),
+    });
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/profile?saved");
     const user = await userByEmail(email);
@@ -33,7 +41,9 @@ describe("profile", () => {
     expect(image.headers.get("Content-Type")).toBe("image/png");
     expect(image.headers.get("Cache-Control")).toContain("immutable");
     expect(new Uint8Array(await image.arrayBuffer())).toEqual(PNG);
-    const again = await SELF.fetch(`${BASE}/images/${user.img}`, { headers: { "If-None-Match": image.headers.get("ETag")! } });
+    const again = await SELF.fetch(`${BASE}/images/${user.img}`, {
+      headers: { "If-None-Match": image.headers.get("ETag")! },
+    });
     expect(again.status).toBe(304);
 
     // The header shows the picture ringed in the chosen colour.
@@ -66,8 +76,14 @@ describe("profile", () => {
     const { cookie, email } = await signUpUser();
     const before = await r2Count();
     const cases: [File, string][] = [
-      [new File([new Uint8Array([0x4d, 0x5a, 0x90, 0, 3, 0, 0, 0, 4, 0])], "photo.png", { type: "image/png" }), "Only PNG and JPEG images"],
-      [new File(['<svg xmlns="http://www.w3.org/2000/svg"/>'], "logo.svg", { type: "image/svg+xml" }), "Only PNG and JPEG images"],
+      [
+        new File([new Uint8Array([0x4d, 0x5a, 0x90, 0, 3, 0, 0, 0, 4, 0])], "photo.png", { type: "image/png" }),
+        "Only PNG and JPEG images",
+      ],
+      [
+        new File(['<svg xmlns="http://www.w3.org/2000/svg"/>'], "logo.svg", { type: "image/svg+xml" }),
+        "Only PNG and JPEG images",
+      ],
       [new File([PNG, new Uint8Array(5 * 1024 * 1024)], "big.png", { type: "image/png" }), "larger than 2 MB"],
       [new File([], "empty.png", { type: "image/png" }), "This file is empty"],
     ];
@@ -148,7 +164,11 @@ describe("create a goal", () => {
     const endBefore = await multipart("/create", cookie, { cause: "X", start: "2026-05-10", end: "2026-05-09" });
     expect(endBefore.status).toBe(400);
     expect(await endBefore.text()).toContain("The end date must be on or after the start date");
-    const blank = await multipart("/create", cookie, { cause: "  ", start: "2026-02-30", icon: new File(["MZ"], "x.jpg") });
+    const blank = await multipart("/create", cookie, {
+      cause: "  ",
+      start: "2026-02-30",
+      icon: new File(["MZ"], "x.jpg"),
+    });
     expect(blank.status).toBe(400);
     const html = await blank.text();
     expect(html).toContain("Must have a value");

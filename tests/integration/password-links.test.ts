@@ -10,7 +10,9 @@ const EXPIRED = "This link has expired or has already been used.";
 
 /** The path of the newest /passwordreset/ link mailed to an address. */
 async function mailedLink(email: string) {
-  const mail = await env.DB.prepare('SELECT text FROM mail_outbox WHERE "to" = ? ORDER BY created_at DESC LIMIT 1').bind(email).first<{ text: string }>();
+  const mail = await env.DB.prepare('SELECT text FROM mail_outbox WHERE "to" = ? ORDER BY created_at DESC LIMIT 1')
+    .bind(email)
+    .first<{ text: string }>();
   return new URL(mail!.text.match(/https?:\/\/\S+\/passwordreset\/[A-Za-z0-9_-]+/)![0]).pathname;
 }
 
@@ -19,7 +21,11 @@ async function addedUser() {
   const admin = await signUpUser();
   await setType(admin.email, "admin");
   const email = uniqueEmail("added");
-  const response = await post("/admin/users/add-user", { first: "Nia", last: "New", email, type: "user" }, admin.cookie);
+  const response = await post(
+    "/admin/users/add-user",
+    { first: "Nia", last: "New", email, type: "user" },
+    admin.cookie,
+  );
   expect(response.status).toBe(200);
   return { email, path: await mailedLink(email) };
 }
@@ -52,7 +58,9 @@ describe("the link screen says which kind of link it is", () => {
 
   it("an expired set-password link says 7 days too", async () => {
     const { email, path } = await addedUser();
-    await env.DB.prepare("UPDATE password_resets SET expires_at = ? WHERE email = ?").bind(Date.now() - 1000, email).run();
+    await env.DB.prepare("UPDATE password_resets SET expires_at = ? WHERE email = ?")
+      .bind(Date.now() - 1000, email)
+      .run();
     const page = await get(path);
     expect(page.status).toBe(410);
     const html = await page.text();
@@ -67,7 +75,9 @@ describe("the link screen says which kind of link it is", () => {
     const html = await (await get(path)).text();
     expect(html).toMatch(/<h1>Choose a New Password<\/h1>/);
     expect(html).toContain("Saving it signs you in here and signs you out everywhere else.");
-    await env.DB.prepare("UPDATE password_resets SET expires_at = ? WHERE email = ?").bind(Date.now() - 1000, email).run();
+    await env.DB.prepare("UPDATE password_resets SET expires_at = ? WHERE email = ?")
+      .bind(Date.now() - 1000, email)
+      .run();
     const expired = await get(path);
     expect(expired.status).toBe(410);
     expect(await expired.text()).toContain(`${EXPIRED} Reset links work once, for 1 hour.`);

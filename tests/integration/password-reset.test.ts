@@ -3,7 +3,9 @@ import { describe, expect, it } from "vitest";
 import { cookieFrom, count, get, post, postForm, signUpUser, uniqueEmail } from "../support/http";
 
 async function latestResetLink(email: string): Promise<string> {
-  const mail = await env.DB.prepare("SELECT text FROM mail_outbox WHERE \"to\" = ? AND kind = 'reset' ORDER BY created_at DESC LIMIT 1")
+  const mail = await env.DB.prepare(
+    "SELECT text FROM mail_outbox WHERE \"to\" = ? AND kind = 'reset' ORDER BY created_at DESC LIMIT 1",
+  )
     .bind(email)
     .first<{ text: string }>();
   const link = mail?.text.match(/https?:\/\/\S+\/passwordreset\/\S+/)?.[0];
@@ -69,14 +71,20 @@ describe("password reset", () => {
     const { email } = await signUpUser();
     await postForm("/passwordreset", { email });
     const path = await latestResetLink(email);
-    await env.DB.prepare("UPDATE password_resets SET expires_at = ? WHERE email = ?").bind(Date.now() - 1000, email).run();
+    await env.DB.prepare("UPDATE password_resets SET expires_at = ? WHERE email = ?")
+      .bind(Date.now() - 1000, email)
+      .run();
     const expired = await get(path);
     expect(expired.status).toBe(410);
     expect(await expired.text()).toContain("Link Expired");
     expect((await post(path, { password: "a-brand-new-pass" })).status).toBe(410);
     expect((await postForm("/signin", { email, password: "password123" })).status).toBe(302);
 
-    for (const invented of ["/passwordreset/not-a-real-token-at-all-123", "/passwordreset/%00", "/passwordreset/" + "x".repeat(5000)]) {
+    for (const invented of [
+      "/passwordreset/not-a-real-token-at-all-123",
+      "/passwordreset/%00",
+      "/passwordreset/" + "x".repeat(5000),
+    ]) {
       const response = await get(invented);
       expect(response.status, invented).toBe(410);
     }

@@ -12,7 +12,9 @@ const TOO_MANY = "Too Many Requests Try Again Later";
 /** A public goal raising money (written straight to D1: the settings form has its own tests). */
 async function fundraisingGoal() {
   const goal = await insertGoal({ cause: "Swim the Channel" });
-  await env.DB.prepare("UPDATE goals SET charity_name = 'Shelter', charity_url = 'https://shelter.example.org/donate', target_amount = 100000000, currency = 'GBP' WHERE id = ?")
+  await env.DB.prepare(
+    "UPDATE goals SET charity_name = 'Shelter', charity_url = 'https://shelter.example.org/donate', target_amount = 100000000, currency = 'GBP' WHERE id = ?",
+  )
     .bind(goal.id)
     .run();
   return goal;

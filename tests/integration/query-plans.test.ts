@@ -45,15 +45,21 @@ describe("query plans", () => {
     }
     for (const path of ["/", "/marketing", "/signin"]) trips.push(...(await screenRoundTrips(path)).roundTrips);
     trips.push(...(await countD1RoundTrips(() => post(`/join/${other.id}`, {}, member.cookie))).roundTrips);
-    trips.push(...(await countD1RoundTrips(() => post(`/active/${goal.id}`, { intent: "complete" }, member.cookie))).roundTrips);
-    trips.push(...(await countD1RoundTrips(() => post("/signin", { email: member.email, password: "password123" }))).roundTrips);
+    trips.push(
+      ...(await countD1RoundTrips(() => post(`/active/${goal.id}`, { intent: "complete" }, member.cookie))).roundTrips,
+    );
+    trips.push(
+      ...(await countD1RoundTrips(() => post("/signin", { email: member.email, password: "password123" }))).roundTrips,
+    );
 
     const planned = await plans(trips);
     expect(planned.length).toBeGreaterThan(5); // the counter saw the queries
     expect(fullScans(planned)).toEqual([]);
     // Suggestions walk the (end, cause) index closing soonest first and stop at the page: no sort of
     // every running goal (83.6 -> 0.38 ms at 10,000 running goals, docs/scale.md; ADR 058).
-    const suggestions = planned.filter(({ sql }) => /from "goals" where .*order by "goals"\."end" asc, "goals"\."cause" asc limit/i.test(sql));
+    const suggestions = planned.filter(({ sql }) =>
+      /from "goals" where .*order by "goals"\."end" asc, "goals"\."cause" asc limit/i.test(sql),
+    );
     expect(suggestions.length).toBeGreaterThanOrEqual(2);
     for (const { sql, plan } of suggestions) {
       expect(plan.join(" | "), sql).toContain("goals_end_cause_idx");

@@ -17,7 +17,12 @@ function expectSecurityHeaders(response: Response, label: string) {
   expect(h.get("Strict-Transport-Security"), label).toBeNull();
 }
 
-const newAccount = () => ({ first: "Eve", last: "Cross", email: `eve${crypto.randomUUID()}@example.com`, password: "password123" });
+const newAccount = () => ({
+  first: "Eve",
+  last: "Cross",
+  email: `eve${crypto.randomUUID()}@example.com`,
+  password: "password123",
+});
 
 describe("security headers", () => {
   it("are on documents, with a fresh script nonce each time", async () => {
@@ -41,7 +46,10 @@ describe("security headers", () => {
       ["data request", get("/main.data", cookie)],
       ["400 form reply", post("/signin", { email: "", password: "" })],
       ["sign-out redirect", post("/signout", {}, (await signUpUser()).cookie)],
-      ["403 cross-site refusal", SELF.fetch(BASE + "/signin", { method: "POST", headers: { Origin: "https://evil.example" } })],
+      [
+        "403 cross-site refusal",
+        SELF.fetch(BASE + "/signin", { method: "POST", headers: { Origin: "https://evil.example" } }),
+      ],
       ["405 method", SELF.fetch(BASE + "/main", { method: "PUT", headers: { Cookie: cookie }, redirect: "manual" })],
     ];
     for (const [label, pending] of cases) {
@@ -89,7 +97,11 @@ describe("same-origin rule for mutations", () => {
 
   it("refuses a cross-site sign-out, so a foreign page cannot end someone's session", async () => {
     const { cookie } = await signUpUser();
-    const response = await SELF.fetch(BASE + "/signout", { method: "POST", headers: { Cookie: cookie, Origin: "https://evil.example" }, redirect: "manual" });
+    const response = await SELF.fetch(BASE + "/signout", {
+      method: "POST",
+      headers: { Cookie: cookie, Origin: "https://evil.example" },
+      redirect: "manual",
+    });
     expect(response.status).toBe(403);
     expect((await get("/main", cookie)).status).toBe(200);
   });
@@ -123,14 +135,20 @@ describe("session cookie", () => {
   it("rotates at sign-in: a fresh id every time, and the session the browser carried is deleted", async () => {
     const { email, cookie: planted } = await signUpUser();
     // The carried session has lapsed (a signed-in browser is sent to /main instead of signing in again).
-    await env.DB.prepare("UPDATE sessions SET expires_at = 0 WHERE user_id = (SELECT id FROM users WHERE email = ?)").bind(email).run();
+    await env.DB.prepare("UPDATE sessions SET expires_at = 0 WHERE user_id = (SELECT id FROM users WHERE email = ?)")
+      .bind(email)
+      .run();
     const response = await postForm("/signin", { email, password: "password123" }, { cookie: planted });
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/main");
     const fresh = cookieFrom(response);
     expect(fresh).toMatch(/^__session=/);
     expect(fresh).not.toBe(planted);
-    const rows = await env.DB.prepare("SELECT expires_at FROM sessions WHERE user_id = (SELECT id FROM users WHERE email = ?)").bind(email).all();
+    const rows = await env.DB.prepare(
+      "SELECT expires_at FROM sessions WHERE user_id = (SELECT id FROM users WHERE email = ?)",
+    )
+      .bind(email)
+      .all();
     expect(rows.results).toHaveLength(1);
     expect((await get("/main", planted)).headers.get("Location")).toBe("/");
     expect((await get("/main", fresh)).status).toBe(200);
@@ -155,7 +173,9 @@ describe("session cookie", () => {
 
   it("an expired session row signs no one in", async () => {
     const { cookie, email } = await signUpUser();
-    await env.DB.prepare("UPDATE sessions SET expires_at = 0 WHERE user_id = (SELECT id FROM users WHERE email = ?)").bind(email).run();
+    await env.DB.prepare("UPDATE sessions SET expires_at = 0 WHERE user_id = (SELECT id FROM users WHERE email = ?)")
+      .bind(email)
+      .run();
     expect((await get("/main", cookie)).headers.get("Location")).toBe("/");
   });
 });
@@ -166,7 +186,11 @@ describe("form bodies", () => {
 
   it("refuses bodies no form sends (415), oversized ones (413) and broken uploads (400), writing nothing", async () => {
     const { cookie } = await signUpUser();
-    const before = { users: await count("users"), sessions: await count("sessions"), userGoals: await count("user_goals") };
+    const before = {
+      users: await count("users"),
+      sessions: await count("sessions"),
+      userGoals: await count("user_goals"),
+    };
     const boundary = "----gwf";
     const truncated = `--${boundary}\r\nContent-Disposition: form-data; name="first"\r\n\r\nEve\r\n--${boundary}\r\nContent-Disposition: form-da`;
     const cases: [string, string, BodyInit | null, Record<string, string>, number][] = [
@@ -174,10 +198,28 @@ describe("form bodies", () => {
       ["text/plain", "/tester", "first=Eve", { "Content-Type": "text/plain" }, 415],
       ["no content type", "/active/goal-running", "intent=complete", { Cookie: cookie }, 415],
       ["multipart without boundary", "/tester", "x", { "Content-Type": "multipart/form-data" }, 415],
-      ["truncated multipart", "/tester", truncated, { "Content-Type": `multipart/form-data; boundary=${boundary}` }, 400],
-      ["truncated multipart, signed in", "/active/goal-running", truncated, { "Content-Type": `multipart/form-data; boundary=${boundary}`, Cookie: cookie }, 400],
+      [
+        "truncated multipart",
+        "/tester",
+        truncated,
+        { "Content-Type": `multipart/form-data; boundary=${boundary}` },
+        400,
+      ],
+      [
+        "truncated multipart, signed in",
+        "/active/goal-running",
+        truncated,
+        { "Content-Type": `multipart/form-data; boundary=${boundary}`, Cookie: cookie },
+        400,
+      ],
       ["wrong boundary", "/signin", truncated, { "Content-Type": "multipart/form-data; boundary=other" }, 400],
-      ["2 MB urlencoded", "/tester", `first=${"x".repeat(2 * 1024 * 1024)}`, { "Content-Type": "application/x-www-form-urlencoded" }, 413],
+      [
+        "2 MB urlencoded",
+        "/tester",
+        `first=${"x".repeat(2 * 1024 * 1024)}`,
+        { "Content-Type": "application/x-www-form-urlencoded" },
+        413,
+      ],
     ];
     for (const [label, path, body, headers, status] of cases) {
       const response = await send(path, body, headers);
@@ -185,6 +227,10 @@ describe("form bodies", () => {
       expectSecurityHeaders(response, label);
       await response.arrayBuffer();
     }
-    expect({ users: await count("users"), sessions: await count("sessions"), userGoals: await count("user_goals") }).toEqual(before);
+    expect({
+      users: await count("users"),
+      sessions: await count("sessions"),
+      userGoals: await count("user_goals"),
+    }).toEqual(before);
   });
 });

@@ -3,12 +3,17 @@ import { describe, expect, it } from "vitest";
 import { get, postForm, signUpUser, uniqueEmail } from "../support/http";
 
 const TOO_MANY = "Too Many Requests Try Again Later";
-const support = () => env.DB.prepare("SELECT support_email AS e FROM settings WHERE id = 1").first<{ e: string }>().then((r) => r!.e);
+const support = () =>
+  env.DB.prepare("SELECT support_email AS e FROM settings WHERE id = 1")
+    .first<{ e: string }>()
+    .then((r) => r!.e);
 /** How many fields show the message (the page also carries it in its streamed data). */
 const occurrences = (html: string, text: string) => html.split(`role="alert">${text}<`).length - 1;
 
 async function failures(email: string) {
-  const row = await env.DB.prepare("SELECT count FROM signin_attempts WHERE key = ?").bind(`signin-fail:email:${email}`).first<{ count: number }>();
+  const row = await env.DB.prepare("SELECT count FROM signin_attempts WHERE key = ?")
+    .bind(`signin-fail:email:${email}`)
+    .first<{ count: number }>();
   return row?.count ?? 0;
 }
 
@@ -43,7 +48,9 @@ describe("sign-in error catalogue (SPEC section 8)", () => {
     await env.DB.prepare("UPDATE settings SET support_email = 'help@club.example' WHERE id = 1").run();
     try {
       for (let i = 1; i <= 4; i++) await (await postForm("/signin", { email, password: `wrong-${i}` })).text();
-      expect(await (await postForm("/signin", { email, password: "wrong-5" })).text()).toContain("Contact Support at help@club.example");
+      expect(await (await postForm("/signin", { email, password: "wrong-5" })).text()).toContain(
+        "Contact Support at help@club.example",
+      );
     } finally {
       await env.DB.prepare("UPDATE settings SET support_email = 'support@goalswithfriends.app' WHERE id = 1").run();
     }

@@ -4,7 +4,8 @@ import { describe, expect, it } from "vitest";
 import { count, postForm, uniqueEmail } from "../support/http";
 
 const TOO_MANY = "Too Many Requests Try Again Later";
-const signUp = (email: string, ip: string) => postForm("/tester", { first: "Sam", last: "Spam", email, password: "password123" }, { ip });
+const signUp = (email: string, ip: string) =>
+  postForm("/tester", { first: "Sam", last: "Spam", email, password: "password123" }, { ip });
 
 describe("sign-up throttles", () => {
   it("lets one client address make 10 accounts an hour; the 11th is a 429 on the email field and writes nothing", async () => {
@@ -28,7 +29,9 @@ describe("sign-up throttles", () => {
     const refused = await signUp(email, "203.0.113.250");
     expect(refused.status).toBe(429);
     expect(await refused.text()).toContain(TOO_MANY);
-    const row = await env.DB.prepare("SELECT count FROM signin_attempts WHERE key = ?").bind(`signup:email:${email}`).first<{ count: number }>();
+    const row = await env.DB.prepare("SELECT count FROM signin_attempts WHERE key = ?")
+      .bind(`signup:email:${email}`)
+      .first<{ count: number }>();
     expect(row!.count).toBe(6);
   });
 });

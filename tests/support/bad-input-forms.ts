@@ -62,8 +62,16 @@ export const FORMS: FormRow[] = [
     fieldErrors: true,
     fields: { email: { kind: "email" }, password: { kind: "password", max: 200 } },
   },
-  { name: "sign-up (/tester)",
-    group: "visitor", extra: withHoneypot, path: () => "/tester", as: "anonymous", cases: 300, fieldErrors: true, fields: SIGNUP_FIELDS },
+  {
+    name: "sign-up (/tester)",
+    group: "visitor",
+    extra: withHoneypot,
+    path: () => "/tester",
+    as: "anonymous",
+    cases: 300,
+    fieldErrors: true,
+    fields: SIGNUP_FIELDS,
+  },
   {
     name: "sign-up (/signup, open)",
     group: "visitor",
@@ -149,7 +157,10 @@ export const FORMS: FormRow[] = [
     as: "admin",
     cases: 100,
     fieldErrors: false,
-    fields: { intent: { kind: "literal", value: "early-access" }, mode: { kind: "choice", values: ["closed", "request", "open"] } },
+    fields: {
+      intent: { kind: "literal", value: "early-access" },
+      mode: { kind: "choice", values: ["closed", "request", "open"] },
+    },
   },
   {
     name: "admin: support e-mail",
@@ -209,7 +220,9 @@ export async function setUpFixtures() {
   fixture.openGoal = (await insertGoal()).id;
   fixture.joinedGoal = (await insertGoal()).id;
   fixture.pledgeGoal = (await insertGoal()).id;
-  await env.DB.prepare("UPDATE goals SET charity_name = 'Shelter', charity_url = 'https://shelter.example.org/donate', target_amount = 100000, currency = 'GBP' WHERE id = ?")
+  await env.DB.prepare(
+    "UPDATE goals SET charity_name = 'Shelter', charity_url = 'https://shelter.example.org/donate', target_amount = 100000, currency = 'GBP' WHERE id = ?",
+  )
     .bind(fixture.pledgeGoal)
     .run();
   const joined = await post(`/join/${fixture.joinedGoal}`, {}, member.cookie);
@@ -241,19 +254,28 @@ export async function runRow(row: FormRow): Promise<number> {
   // isolate, and holding hundreds of 100 KB bodies would make every later request crawl.
   for (let start = 0; start < cases; start += 8) {
     const batch = [];
-    for (let i = start; i < Math.min(cases, start + 8); i++) batch.push({ submission: await generate(row, rng), document: i % 4 === 0 });
+    for (let i = start; i < Math.min(cases, start + 8); i++)
+      batch.push({ submission: await generate(row, rng), document: i % 4 === 0 });
     await Promise.all(
       batch.map(async ({ submission, document }) => {
         // One case in 4 posts the document, as a browser without JavaScript does (the answer is the
         // re-rendered page); the others post the single-fetch URL, as Remix does with JavaScript on.
         const url = BASE + row.path() + (document ? "" : row.index ? ".data?index" : ".data");
-        const response = await SELF.fetch(url, await requestInit(submission, BASE, cookies[row.as as Exclude<Role, "anonymous">]));
+        const response = await SELF.fetch(
+          url,
+          await requestInit(submission, BASE, cookies[row.as as Exclude<Role, "anonymous">]),
+        );
         const body = await response.text();
         const status = response.status;
         const location = response.headers.get("Location");
         const what = `[${submission.label.join("; ")}]${document ? "" : " (.data)"} -> ${status}${location ? ` ${location}` : ""}`;
         if (status < 400 || status >= 500) failures.push(what);
-        else if (row.fieldErrors && status === 400 && submission.fieldBroken && brokeVisibleField(row, submission.label)) {
+        else if (
+          row.fieldErrors &&
+          status === 400 &&
+          submission.fieldBroken &&
+          brokeVisibleField(row, submission.label)
+        ) {
           const shown = document ? body.includes('class="field__error"') : body.includes('"error"');
           if (!shown) failures.push(`${what} without a field error`);
         }
@@ -274,7 +296,12 @@ export async function runIdRoute(route: (typeof ID_ROUTES)[number]): Promise<num
       const response = await SELF.fetch(BASE + route.path(id), {
         method: "POST",
         body: new URLSearchParams(route.body),
-        headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: BASE, Host: "localhost", Cookie: cookies[role]! },
+        headers: {
+          "Content-Type": "application/x-www-form-urlencoded",
+          Origin: BASE,
+          Host: "localhost",
+          Cookie: cookies[role]!,
+        },
         redirect: "manual",
       });
       await response.arrayBuffer();

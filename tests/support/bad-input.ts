@@ -26,7 +26,8 @@ export function prng(seed: number) {
 }
 export type Rng = ReturnType<typeof prng>;
 
-export const seedOf = (text: string) => [...text].reduce((h, c) => Math.imul(h ^ c.charCodeAt(0), 16777619) >>> 0, 2166136261);
+export const seedOf = (text: string) =>
+  [...text].reduce((h, c) => Math.imul(h ^ c.charCodeAt(0), 16777619) >>> 0, 2166136261);
 
 // ---------- fields ----------
 
@@ -67,7 +68,25 @@ const NAMES = ["Jane", "O'Brien", "Zoë", "山田", "Ñúñez-Díaz", "Anne Mari
 const UNICODE_NOISE = ["🙂", "👩🏽‍🚀", "e\u0301", "\u05e9\u05dc\u05d5\u05dd", "日本語", "Ａ", "\u00a0", "ß", "İ", "\u200d"];
 const CONTROL = ["\u0000", "\u0001", "\u0007", "\u0008", "\u000b", "\u000c", "\u001b", "\u001f", "\u007f"];
 /** Names an attacker would try to mass-assign. */
-const EXTRA_NAMES = ["type", "role", "admin", "id", "userId", "uid", "status", "activegoals", "passwordHash", "__proto__", "constructor", "orgId", "completed", "_action", "redirectTo", "email2", "x".repeat(300)];
+const EXTRA_NAMES = [
+  "type",
+  "role",
+  "admin",
+  "id",
+  "userId",
+  "uid",
+  "status",
+  "activegoals",
+  "passwordHash",
+  "__proto__",
+  "constructor",
+  "orgId",
+  "completed",
+  "_action",
+  "redirectTo",
+  "email2",
+  "x".repeat(300),
+];
 
 function validValue(spec: FieldSpec, rng: Rng): string {
   switch (spec.kind) {
@@ -84,7 +103,9 @@ function validValue(spec: FieldSpec, rng: Rng): string {
     case "ref":
       return spec.value();
     case "optional-text":
-      return rng.chance(0.5) ? "" : rng.pick(["Go team!", "Proud of you 🙂", "Allez les bleus", "頑張って"]).slice(0, spec.max);
+      return rng.chance(0.5)
+        ? ""
+        : rng.pick(["Go team!", "Proud of you 🙂", "Allez les bleus", "頑張って"]).slice(0, spec.max);
     case "amount":
       return rng.pick(["5", "12.50", "100", "0.99", "£20", "1,000"]);
   }
@@ -121,16 +142,29 @@ function breakersFor(spec: FieldSpec): FieldBreaker[] {
     { name: "100 KB of unicode", apply: () => [repeat("日本🙂", 100_000)] },
   ];
   // Inside the value: at either end, trimming would (rightly) remove the whitespace-like ones.
-  const inside = (v: string, rng: Rng, piece: string) => (v.length < 2 ? `a${piece}b` : insertAt(v.slice(1, -1), rng, piece).replace(/^/, v[0]!) + v.at(-1));
+  const inside = (v: string, rng: Rng, piece: string) =>
+    v.length < 2 ? `a${piece}b` : insertAt(v.slice(1, -1), rng, piece).replace(/^/, v[0]!) + v.at(-1);
   const control: FieldBreaker = { name: "control character", apply: (v, rng) => [inside(v, rng, rng.pick(CONTROL))] };
-  const whitespace: FieldBreaker = { name: "whitespace only", apply: (_, rng) => [rng.pick([" ", "\t", "  \n ", "\u00a0 "])] };
+  const whitespace: FieldBreaker = {
+    name: "whitespace only",
+    apply: (_, rng) => [rng.pick([" ", "\t", "  \n ", "\u00a0 "])],
+  };
   switch (spec.kind) {
     case "text":
-      return [...common, ...tooLong(spec.max), control, whitespace, { name: "bidi override", apply: (v, rng) => [inside(v, rng, rng.pick(["\u202e", "\u2066"]))] }];
+      return [
+        ...common,
+        ...tooLong(spec.max),
+        control,
+        whitespace,
+        { name: "bidi override", apply: (v, rng) => [inside(v, rng, rng.pick(["\u202e", "\u2066"]))] },
+      ];
     case "email":
       return [
         ...common,
-        ...tooLong(254).map((b) => ({ ...b, apply: (v: string, rng: Rng) => b.apply(v, rng).map((x) => (typeof x === "string" ? x + "@example.com" : x)) })),
+        ...tooLong(254).map((b) => ({
+          ...b,
+          apply: (v: string, rng: Rng) => b.apply(v, rng).map((x) => (typeof x === "string" ? x + "@example.com" : x)),
+        })),
         control,
         whitespace,
         { name: "no @", apply: (v) => [v.replace("@", "")] },
@@ -152,7 +186,12 @@ function breakersFor(spec: FieldSpec): FieldBreaker[] {
     case "choice":
       return [
         ...common,
-        { name: "not an option", apply: (_, rng) => [rng.pick(["superadmin", "root", "1", "true", "null", "undefined", "<script>", "' OR 1=1 --"])] },
+        {
+          name: "not an option",
+          apply: (_, rng) => [
+            rng.pick(["superadmin", "root", "1", "true", "null", "undefined", "<script>", "' OR 1=1 --"]),
+          ],
+        },
         { name: "option in upper case", apply: (v) => [v.toUpperCase()] },
         { name: "option plus control character", apply: (v) => [v + "\u0000"] },
         { name: "option padded", apply: (v) => [` ${v}x`] },
@@ -160,7 +199,10 @@ function breakersFor(spec: FieldSpec): FieldBreaker[] {
     case "literal":
       return [
         { name: "missing", apply: () => [] },
-        { name: "wrong value", apply: (_, rng) => [rng.pick(["delete", "", "COMPLETE", "complete ", "x".repeat(5000)])] },
+        {
+          name: "wrong value",
+          apply: (_, rng) => [rng.pick(["delete", "", "COMPLETE", "complete ", "x".repeat(5000)])],
+        },
         { name: "file instead of text", apply: (_, rng) => [file(rng)] },
       ];
     case "optional-text":
@@ -169,7 +211,12 @@ function breakersFor(spec: FieldSpec): FieldBreaker[] {
         common[3]!, // file instead of text
         ...tooLong(spec.max),
         control,
-        { name: "markup", apply: (_, rng) => [rng.pick(["<b>hi</b>", "<script>alert(1)</script>", "a < b <img src=x onerror=alert(1)>"])] },
+        {
+          name: "markup",
+          apply: (_, rng) => [
+            rng.pick(["<b>hi</b>", "<script>alert(1)</script>", "a < b <img src=x onerror=alert(1)>"]),
+          ],
+        },
       ];
     case "amount":
       return [
@@ -197,7 +244,13 @@ function breakersFor(spec: FieldSpec): FieldBreaker[] {
 }
 
 /** Harmless changes: the submission stays as broken as it was, no more. */
-function addNoise(fields: [string, Value][], specs: Record<string, FieldSpec>, untouched: Set<string>, rng: Rng, label: string[]) {
+function addNoise(
+  fields: [string, Value][],
+  specs: Record<string, FieldSpec>,
+  untouched: Set<string>,
+  rng: Rng,
+  label: string[],
+) {
   const noises = rng.int(0, 3);
   for (let i = 0; i < noises; i++) {
     const kind = rng.int(0, 3);
@@ -214,11 +267,12 @@ function addNoise(fields: [string, Value][], specs: Record<string, FieldSpec>, u
       if (entry && typeof entry[1] === "string") {
         const max = (specs[name] as { max: number }).max;
         const noisy = (rng.pick(UNICODE_NOISE) + entry[1]).slice(0, Math.max(1, Math.floor(max / 2)));
-        if (noisy.trim()) (entry[1] = noisy), label.push(`unicode in ${name}`);
+        if (noisy.trim()) ((entry[1] = noisy), label.push(`unicode in ${name}`));
       }
     } else if (kind === 2) {
       const entry = fields.find(([n]) => specs[n]?.kind === "email" && untouched.has(n));
-      if (entry && typeof entry[1] === "string") (entry[1] = entry[1].toUpperCase()), label.push("email in upper case");
+      if (entry && typeof entry[1] === "string")
+        ((entry[1] = entry[1].toUpperCase()), label.push("email in upper case"));
     } else {
       fields.reverse();
       label.push("fields reordered");
@@ -239,19 +293,29 @@ const BODY_BREAKERS = [
 ] as const;
 
 /** A body that is not a readable form; `fields` says what it was meant to carry. */
-async function brokenBody(kind: (typeof BODY_BREAKERS)[number], fields: [string, Value][], rng: Rng): Promise<Submission["raw"]> {
+async function brokenBody(
+  kind: (typeof BODY_BREAKERS)[number],
+  fields: [string, Value][],
+  rng: Rng,
+): Promise<Submission["raw"]> {
   const strings = Object.fromEntries(fields.filter(([, v]) => typeof v === "string"));
   switch (kind) {
     case "JSON body":
       return { body: JSON.stringify(strings), contentType: "application/json" };
     case "text/plain body":
-      return { body: Object.entries(strings).map(([k, v]) => `${k}=${v}`).join("\r\n"), contentType: "text/plain" };
+      return {
+        body: Object.entries(strings)
+          .map(([k, v]) => `${k}=${v}`)
+          .join("\r\n"),
+        contentType: "text/plain",
+      };
     case "no content type":
       return { body: new URLSearchParams(strings as Record<string, string>).toString(), contentType: null };
     case "truncated multipart":
     case "multipart with the wrong boundary": {
       const { bytes, contentType } = await multipart(fields);
-      if (kind === "multipart with the wrong boundary") return { body: bytes, contentType: contentType.replace(/boundary=.*/, "boundary=not-the-boundary") };
+      if (kind === "multipart with the wrong boundary")
+        return { body: bytes, contentType: contentType.replace(/boundary=.*/, "boundary=not-the-boundary") };
       return { body: bytes.slice(0, rng.int(1, Math.max(1, bytes.length - 10))), contentType };
     }
     case "multipart without a boundary":
@@ -262,9 +326,15 @@ async function brokenBody(kind: (typeof BODY_BREAKERS)[number], fields: [string,
       return { body: bytes, contentType: "application/x-www-form-urlencoded" };
     }
     case "2 MB form":
-      return { body: new URLSearchParams({ ...strings, pad: "x".repeat(2 * 1024 * 1024) }).toString(), contentType: "application/x-www-form-urlencoded" };
+      return {
+        body: new URLSearchParams({ ...strings, pad: "x".repeat(2 * 1024 * 1024) }).toString(),
+        contentType: "application/x-www-form-urlencoded",
+      };
     case "empty body":
-      return { body: null, contentType: rng.pick(["application/x-www-form-urlencoded", "multipart/form-data; boundary=x"]) };
+      return {
+        body: null,
+        contentType: rng.pick(["application/x-www-form-urlencoded", "multipart/form-data; boundary=x"]),
+      };
   }
 }
 
@@ -275,7 +345,10 @@ async function multipart(fields: [string, Value][]) {
     else form.append(name, new File([value.file.bytes], value.file.name, { type: value.file.type }));
   }
   const response = new Response(form);
-  return { bytes: new Uint8Array(await response.arrayBuffer()) as Uint8Array<ArrayBuffer>, contentType: response.headers.get("Content-Type")! };
+  return {
+    bytes: new Uint8Array(await response.arrayBuffer()) as Uint8Array<ArrayBuffer>,
+    contentType: response.headers.get("Content-Type")!,
+  };
 }
 
 export interface FormShape {

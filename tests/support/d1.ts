@@ -38,7 +38,10 @@ function install() {
   const statementProto = Object.getPrototypeOf(db.prepare("SELECT 1"));
   const databaseProto = Object.getPrototypeOf(db);
   const sessionProto = typeof db.withSession === "function" ? Object.getPrototypeOf(db.withSession()) : null;
-  const one = (s: any): Statements => ({ sql: [String(s.statement)], params: [Array.isArray(s.params) ? [...s.params] : []] });
+  const one = (s: any): Statements => ({
+    sql: [String(s.statement)],
+    params: [Array.isArray(s.params) ? [...s.params] : []],
+  });
   for (const method of ["first", "run", "all", "raw"]) wrap(statementProto, method, (self) => one(self));
   const batch = (_: any, [statements]: any[]): Statements => {
     const each = (statements as any[]).map(one);

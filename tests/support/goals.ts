@@ -6,7 +6,15 @@ const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISO
 export const dayFromToday = day;
 
 export async function insertGoal(
-  overrides: Partial<{ id: string; cause: string; start: string | null; end: string | null; demo: boolean; visibility: "public" | "private"; orgId: string | null }> = {},
+  overrides: Partial<{
+    id: string;
+    cause: string;
+    start: string | null;
+    end: string | null;
+    demo: boolean;
+    visibility: "public" | "private";
+    orgId: string | null;
+  }> = {},
 ) {
   const goal = {
     id: `g-${Date.now()}-${++n}`,
@@ -18,7 +26,9 @@ export async function insertGoal(
     orgId: null,
     ...overrides,
   };
-  await env.DB.prepare(`INSERT INTO goals (id, cause, start, "end", demo, visibility, org_id) VALUES (?, ?, ?, ?, ?, ?, ?)`)
+  await env.DB.prepare(
+    `INSERT INTO goals (id, cause, start, "end", demo, visibility, org_id) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+  )
     .bind(goal.id, goal.cause, goal.start, goal.end, goal.demo ? 1 : 0, goal.visibility, goal.orgId)
     .run();
   return goal;
@@ -34,7 +44,11 @@ export async function membership(userId: string, goalId: string) {
 
 /** SPEC invariant: activegoals equals the user's not-completed user-goals. */
 export async function activeGoalCounts(userId: string) {
-  const user = await env.DB.prepare("SELECT activegoals FROM users WHERE id = ?").bind(userId).first<{ activegoals: number }>();
-  const rows = await env.DB.prepare("SELECT count(*) AS n FROM user_goals WHERE user_id = ? AND completed = 0").bind(userId).first<{ n: number }>();
+  const user = await env.DB.prepare("SELECT activegoals FROM users WHERE id = ?")
+    .bind(userId)
+    .first<{ activegoals: number }>();
+  const rows = await env.DB.prepare("SELECT count(*) AS n FROM user_goals WHERE user_id = ? AND completed = 0")
+    .bind(userId)
+    .first<{ n: number }>();
   return { stored: user!.activegoals, actual: rows!.n };
 }

@@ -5,7 +5,11 @@ export const BASE = "http://localhost";
 
 export function form(values: Record<string, string>) {
   const body = new URLSearchParams(values);
-  return { method: "POST", body, headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: BASE, Host: "localhost" } };
+  return {
+    method: "POST",
+    body,
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: BASE, Host: "localhost" },
+  };
 }
 
 export async function post(path: string, values: Record<string, string>, cookie?: string) {
@@ -38,7 +42,11 @@ export async function honeypotFields(): Promise<Record<string, string>> {
 }
 
 /** POSTs a public form the way the browser does: with the honeypot fields the page rendered. */
-export async function postForm(path: string, values: Record<string, string>, options: { cookie?: string; ip?: string } = {}) {
+export async function postForm(
+  path: string,
+  values: Record<string, string>,
+  options: { cookie?: string; ip?: string } = {},
+) {
   const init = form({ ...(await honeypotFields()), ...values });
   const headers = init.headers as Record<string, string>;
   if (options.cookie) headers.Cookie = options.cookie;
@@ -53,7 +61,13 @@ export const uniqueEmail = (prefix = "user") => `${prefix}${Date.now()}${++count
 /** Signs up a fresh user through the real /tester form and returns their cookie and e-mail. */
 export async function signUpUser(overrides: Partial<Record<"first" | "last" | "email" | "password", string>> = {}) {
   const email = overrides.email ?? uniqueEmail();
-  const response = await postForm("/tester", { first: "Test", last: "User", email, password: "password123", ...overrides });
+  const response = await postForm("/tester", {
+    first: "Test",
+    last: "User",
+    email,
+    password: "password123",
+    ...overrides,
+  });
   if (response.status !== 302) throw new Error(`sign-up failed: ${response.status}`);
   return { cookie: cookieFrom(response), email };
 }
@@ -70,7 +84,9 @@ export async function count(table: string): Promise<number> {
 
 /** A user's id, by e-mail (tests only). */
 export async function userId(email: string): Promise<string> {
-  const row = await env.DB.prepare("SELECT id FROM users WHERE email = ?").bind(email.toLowerCase()).first<{ id: string }>();
+  const row = await env.DB.prepare("SELECT id FROM users WHERE email = ?")
+    .bind(email.toLowerCase())
+    .first<{ id: string }>();
   return row!.id;
 }
 
@@ -96,13 +112,20 @@ export function sseReader(response: Response) {
           buffer = buffer.slice(cut + 2);
           const lines = block.split("\n").filter((l) => !l.startsWith(":"));
           if (lines.length === 0) continue;
-          const field = (name: string) => lines.find((l) => l.startsWith(`${name}:`))?.slice(name.length + 1).trim();
+          const field = (name: string) =>
+            lines
+              .find((l) => l.startsWith(`${name}:`))
+              ?.slice(name.length + 1)
+              .trim();
           const data = field("data");
           return { event: field("event") ?? "message", data: data ? JSON.parse(data) : null };
         }
         let timer: ReturnType<typeof setTimeout> | undefined;
         const timeout = new Promise<never>((_, reject) => {
-          timer = setTimeout(() => reject(new Error("no server-sent event in time")), Math.max(0, deadline - Date.now()));
+          timer = setTimeout(
+            () => reject(new Error("no server-sent event in time")),
+            Math.max(0, deadline - Date.now()),
+          );
         });
         try {
           const { done, value } = await Promise.race([reader.read(), timeout]);

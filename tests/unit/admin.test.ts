@@ -15,10 +15,14 @@ describe("userChangeProblem", () => {
     expect(userChangeProblem("a", admin, { type: "admin", status: "suspended" }, 3)).toMatch(/suspend your own/);
   });
   it("lets an admin change a member freely", () => {
-    expect(userChangeProblem("a", { id: "m", type: "user", status: "new" }, { type: "org", status: "suspended" }, 1)).toBeNull();
+    expect(
+      userChangeProblem("a", { id: "m", type: "user", status: "new" }, { type: "org", status: "suspended" }, 1),
+    ).toBeNull();
   });
   it("counts a suspended admin as no admin at all", () => {
-    expect(userChangeProblem("a", { id: "s", type: "admin", status: "suspended" }, { type: "user", status: "new" }, 1)).toBeNull();
+    expect(
+      userChangeProblem("a", { id: "s", type: "admin", status: "suspended" }, { type: "user", status: "new" }, 1),
+    ).toBeNull();
   });
 });
 
@@ -39,7 +43,9 @@ describe("toCsv", () => {
     expect(toCsv([["a", 'b "c"', "d,e", "f\ng", null, 3]])).toBe('a,"b ""c""","d,e","f\ng",,3\r\n');
   });
   it("defuses spreadsheet formulas", () => {
-    expect(toCsv([["=HYPERLINK(\"x\")", "+1", "-2", "@SUM(A1)", "ok"]])).toBe(`"'=HYPERLINK(""x"")",'+1,'-2,'@SUM(A1),ok\r\n`);
+    expect(toCsv([['=HYPERLINK("x")', "+1", "-2", "@SUM(A1)", "ok"]])).toBe(
+      `"'=HYPERLINK(""x"")",'+1,'-2,'@SUM(A1),ok\r\n`,
+    );
   });
 });
 

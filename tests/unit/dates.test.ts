@@ -99,7 +99,11 @@ describe("goal progress", () => {
   });
 
   it("is day M of M and 100% on the end day, then expired", () => {
-    expect(goalProgress("2026-03-01", "2026-03-10", "2026-03-10")).toMatchObject({ state: "running", day: 10, percent: 100 });
+    expect(goalProgress("2026-03-01", "2026-03-10", "2026-03-10")).toMatchObject({
+      state: "running",
+      day: 10,
+      percent: 100,
+    });
     expect(goalProgress("2026-03-01", "2026-03-10", "2026-03-11")).toEqual({
       state: "expired",
       totalDays: 10,
@@ -109,12 +113,21 @@ describe("goal progress", () => {
   });
 
   it("handles a same-day goal", () => {
-    expect(goalProgress("2026-03-01", "2026-03-01", "2026-03-01")).toMatchObject({ state: "running", day: 1, totalDays: 1, percent: 100 });
+    expect(goalProgress("2026-03-01", "2026-03-01", "2026-03-01")).toMatchObject({
+      state: "running",
+      day: 1,
+      totalDays: 1,
+      percent: 100,
+    });
     expect(goalProgress("2026-03-01", "2026-03-01", "2026-03-02")).toMatchObject({ state: "expired" });
   });
 
   it("counts down to a goal that has not started", () => {
-    expect(goalProgress("2026-03-05", "2026-03-10", "2026-03-01")).toEqual({ state: "upcoming", totalDays: 6, startsIn: 4 });
+    expect(goalProgress("2026-03-05", "2026-03-10", "2026-03-01")).toEqual({
+      state: "upcoming",
+      totalDays: 6,
+      startsIn: 4,
+    });
   });
 
   it("counts through a leap day", () => {

@@ -6,20 +6,34 @@ const check = (headers: Record<string, string>, method = "POST") => checkFormBod
 describe("checkFormBody", () => {
   it("accepts the two encodings HTML forms use", () => {
     expect(check({ "Content-Type": "application/x-www-form-urlencoded" })).toEqual({ ok: true, multipart: false });
-    expect(check({ "Content-Type": "application/x-www-form-urlencoded;charset=UTF-8" })).toEqual({ ok: true, multipart: false });
+    expect(check({ "Content-Type": "application/x-www-form-urlencoded;charset=UTF-8" })).toEqual({
+      ok: true,
+      multipart: false,
+    });
     expect(check({ "Content-Type": "multipart/form-data; boundary=----x" })).toEqual({ ok: true, multipart: true });
   });
 
   it("refuses other content types, and multipart without a boundary, with a 415", () => {
-    for (const type of ["application/json", "text/plain", "text/xml", "", "multipart/form-data", "multipart/mixed; boundary=x"]) {
+    for (const type of [
+      "application/json",
+      "text/plain",
+      "text/xml",
+      "",
+      "multipart/form-data",
+      "multipart/mixed; boundary=x",
+    ]) {
       expect(check(type ? { "Content-Type": type } : {}), type).toMatchObject({ ok: false, status: 415 });
     }
   });
 
   it("refuses bodies over the limits with a 413", () => {
     const over = (n: number) => String(n + 1);
-    expect(check({ "Content-Type": "application/x-www-form-urlencoded", "Content-Length": over(MAX_URLENCODED_BYTES) })).toMatchObject({ status: 413 });
-    expect(check({ "Content-Type": "multipart/form-data; boundary=x", "Content-Length": over(MAX_MULTIPART_BYTES) })).toMatchObject({ status: 413 });
+    expect(
+      check({ "Content-Type": "application/x-www-form-urlencoded", "Content-Length": over(MAX_URLENCODED_BYTES) }),
+    ).toMatchObject({ status: 413 });
+    expect(
+      check({ "Content-Type": "multipart/form-data; boundary=x", "Content-Length": over(MAX_MULTIPART_BYTES) }),
+    ).toMatchObject({ status: 413 });
   });
 
   it("does not look at reads", () => {

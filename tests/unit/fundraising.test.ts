@@ -131,7 +131,14 @@ describe("who may do what", () => {
 describe("safe links and text", () => {
   it("hands supporters only to https donation pages", () => {
     expect(isSafeDonationUrl("https://www.justgiving.com/charity/x")).toBe(true);
-    for (const bad of ["http://charity.org", "javascript:alert(1)", "data:text/html,x", "https://user:pw@evil.org", "https://localhost", "charity.org"]) {
+    for (const bad of [
+      "http://charity.org",
+      "javascript:alert(1)",
+      "data:text/html,x",
+      "https://user:pw@evil.org",
+      "https://localhost",
+      "charity.org",
+    ]) {
       expect(isSafeDonationUrl(bad), bad).toBe(false);
     }
   });
@@ -161,7 +168,11 @@ describe("safe links and text", () => {
 
 describe("schemas", () => {
   it("accept a good pledge and refuse absurd ones", () => {
-    expect(pledgeSchema.safeParse({ name: "Ann", amount: "20" }).data).toEqual({ name: "Ann", amount: 2000, anonymous: false });
+    expect(pledgeSchema.safeParse({ name: "Ann", amount: "20" }).data).toEqual({
+      name: "Ann",
+      amount: 2000,
+      anonymous: false,
+    });
     expect(pledgeSchema.safeParse({ name: "Ann", amount: "-20" }).success).toBe(false);
     expect(pledgeSchema.safeParse({ name: "Ann", amount: "0" }).success).toBe(false);
     expect(pledgeSchema.safeParse({ name: "Ann", amount: "1000000.01" }).success).toBe(false);
@@ -176,7 +187,13 @@ describe("schemas", () => {
   });
 
   it("refuse a non-https charity link and an unknown currency", () => {
-    const base = { intent: "save", charityName: "Shelter", charityUrl: "https://shelter.org.uk/donate", target: "1000", currency: "GBP" };
+    const base = {
+      intent: "save",
+      charityName: "Shelter",
+      charityUrl: "https://shelter.org.uk/donate",
+      target: "1000",
+      currency: "GBP",
+    };
     expect(fundraisingSettingsSchema.safeParse(base).success).toBe(true);
     expect(fundraisingSettingsSchema.safeParse({ ...base, charityUrl: "javascript:alert(1)" }).success).toBe(false);
     expect(fundraisingSettingsSchema.safeParse({ ...base, currency: "BTC" }).success).toBe(false);

@@ -21,7 +21,16 @@ const otherOrg: Viewer = { id: "org2", type: "org" };
 const admin: Viewer = { id: "a1", type: "admin" };
 
 function goal(overrides: Partial<GoalFacts & { start: string | null; cause: string }> = {}) {
-  return { id: "g", cause: "Goal", start: "2026-03-01", end: "2026-03-31", demo: false, visibility: "public" as const, orgId: null, ...overrides };
+  return {
+    id: "g",
+    cause: "Goal",
+    start: "2026-03-01",
+    end: "2026-03-31",
+    demo: false,
+    visibility: "public" as const,
+    orgId: null,
+    ...overrides,
+  };
 }
 const none = new Set<string>();
 
@@ -45,7 +54,8 @@ describe("suggested goals", () => {
   });
 
   it("never suggests demo goals, not even to admins", () => {
-    for (const viewer of [member, org, admin]) expect(isSuggested(goal({ demo: true }), viewer, none, TODAY)).toBe(false);
+    for (const viewer of [member, org, admin])
+      expect(isSuggested(goal({ demo: true }), viewer, none, TODAY)).toBe(false);
   });
 
   it("suggests a private goal only to the org that owns it", () => {

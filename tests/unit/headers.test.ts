@@ -33,14 +33,22 @@ describe("security headers", () => {
     expect(plain.headers.get("X-Content-Type-Options")).toBe("nosniff");
     expect(plain.headers.get("Referrer-Policy")).toBe("strict-origin-when-cross-origin");
     expect(plain.headers.get("Permissions-Policy")).toContain("geolocation=()");
-    const doc = secureResponse(new Response("<p>", { headers: { "Content-Security-Policy": "default-src 'self'" } }), production);
+    const doc = secureResponse(
+      new Response("<p>", { headers: { "Content-Security-Policy": "default-src 'self'" } }),
+      production,
+    );
     expect(doc.headers.get("Content-Security-Policy")).toBe("default-src 'self'");
   });
 });
 
 describe("session cookie", () => {
   it("is HttpOnly, SameSite=Lax and Secure in production", () => {
-    expect(sessionCookieOptions(production)).toMatchObject({ httpOnly: true, sameSite: "lax", secure: true, path: "/" });
+    expect(sessionCookieOptions(production)).toMatchObject({
+      httpOnly: true,
+      sameSite: "lax",
+      secure: true,
+      path: "/",
+    });
   });
 
   it("is not Secure in development (http://localhost must keep working)", () => {

@@ -5,7 +5,7 @@ const native = new TextEncoder();
 const nativeEncode = TextEncoder.prototype.encode;
 const samples = [
   "",
-  "<li class=\"goal-card\">",
+  '<li class="goal-card">',
   "Walk 10,000 steps &amp; read",
   "\u0000\u007f",
   "café",

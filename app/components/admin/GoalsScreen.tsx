@@ -69,7 +69,11 @@ const goalColumns = (query: string): Column<Screen["goals"][number]>[] => [
     header: "Kind",
     cell: (g) => (
       <>
-        {g.visibility === "private" ? <span className="badge badge--private">Private</span> : <span className="badge">Public</span>}{" "}
+        {g.visibility === "private" ? (
+          <span className="badge badge--private">Private</span>
+        ) : (
+          <span className="badge">Public</span>
+        )}{" "}
         {g.demo ? <span className="badge badge--demo">Demo</span> : null}
       </>
     ),
@@ -90,7 +94,13 @@ function GoalEditor({ goal, participants }: { goal: Detail; participants: Screen
   const [form, fields] = useForm({
     id: `goal-${goal.id}`,
     lastResult: actionData?.result,
-    defaultValue: { cause: goal.cause, start: goal.start ?? "", end: goal.end ?? "", visibility: goal.visibility, demo: goal.demo ? "on" : "" },
+    defaultValue: {
+      cause: goal.cause,
+      start: goal.start ?? "",
+      end: goal.end ?? "",
+      visibility: goal.visibility,
+      demo: goal.demo ? "on" : "",
+    },
     constraint: getZodConstraint(goalEditSchema),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
@@ -105,8 +115,8 @@ function GoalEditor({ goal, participants }: { goal: Detail; participants: Screen
           <div>
             <h2 id="edit-heading">Edit goal</h2>
             <p className="admin-count">
-              {goal.ownerFirst ? `Owned by ${goal.ownerFirst} ${goal.ownerLast}` : "No owning organisation"}. Private goals are
-              suggested only to their owner.
+              {goal.ownerFirst ? `Owned by ${goal.ownerFirst} ${goal.ownerLast}` : "No owning organisation"}. Private
+              goals are suggested only to their owner.
             </p>
           </div>
         </div>
@@ -122,7 +132,12 @@ function GoalEditor({ goal, participants }: { goal: Detail; participants: Screen
         {participants.length === 0 ? (
           <p className="admin-count">Nobody has joined this goal yet.</p>
         ) : (
-          <Table caption="Participants, in the order they joined" columns={PARTICIPANT_COLUMNS} rows={participants} rowKey={(p) => p.id} />
+          <Table
+            caption="Participants, in the order they joined"
+            columns={PARTICIPANT_COLUMNS}
+            rows={participants}
+            rowKey={(p) => p.id}
+          />
         )}
       </section>
     </>

@@ -3,24 +3,32 @@
  * Without JavaScript both work: the server takes the month's 1st and last day when "Month challenge"
  * is chosen.
  */
-import type { FieldMetadata } from "@conform-to/react";
-import { Field, FieldError, SelectField } from "#app/components/forms";
+import { Field, FieldError, SelectField, type AnyField } from "#app/components/forms";
 import { CURRENCIES, NO_FEES_LINE } from "#app/lib/fundraising";
 
 export interface ChallengeFieldSet {
-  template: FieldMetadata<any>;
-  month: FieldMetadata<any>;
-  charityName: FieldMetadata<any>;
-  charityUrl: FieldMetadata<any>;
-  target: FieldMetadata<any>;
-  currency: FieldMetadata<any>;
+  template: AnyField;
+  month: AnyField;
+  charityName: AnyField;
+  charityUrl: AnyField;
+  target: AnyField;
+  currency: AnyField;
 }
 
-export function ChallengeTemplateFields({ fields, months }: { fields: ChallengeFieldSet; months: { value: string; label: string }[] }) {
+export function ChallengeTemplateFields({
+  fields,
+  months,
+}: {
+  fields: ChallengeFieldSet;
+  months: { value: string; label: string }[];
+}) {
   const month = fields.template.initialValue === "month";
   return (
     <>
-      <fieldset className="choice-group" aria-describedby={fields.template.errors?.length ? fields.template.errorId : undefined}>
+      <fieldset
+        className="choice-group"
+        aria-describedby={fields.template.errors?.length ? fields.template.errorId : undefined}
+      >
         <legend>Template</legend>
         <label className="choice">
           <input type="radio" name={fields.template.name} value="custom" defaultChecked={!month} />
@@ -31,7 +39,8 @@ export function ChallengeTemplateFields({ fields, months }: { fields: ChallengeF
         <label className="choice">
           <input type="radio" name={fields.template.name} value="month" defaultChecked={month} />
           <span>
-            Month challenge <small>Runs from the 1st to the last day of the month you choose, for your group or club.</small>
+            Month challenge{" "}
+            <small>Runs from the 1st to the last day of the month you choose, for your group or club.</small>
           </span>
         </label>
         <FieldError field={fields.template} />
@@ -47,10 +56,19 @@ export function FundraisingFields({ fields }: { fields: ChallengeFieldSet }) {
       <legend>Fundraising for a charity</legend>
       <p className="field__hint">{NO_FEES_LINE} Fill in all three, or leave them empty and add fundraising later.</p>
       <Field field={fields.charityName} label="Charity name" />
-      <Field field={fields.charityUrl} label="Charity's donation page" type="url" hint="The charity's own https:// page where supporters pay." />
+      <Field
+        field={fields.charityUrl}
+        label="Charity's donation page"
+        type="url"
+        hint="The charity's own https:// page where supporters pay."
+      />
       <div className="field-row">
         <Field field={fields.target} label="Target amount" inputMode="decimal" />
-        <SelectField field={fields.currency} label="Currency" options={CURRENCIES.map((c) => ({ value: c, label: c }))} />
+        <SelectField
+          field={fields.currency}
+          label="Currency"
+          options={CURRENCIES.map((c) => ({ value: c, label: c }))}
+        />
       </div>
     </fieldset>
   );

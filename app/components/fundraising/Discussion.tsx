@@ -21,7 +21,13 @@ function MessageBody({ body }: { body: string }) {
   );
 }
 
-const timeFormat = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit", timeZone: "UTC" });
+const timeFormat = new Intl.DateTimeFormat("en-GB", {
+  day: "numeric",
+  month: "short",
+  hour: "2-digit",
+  minute: "2-digit",
+  timeZone: "UTC",
+});
 
 /** The goal's messages, oldest first, with delete for your own (or any, for moderators), and the post form. */
 export function Discussion({
@@ -64,7 +70,15 @@ export function Discussion({
  * A plain form (no client validation library: this sits on the busiest live screen, and the server's
  * answer is the one that counts). Errors come back from the action as conform's reply.
  */
-function PostMessage({ goalId, returnTo, lastResult }: { goalId: string; returnTo: string; lastResult?: SubmissionResult<string[]> | null }) {
+function PostMessage({
+  goalId,
+  returnTo,
+  lastResult,
+}: {
+  goalId: string;
+  returnTo: string;
+  lastResult?: SubmissionResult<string[]> | null;
+}) {
   const fetcher = useFetcher<SubmissionResult<string[]>>();
   const formRef = useRef<HTMLFormElement>(null);
   const reply = fetcher.data ?? lastResult;
@@ -76,7 +90,13 @@ function PostMessage({ goalId, returnTo, lastResult }: { goalId: string; returnT
   }, [fetcher.state, fetcher.data]);
   const id = `message-${goalId}`;
   return (
-    <fetcher.Form method="post" action={`/goals/${goalId}/discussion`} className="form discussion__form" preventScrollReset ref={formRef}>
+    <fetcher.Form
+      method="post"
+      action={`/goals/${goalId}/discussion`}
+      className="form discussion__form"
+      preventScrollReset
+      ref={formRef}
+    >
       <input type="hidden" name="intent" value="post" />
       <input type="hidden" name="returnTo" value={returnTo} />
       <div className="field">

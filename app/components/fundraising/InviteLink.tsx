@@ -8,7 +8,9 @@ export function InviteLink({ inviteUrl, giveUrl }: { inviteUrl: string; giveUrl:
   return (
     <section className="card invite" aria-labelledby="invite-title" id="invite">
       <h2 id="invite-title">Invite link</h2>
-      <p>Anyone who opens this link can join, even when the goal is private. There is no limit on how many people join.</p>
+      <p>
+        Anyone who opens this link can join, even when the goal is private. There is no limit on how many people join.
+      </p>
       {params.get("revoked") ? (
         <p className="notice" role="status">
           The old links no longer work. Share this new one.

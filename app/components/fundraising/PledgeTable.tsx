@@ -40,7 +40,12 @@ export function PledgeTable({ pledges }: { pledges: Fundraiser["pledges"] }) {
     <section className="card" aria-labelledby="pledges-title" id="pledges">
       <h2 id="pledges-title">Pledges</h2>
       {pledges.length ? (
-        <Table caption="Pledges, newest first, with who has paid the charity" columns={PLEDGE_COLUMNS} rows={pledges} rowKey={(p) => p.id} />
+        <Table
+          caption="Pledges, newest first, with who has paid the charity"
+          columns={PLEDGE_COLUMNS}
+          rows={pledges}
+          rowKey={(p) => p.id}
+        />
       ) : (
         <p>No pledges yet.</p>
       )}

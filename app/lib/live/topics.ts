@@ -16,7 +16,14 @@ export function isTopic(value: string): value is Topic {
 /** Parses `a,b,c` into a sorted, de-duplicated topic list, or null when anything is malformed. */
 export function parseTopics(raw: string | null): Topic[] | null {
   if (!raw) return null;
-  const parts = [...new Set(raw.split(",").map((t) => t.trim()).filter(Boolean))];
+  const parts = [
+    ...new Set(
+      raw
+        .split(",")
+        .map((t) => t.trim())
+        .filter(Boolean),
+    ),
+  ];
   if (parts.length === 0 || parts.length > MAX_TOPICS || !parts.every(isTopic)) return null;
   return (parts as Topic[]).sort();
 }

@@ -24,7 +24,12 @@ export const challengeFields = {
   ),
   charityUrl: z.preprocess(
     blankToUndefined,
-    z.string().trim().max(500, "The link must be at most 500 characters").refine(isSafeDonationUrl, "Use the charity's own https:// donation page").optional(),
+    z
+      .string()
+      .trim()
+      .max(500, "The link must be at most 500 characters")
+      .refine(isSafeDonationUrl, "Use the charity's own https:// donation page")
+      .optional(),
   ),
   target: z.preprocess(
     blankToUndefined,
@@ -32,10 +37,13 @@ export const challengeFields = {
       .string()
       .trim()
       .max(32)
-      .refine((v) => {
-        const minor = parseAmount(v);
-        return minor !== null && minor > 0 && minor <= MAX_TARGET_MAJOR * 100;
-      }, `Enter a target between 1 and ${MAX_TARGET_MAJOR.toLocaleString("en-GB")}, like 500 or 1,250.50`)
+      .refine(
+        (v) => {
+          const minor = parseAmount(v);
+          return minor !== null && minor > 0 && minor <= MAX_TARGET_MAJOR * 100;
+        },
+        `Enter a target between 1 and ${MAX_TARGET_MAJOR.toLocaleString("en-GB")}, like 500 or 1,250.50`,
+      )
       .optional(),
   ),
   currency: currencySchema.default("GBP"),
@@ -54,7 +62,8 @@ type ChallengeValue = {
 /** A month challenge needs a month (its own dates win); fundraising is all three fields or none. */
 export function checkChallenge(value: ChallengeValue, ctx: z.RefinementCtx) {
   if (value.template === "month") {
-    if (!monthChallengeDates(value.month ?? "")) ctx.addIssue({ code: "custom", path: ["month"], message: "Choose the month of the challenge" });
+    if (!monthChallengeDates(value.month ?? ""))
+      ctx.addIssue({ code: "custom", path: ["month"], message: "Choose the month of the challenge" });
   } else {
     checkGoalDates(value, ctx);
   }
@@ -71,10 +80,16 @@ export const createChallengeSchema = z.object({ ...goalFields, ...challengeField
 
 /** The dates and fundraising columns a valid submission stands for. */
 export function challengeColumns(value: z.output<typeof createChallengeSchema>) {
-  const dates = value.template === "month" ? monthChallengeDates(value.month!)! : { start: value.start, end: value.end };
+  const dates =
+    value.template === "month" ? monthChallengeDates(value.month!)! : { start: value.start, end: value.end };
   const fundraising =
     value.charityName && value.charityUrl && value.target
-      ? { charityName: value.charityName, charityUrl: value.charityUrl, targetAmount: parseAmount(value.target)!, currency: value.currency }
+      ? {
+          charityName: value.charityName,
+          charityUrl: value.charityUrl,
+          targetAmount: parseAmount(value.target)!,
+          currency: value.currency,
+        }
       : {};
   return { ...dates, ...fundraising };
 }

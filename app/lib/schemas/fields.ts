@@ -16,7 +16,10 @@ export const requiredText = (max: number, label = "This") =>
     .max(max, `${label} must be at most ${max} characters`)
     // Control characters (other than tab/newline) never belong in a name or cause, nor do bidi
     // overrides, which make a name display as something else ("Trojan Source" spoofing).
-    .refine((v) => !/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\u202A-\u202E\u2066-\u2069]/.test(v), "Remove the unusual characters");
+    .refine(
+      (v) => !/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\u202A-\u202E\u2066-\u2069]/.test(v),
+      "Remove the unusual characters",
+    );
 
 export const email = () =>
   z
@@ -32,7 +35,4 @@ export const email = () =>
     .transform((v) => v.toLowerCase());
 
 export const password = () =>
-  z
-    .string({ error: REQUIRED })
-    .min(1, REQUIRED)
-    .max(200, "Password must be at most 200 characters");
+  z.string({ error: REQUIRED }).min(1, REQUIRED).max(200, "Password must be at most 200 characters");

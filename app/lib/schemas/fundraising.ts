@@ -32,7 +32,10 @@ const amount = (maxMajor: number, label: string) =>
         return z.NEVER;
       }
       if (minor > maxMajor * 100) {
-        ctx.addIssue({ code: "custom", message: `${capitalise(label)} can be at most ${maxMajor.toLocaleString("en-GB")}` });
+        ctx.addIssue({
+          code: "custom",
+          message: `${capitalise(label)} can be at most ${maxMajor.toLocaleString("en-GB")}`,
+        });
         return z.NEVER;
       }
       return minor;

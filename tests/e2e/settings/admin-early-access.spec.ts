@@ -8,7 +8,9 @@ async function chooseMode(page: Page, label: "Closed" | "Request" | "Open") {
   await expect(page.locator("p.notice")).toHaveText(`Early access is now ${label.toLowerCase()}.`);
 }
 
-test("an admin switches early access, and a logged-out browser sees the matching sign-up variant", async ({ browser }) => {
+test("an admin switches early access, and a logged-out browser sees the matching sign-up variant", async ({
+  browser,
+}) => {
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();
   await signIn(admin, DEMO.admin);

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { checkAxe, expectNoAxeViolations, setEarlyAccess, uniqueEmail } from "../support";
+import { checkAxe, setEarlyAccess, uniqueEmail } from "../support";
 
 // These tests switch the site-wide early-access mode: one at a time, and always back to 'open'.
 test.describe.configure({ mode: "serial" });

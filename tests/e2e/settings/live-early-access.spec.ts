@@ -8,7 +8,9 @@ async function chooseMode(admin: Page, label: "Closed" | "Open") {
   await expect(admin.locator("p.notice")).toHaveText(`Early access is now ${label.toLowerCase()}.`);
 }
 
-test("an open sign-up page turns to 'Currently Closed' without a reload when an admin closes early access", async ({ browser }) => {
+test("an open sign-up page turns to 'Currently Closed' without a reload when an admin closes early access", async ({
+  browser,
+}) => {
   const adminContext = await browser.newContext();
   const visitorContext = await browser.newContext();
   const admin = await adminContext.newPage();
