@@ -1,11 +1,11 @@
 /** Admin: the users list, changing a user's type and status, and adding a user. */
 import { data, type ActionFunctionArgs, type AppLoadContext, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { and, desc, eq, ne, or, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, ne, or, sql } from "drizzle-orm";
 import { pageCount, userChangeProblem, USERS_PER_PAGE, type UserChange } from "#app/lib/admin";
 import { userChangeSchema, userSearchSchema } from "#app/lib/schemas/admin";
 import { newId } from "#app/lib/ids";
-import { sessions, users, type UserType } from "#drizzle/schema";
+import { passwordResets, sessions, users, type UserType } from "#drizzle/schema";
 import { auditEntry, auditEntryIfChanged } from "./audit.server";
 import { newLink } from "./admin-links.server";
 import { appUrl } from "./env.server";
@@ -51,6 +51,10 @@ export async function searchUsers(context: AppLoadContext, q: string, page: numb
 
 export type ChangeResult = { ok: true; message: string } | { ok: false; message: string };
 
+/** SQL true when the user is (now, inside the same batch) suspended. */
+const isSuspended = (userId: string) =>
+  sql`EXISTS (SELECT 1 FROM users WHERE users.id = ${userId} AND users.status = 'suspended')`;
+
 /**
  * Changes a user's type and status. The rule (never leave the site without an active admin) is checked
  * first for a clear message, and again inside the UPDATE itself, so two admins demoting each other at
@@ -94,15 +98,12 @@ export async function changeUser(
       .where(and(eq(users.id, userId), staysActiveAdmin ? undefined : anotherActiveAdmin))
       .returning({ id: users.id }),
     auditEntryIfChanged(context, actor.id, { action: "user.change", target: target.email, detail: parts.join("; ") }),
-    // A suspended user is signed out everywhere at once.
+    // A suspended user is signed out everywhere at once, and their open links (reset, set-password) die.
+    db.delete(sessions).where(and(eq(sessions.userId, userId), isSuspended(userId))),
     db
-      .delete(sessions)
-      .where(
-        and(
-          eq(sessions.userId, userId),
-          sql`EXISTS (SELECT 1 FROM users WHERE users.id = ${userId} AND users.status = 'suspended')`,
-        ),
-      ),
+      .update(passwordResets)
+      .set({ usedAt: new Date() })
+      .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt), isSuspended(userId))),
   ]);
   if (updated.length === 0) return { ok: false, message: "You are the last admin: make someone else an admin first." };
   return { ok: true, message: `Saved ${target.email}: ${parts.join(", ")}.` };

@@ -5,7 +5,7 @@
  * and signs them in.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { and, eq, gt, inArray, isNull } from "drizzle-orm";
+import { and, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import { passwordResets, users } from "#drizzle/schema";
 import { appUrl } from "./env.server";
 import { deliverLater, outboxInsert, type Mail } from "./mail.server";
@@ -61,6 +61,11 @@ export async function requestPasswordReset(request: Request, context: AppLoadCon
     console.info("password reset: Your email was not found");
     return;
   }
+  // A suspended account gets no link (the answer is the same, so the status is not revealed either).
+  if (user.status === "suspended") {
+    console.info("password reset: refused for a suspended account");
+    return;
+  }
   const token = randomToken();
   const link = `${appUrl(request, context.cloudflare.env)}/passwordreset/${token}`;
   const mail = { id: newId(), ...resetMail(user.email, link) };
@@ -92,6 +97,7 @@ export async function findLinkForScreen(
       usedAt: passwordResets.usedAt,
       expiresAt: passwordResets.expiresAt,
       email: users.email,
+      status: users.status,
     })
     .from(passwordResets)
     .innerJoin(users, eq(users.id, passwordResets.userId))
@@ -100,7 +106,7 @@ export async function findLinkForScreen(
     )
     .limit(1);
   if (!row) return { kind: "reset", email: null };
-  const usableNow = row.usedAt === null && row.expiresAt.getTime() > Date.now();
+  const usableNow = row.usedAt === null && row.expiresAt.getTime() > Date.now() && row.status !== "suspended";
   return { kind: linkKind(row.purpose), email: usableNow ? row.email : null };
 }
 
@@ -110,6 +116,8 @@ function usable(tokenHash: string) {
     isNull(passwordResets.usedAt),
     gt(passwordResets.expiresAt, new Date()),
     inArray(passwordResets.purpose, [...USABLE_PURPOSES]),
+    // A suspended account's links open nothing, even one mailed before the suspension.
+    sql`NOT EXISTS (SELECT 1 FROM ${users} WHERE ${users.id} = ${passwordResets.userId} AND ${users.status} = 'suspended')`,
   );
 }
 

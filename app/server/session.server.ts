@@ -4,7 +4,7 @@
  * Guards throw (a redirect or a 403) so loaders and actions only handle the happy path.
  */
 import { createCookieSessionStorage, redirect, type AppLoadContext } from "@remix-run/cloudflare";
-import { and, eq, gt, sql, type SQL } from "drizzle-orm";
+import { and, eq, gt, ne, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { newId } from "#app/lib/ids";
 import { sessions, users, type User, type UserType } from "#drizzle/schema";
@@ -77,13 +77,22 @@ const sessionUserColumns = {
   createdAt: users.createdAt,
 };
 
+/**
+ * What makes a session row live: its id, not expired, and its user not suspended. A suspended user has
+ * no session, whatever created it (sign-in, a reset or set-password link, a row left from before the
+ * suspension): the status is read on every request, here, not only where sessions are made.
+ */
+function liveSession(sessionId: string) {
+  return and(eq(sessions.id, sessionId), gt(sessions.expiresAt, new Date()), ne(users.status, "suspended"));
+}
+
 /** The statement reading the user of a live session (one row or none). */
 function sessionUserQuery(context: AppLoadContext, sessionId: string) {
   return context.db
     .select(sessionUserColumns)
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, new Date())))
+    .where(liveSession(sessionId))
     .limit(1);
 }
 
@@ -122,7 +131,8 @@ export function batchWithUser<T extends BatchItem<"sqlite">[]>(
     const viewerId = sql`(${context.db
       .select({ id: sessions.userId })
       .from(sessions)
-      .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, new Date())))})`;
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(liveSession(sessionId))})`;
     const [userRows, ...results] = await context.db.batch([
       sessionUserQuery(context, sessionId),
       ...statements(viewerId),
