@@ -1,4 +1,4 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import {
   isRouteErrorResponse,
   Links,
@@ -11,12 +11,16 @@ import {
   useRouteLoaderData,
 } from "@remix-run/react";
 import { AppHeader } from "#app/components/AppHeader";
+import { FlashMessage } from "#app/components/FlashMessage";
 import { NOT_FOUND_DESCRIPTION, NotFound } from "#app/components/NotFound";
 import { pageMeta } from "#app/lib/meta";
 import { appUrl } from "#app/server/env.server";
 import { Forbidden } from "#app/components/Forbidden";
 import { LiveUpdates, type LiveHandle } from "#app/live/useLiveUpdates";
 import { useNonce } from "#app/components/Nonce";
+import type { Flash } from "#app/lib/flash";
+import type { UserType } from "#app/lib/goals";
+import { readFlash } from "#app/server/flash.server";
 import { getOptionalUser } from "#app/server/session.server";
 import appStyles from "#app/styles/app.css";
 
@@ -36,19 +40,31 @@ export const meta: MetaFunction<typeof loader> = ({ error, data }) =>
       });
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await getOptionalUser(request, context);
-  return {
-    user: user && { id: user.id, first: user.first, color: user.color, img: user.img, type: user.type },
-    origin: appUrl(request, context.cloudflare.env),
-  };
+  const env = context.cloudflare.env;
+  const [user, { flash, clear }] = await Promise.all([getOptionalUser(request, context), readFlash(request, env)]);
+  return data<RootData>(
+    {
+      user: user && { id: user.id, first: user.first, color: user.color, img: user.img, type: user.type },
+      origin: appUrl(request, env),
+      // The outcome of the action that led here, shown once (ADR 160): the cookie is cleared with it.
+      flash,
+    },
+    clear ? { headers: { "Set-Cookie": clear, "Cache-Control": "private, no-store" } } : undefined,
+  );
 }
 
 // The header shows the user's name, colour and picture: follow their own changes live.
-export const handle: LiveHandle<typeof loader> = {
+export const handle: LiveHandle<() => RootData> = {
   live: (data) => (data?.user ? [`user:${data.user.id}`] : []),
 };
 
-export type RootUser = NonNullable<Awaited<ReturnType<typeof loader>>["user"]>;
+export interface RootData {
+  user: { id: string; first: string; color: string; img: string | null; type: UserType } | null;
+  origin: string;
+  flash: Flash | null;
+}
+
+export type RootUser = NonNullable<RootData["user"]>;
 
 export function useOptionalUser(): RootUser | null {
   return useRouteLoaderData<typeof loader>("root")?.user ?? null;
@@ -70,6 +86,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         {data?.user ? <AppHeader user={data.user} /> : null}
+        <FlashMessage />
         {children}
         {hydrate ? (
           <>

@@ -1,0 +1,34 @@
+/** A flash message: the outcome of the last action, shown once on the page it redirected to (ADR 160). */
+
+/** What the message is about, for a page that shows more than the one line (e.g. /give's thank-you). */
+export type FlashKind = "pledged" | "requested";
+
+export interface Flash {
+  /** Fresh for every message, so the same words twice in a row still show twice. */
+  id: string;
+  message: string;
+  kind?: FlashKind;
+}
+
+export const FLASH_MAX_LENGTH = 300;
+
+/** The messages, in one place so the screens and the tests say the same thing. */
+export const FLASH = {
+  profileSaved: "Your profile is saved.",
+  signedOut: "You are signed out. See you soon!",
+  signedIn: (first: string) => `Welcome back, ${first}!`,
+  signedUp: (first: string) => `Welcome, ${first}! Your account is ready.`,
+  passwordChanged: "Your password is changed and you are signed in. Other devices have been signed out.",
+  resetSent:
+    "If an account uses that address, we have e-mailed it a link to reset the password. The link works once, for 1 hour.",
+  joined: (cause: string) => `You joined ${cause}.`,
+  completed: (cause: string) => `Well done! You completed ${cause}.`,
+  pledged: "Thank you for your pledge!",
+  fundraisingSaved: "Fundraising details saved.",
+  inviteRevoked: "Invite link replaced: the old link no longer works.",
+  markedPaid: "Pledge marked as paid.",
+  sent: (count: number) => `Message sent to ${count} ${count === 1 ? "person" : "people"}.`,
+  requested: "Thank you! Your request is in. We will e-mail you as soon as early access opens.",
+  inviteJoined: (cause: string) => `You joined ${cause} through an invite.`,
+  goalCreated: (cause: string) => `Goal created: ${cause}.`,
+} as const;
