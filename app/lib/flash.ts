@@ -16,8 +16,6 @@ export const FLASH_MAX_LENGTH = 300;
 export const FLASH = {
   profileSaved: "Your profile is saved.",
   signedOut: "You are signed out. See you soon!",
-  signedIn: (first: string) => `Welcome back, ${first}!`,
-  signedUp: (first: string) => `Welcome, ${first}! Your account is ready.`,
   passwordChanged: "Your password is changed and you are signed in. Other devices have been signed out.",
   resetSent:
     "If an account uses that address, we have e-mailed it a link to reset the password. The link works once, for 1 hour.",
@@ -27,6 +25,7 @@ export const FLASH = {
   fundraisingSaved: "Fundraising details saved.",
   inviteRevoked: "Invite link replaced: the old link no longer works.",
   markedPaid: "Pledge marked as paid.",
+  markedUnpaid: "Pledge marked as not paid.",
   sent: (count: number) => `Message sent to ${count} ${count === 1 ? "person" : "people"}.`,
   requested: "Thank you! Your request is in. We will e-mail you as soon as early access opens.",
   inviteJoined: (cause: string) => `You joined ${cause} through an invite.`,

@@ -8,6 +8,8 @@ import {
 } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { MainScreenView } from "#app/components/MainScreen";
+import { FLASH } from "#app/lib/flash";
+import { redirectWithFlash } from "#app/server/flash.server";
 import { completeGoal } from "#app/server/goals.server";
 import { mainScreenData } from "#app/server/main-screen.server";
 import { requireUser } from "#app/server/session.server";
@@ -40,7 +42,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const form = await request.formData();
   if (form.get("intent") !== "complete") return data({ error: "Unknown action." }, { status: 400 });
   const result = await completeGoal(context, user, params.id!);
-  if (result.ok) return redirect("/completedgoals");
+  if (result.ok)
+    throw await redirectWithFlash(context.cloudflare.env, "/completedgoals", FLASH.completed(result.cause));
   if (result.reason === "not-found") return redirect("/404");
   return data({ error: result.message }, { status: result.reason === "not-a-member" ? 403 : 409 });
 }

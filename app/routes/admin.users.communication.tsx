@@ -1,18 +1,14 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import {
-  data,
-  redirect,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/cloudflare";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { Field, SelectField, SubmitButton, TextareaField } from "#app/components/forms";
 import { Table, type Column } from "#app/components/Table";
 import { AUDIENCE_LABELS, AUDIENCES, isoDay, type Audience } from "#app/lib/admin";
 import { communicationSchema } from "#app/lib/schemas/admin";
 import { communicationHistory, previewCommunication, sendCommunication } from "#app/server/admin-communication.server";
+import { FLASH } from "#app/lib/flash";
+import { redirectWithFlash } from "#app/server/flash.server";
 import { publish } from "#app/server/live.server";
 import { requireRole } from "#app/server/session.server";
 import { useStickyActionData } from "#app/components/admin/useStickyActionData";
@@ -44,7 +40,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   publish(context, ["admin"]);
   // Post/redirect/get: reloading the page cannot send the message twice.
-  throw redirect(`/admin/users/communication?sent=${sent.id}`);
+  throw await redirectWithFlash(
+    context.cloudflare.env,
+    `/admin/users/communication?sent=${sent.id}`,
+    FLASH.sent(sent.recipients),
+  );
 }
 
 const AUDIENCE_OPTIONS = AUDIENCES.map((a) => ({ value: a, label: AUDIENCE_LABELS[a] }));

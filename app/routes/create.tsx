@@ -2,7 +2,6 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import {
   data,
-  redirect,
   type ActionFunctionArgs,
   type LinksFunction,
   type LoaderFunctionArgs,
@@ -15,6 +14,8 @@ import { ChallengeTemplateFields, FundraisingFields } from "#app/components/fund
 import { upcomingMonths } from "#app/lib/fundraising";
 import { challengeColumns, createChallengeSchema } from "#app/lib/schemas/challenge";
 import { today } from "#app/server/clock.server";
+import { FLASH } from "#app/lib/flash";
+import { redirectWithFlash } from "#app/server/flash.server";
 import { createGoal } from "#app/server/goals.server";
 import { requireRole } from "#app/server/session.server";
 import { deleteImage, readImageUpload, readUploadForm, storeImage } from "#app/server/uploads.server";
@@ -66,19 +67,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { cause, visibility, demo } = submission.value;
   const { env } = context.cloudflare;
   const icon = upload.image ? await storeImage(env, "goal-icons", upload.image) : null;
+  let id: string;
   try {
-    const id = await createGoal(context, user, {
-      cause,
-      visibility,
-      demo,
-      icon,
-      ...challengeColumns(submission.value),
-    });
-    return redirect(`/join/${id}`);
+    id = await createGoal(context, user, { cause, visibility, demo, icon, ...challengeColumns(submission.value) });
   } catch (error) {
     await deleteImage(env, icon);
     throw error;
   }
+  throw await redirectWithFlash(env, `/join/${id}`, FLASH.goalCreated(cause));
 }
 
 export default function CreateGoalRoute() {

@@ -1,21 +1,23 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import {
   data,
-  redirect,
   type ActionFunctionArgs,
   type LinksFunction,
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/cloudflare";
-import { Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { HoneypotProvider } from "remix-utils/honeypot/react";
 import { GoalErrorBoundary } from "#app/components/fundraising/GoalForbidden";
 import { PledgeForm } from "#app/components/fundraising/PledgeForm";
 import { Totaliser } from "#app/components/fundraising/Totaliser";
+import { useFlash } from "#app/components/FlashMessage";
 import { Logo } from "#app/components/Logo";
 import { formatDateRange } from "#app/lib/dates";
 import { canSupport, NO_FEES_LINE } from "#app/lib/fundraising";
 import { pledgeSchema } from "#app/lib/schemas/fundraising";
+import { FLASH } from "#app/lib/flash";
+import { redirectWithFlash } from "#app/server/flash.server";
 import { appUrl } from "#app/server/env.server";
 import { readFormData } from "#app/server/form-data.server";
 import { loadFundraising, recordPledge } from "#app/server/fundraising.server";
@@ -79,14 +81,14 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     return data(submission.reply({ formErrors: [TOO_MANY_REQUESTS] }), { status: 429 });
   }
   await recordPledge(context, goal, user?.id ?? null, submission.value, appUrl(request, context.cloudflare.env));
-  return redirect(`/give/${goal.id}?thanks=1`);
+  throw await redirectWithFlash(context.cloudflare.env, `/give/${goal.id}`, FLASH.pledged, "pledged");
 }
 
 export default function GiveRoute() {
   const { goal, fundraiser, signedIn, defaultName, honeypot } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const [params] = useSearchParams();
-  const thanks = params.get("thanks") === "1";
+  // Right after a pledge (a flash, ADR 160), the form makes way for the hand-off to the charity.
+  const thanks = useFlash()?.kind === "pledged";
   return (
     <main className="page fundraising-page give">
       {signedIn ? (

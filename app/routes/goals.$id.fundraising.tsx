@@ -2,7 +2,6 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import {
   data,
-  redirect,
   type ActionFunctionArgs,
   type LinksFunction,
   type LoaderFunctionArgs,
@@ -17,6 +16,8 @@ import { Totaliser } from "#app/components/fundraising/Totaliser";
 import { amountInputValue, CURRENCIES, DEFAULT_CURRENCY, NO_FEES_LINE } from "#app/lib/fundraising";
 import { fundraisingActionSchema, fundraisingSettingsSchema } from "#app/lib/schemas/fundraising";
 import { appUrl } from "#app/server/env.server";
+import { FLASH } from "#app/lib/flash";
+import { redirectWithFlash } from "#app/server/flash.server";
 import { loadFundraising, saveFundraising, setPledgePaid } from "#app/server/fundraising.server";
 import { inviteToken, revokeInvites } from "#app/server/invites.server";
 import { requireUser } from "#app/server/session.server";
@@ -71,16 +72,20 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const input = submission.value;
   if (input.intent === "save") {
     await saveFundraising(context, goal.id, input);
-    return redirect(`/goals/${goal.id}/fundraising?saved=1`);
+    throw await redirectWithFlash(context.cloudflare.env, `/goals/${goal.id}/fundraising`, FLASH.fundraisingSaved);
   }
   if (input.intent === "revoke") {
     await revokeInvites(context, goal.id);
-    return redirect(`/goals/${goal.id}/fundraising?revoked=1#invite`);
+    throw await redirectWithFlash(context.cloudflare.env, `/goals/${goal.id}/fundraising#invite`, FLASH.inviteRevoked);
   }
   const changed = await setPledgePaid(context, goal.id, input.pledgeId, input.paid === "true");
   if (!changed)
     return data(submission.reply({ formErrors: ["That pledge is not part of this goal."] }), { status: 404 });
-  return redirect(`/goals/${goal.id}/fundraising#pledges`);
+  throw await redirectWithFlash(
+    context.cloudflare.env,
+    `/goals/${goal.id}/fundraising#pledges`,
+    input.paid === "true" ? FLASH.markedPaid : FLASH.markedUnpaid,
+  );
 }
 
 export default function FundraisingSettingsRoute() {

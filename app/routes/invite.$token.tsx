@@ -1,6 +1,5 @@
 import {
   data,
-  redirect,
   type ActionFunctionArgs,
   type LinksFunction,
   type LoaderFunctionArgs,
@@ -11,6 +10,8 @@ import { AuthLayout } from "#app/components/AuthLayout";
 import { SubmitButton } from "#app/components/forms";
 import { formatDateRange } from "#app/lib/dates";
 import { today } from "#app/server/clock.server";
+import { FLASH } from "#app/lib/flash";
+import { redirectWithFlash } from "#app/server/flash.server";
 import { goalForInvite, joinByInvite } from "#app/server/invites.server";
 import { getOptionalUser, requireUser } from "#app/server/session.server";
 import fundraisingStyles from "#app/styles/fundraising.css";
@@ -46,7 +47,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const result = await joinByInvite(context, params.token!, user.id, today(request, context.cloudflare.env));
   if (!result.ok) return data({ error: result.message }, { status: result.reason === "invalid" ? 404 : 409 });
   const goal = await goalForInvite(context, params.token!, user.id);
-  return redirect(`/active/${goal!.id}`);
+  throw await redirectWithFlash(context.cloudflare.env, `/active/${goal!.id}`, FLASH.inviteJoined(goal!.cause));
 }
 
 export default function InviteRoute() {

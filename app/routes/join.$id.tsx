@@ -9,6 +9,8 @@ import {
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { MainScreenView } from "#app/components/MainScreen";
 import { today } from "#app/server/clock.server";
+import { FLASH } from "#app/lib/flash";
+import { redirectWithFlash } from "#app/server/flash.server";
 import { joinGoal } from "#app/server/goals.server";
 import { mainScreenData } from "#app/server/main-screen.server";
 import { requireUser } from "#app/server/session.server";
@@ -39,7 +41,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
   const result = await joinGoal(context, user, params.id!, today(request, context.cloudflare.env));
-  if (result.ok) return redirect(`/active/${params.id}`);
+  if (result.ok)
+    throw await redirectWithFlash(context.cloudflare.env, `/active/${params.id}`, FLASH.joined(result.cause));
   if (result.reason === "not-found") return redirect("/404");
   return data({ error: result.message }, { status: result.reason === "hidden" ? 403 : 409 });
 }

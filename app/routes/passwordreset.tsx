@@ -2,7 +2,6 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import {
   data,
-  redirect,
   type ActionFunctionArgs,
   type LinksFunction,
   type LoaderFunctionArgs,
@@ -15,6 +14,8 @@ import { Field, SubmitButton } from "#app/components/forms";
 import { originFrom, pageMeta } from "#app/lib/meta";
 import { resetRequestSchema } from "#app/lib/schemas/auth";
 import { checkHoneypot, honeypotInputProps } from "#app/server/honeypot.server";
+import { FLASH } from "#app/lib/flash";
+import { redirectWithFlash } from "#app/server/flash.server";
 import { requestPasswordReset } from "#app/server/password-reset.server";
 import { countersFor, hit, LIMITS, TOO_MANY_REQUESTS } from "#app/server/rate-limit.server";
 import { readFormData } from "#app/server/form-data.server";
@@ -47,7 +48,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   await requestPasswordReset(request, context, email);
   // The same answer whether or not the address has an account (DESIGN deviation).
-  return redirect("/signin?notice=reset");
+  throw await redirectWithFlash(context.cloudflare.env, "/signin", FLASH.resetSent);
 }
 
 export default function PasswordResetRoute() {

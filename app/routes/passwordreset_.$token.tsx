@@ -16,6 +16,8 @@ import { LINK_COPY, LINK_EXPIRED } from "#app/lib/password-links";
 import { newPasswordSchema } from "#app/lib/schemas/auth";
 import { findLinkForScreen, spendPasswordResetLink } from "#app/server/password-reset.server";
 import { createUserSession } from "#app/server/session.server";
+import { withFlash } from "#app/server/flash.server";
+import { FLASH } from "#app/lib/flash";
 import { readFormData } from "#app/server/form-data.server";
 import authStyles from "#app/styles/auth.css";
 
@@ -59,7 +61,11 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       headers: NO_STORE,
     });
   }
-  throw await createUserSession(request, context, userId, "/main");
+  throw await withFlash(
+    await createUserSession(request, context, userId, "/main"),
+    context.cloudflare.env,
+    FLASH.passwordChanged,
+  );
 }
 
 export default function SetNewPasswordRoute() {

@@ -2,7 +2,6 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import {
   data,
-  redirect,
   type ActionFunctionArgs,
   type LinksFunction,
   type LoaderFunctionArgs,
@@ -13,6 +12,8 @@ import { Avatar } from "#app/components/Avatar";
 import { Field, SubmitButton } from "#app/components/forms";
 import { ImageInput } from "#app/components/ImageInput";
 import { profileSchema } from "#app/lib/schemas/profile";
+import { FLASH } from "#app/lib/flash";
+import { redirectWithFlash } from "#app/server/flash.server";
 import { updateProfile } from "#app/server/profile.server";
 import { requireUser } from "#app/server/session.server";
 import { readImageUpload, readUploadForm } from "#app/server/uploads.server";
@@ -27,10 +28,8 @@ export const meta: MetaFunction = () => [
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
-  const saved = new URL(request.url).searchParams.has("saved");
   return {
     profile: { first: user.first, last: user.last, email: user.email, color: user.color, img: user.img },
-    saved,
   };
 }
 
@@ -50,11 +49,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return data(reply, { status: 400 });
   }
   await updateProfile(context, user, { ...submission.value, picture: upload.image ?? null });
-  return redirect("/profile?saved");
+  throw await redirectWithFlash(context.cloudflare.env, "/profile", FLASH.profileSaved);
 }
 
 export default function ProfileRoute() {
-  const { profile, saved } = useLoaderData<typeof loader>();
+  const { profile } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const [form, fields] = useForm({
     id: "profile",
@@ -71,11 +70,6 @@ export default function ProfileRoute() {
     <main className="member-page">
       <h1>Profile</h1>
       <p className="member-page__lead">{profile.email}</p>
-      {saved && !lastResult ? (
-        <p className="notice" role="status">
-          Your profile is saved.
-        </p>
-      ) : null}
       <Form method="post" encType="multipart/form-data" className="form card" {...getFormProps(form)}>
         <div className="field-row">
           <Field field={fields.first} label="First name" autoComplete="given-name" />

@@ -29,18 +29,9 @@ export const meta: MetaFunction = ({ matches }) =>
     origin: originFrom(matches),
   });
 
-const NOTICES = {
-  reset:
-    "If an account uses that address, we have e-mailed it a link to reset the password. The link works once, for 1 hour.",
-} as const;
-
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAnonymous(request, context);
-  const notice = new URL(request.url).searchParams.get("notice");
-  return {
-    honeypot: honeypotInputProps(context),
-    notice: notice === "reset" ? NOTICES.reset : null,
-  };
+  return { honeypot: honeypotInputProps(context) };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -67,7 +58,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function SigninRoute() {
-  const { honeypot, notice } = useLoaderData<typeof loader>();
+  const { honeypot } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const [form, fields] = useForm({
     id: "signin",
@@ -80,11 +71,6 @@ export default function SigninRoute() {
   return (
     <AuthLayout>
       <h1>Sign In</h1>
-      {notice && !lastResult ? (
-        <p className="notice" role="status">
-          {notice}
-        </p>
-      ) : null}
       <HoneypotProvider {...honeypot}>
         <Form method="post" className="form" {...getFormProps(form)}>
           <HoneypotInputs />

@@ -9,6 +9,7 @@ import {
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { HoneypotProvider } from "remix-utils/honeypot/react";
 import { AuthLayout } from "#app/components/AuthLayout";
+import { useFlash } from "#app/components/FlashMessage";
 import { EarlyAccessForm } from "#app/components/EarlyAccessForm";
 import type { LiveHandle } from "#app/live/useLiveUpdates";
 import { SignupForm } from "#app/components/SignupForm";
@@ -53,7 +54,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     {
       mode: earlyAccess,
       invitedEmail: invite?.email ?? null,
-      requested: earlyAccess === "request" && new URL(request.url).searchParams.has("requested"),
       honeypot: earlyAccess === "closed" ? null : honeypotInputProps(context),
     },
     // The mode can change at any time: never let a browser or CDN keep this page.
@@ -74,7 +74,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function SignupRoute() {
-  const { mode, requested, honeypot, invitedEmail } = useLoaderData<typeof loader>();
+  const { mode, honeypot, invitedEmail } = useLoaderData<typeof loader>();
+  // Right after a request (a flash, ADR 160) the thank-you replaces the form.
+  const requested = useFlash()?.kind === "requested";
   const lastResult = useActionData<typeof action>();
   if (mode === "closed") {
     return (
@@ -108,11 +110,7 @@ export default function SignupRoute() {
     return (
       <AuthLayout>
         <h1>Request Early Access</h1>
-        {requested ? (
-          <p className="notice" role="status">
-            Thank you! Your request is in. We will e-mail you as soon as early access opens.
-          </p>
-        ) : (
+        {requested ? null : (
           <>
             <p>Sign up below to be notified when early access opens.</p>
             <HoneypotProvider {...honeypot}>

@@ -2,11 +2,13 @@
  * Early-access requests (SPEC: five required fields): validated, throttled, stored, then forwarded to
  * the marketing CRM by crm.server.ts when CRM_FORM_URL is set.
  */
-import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
+import { data, type AppLoadContext } from "@remix-run/cloudflare";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { newId } from "#app/lib/ids";
 import { earlyAccessSchema, type EarlyAccessRequest } from "#app/lib/schemas/early-access";
 import { earlyAccessRequests } from "#drizzle/schema";
+import { FLASH } from "#app/lib/flash";
+import { redirectWithFlash } from "./flash.server";
 import { forwardPending } from "./crm.server";
 import { checkHoneypot } from "./honeypot.server";
 import { countersFor, hit, LIMITS, TOO_MANY_REQUESTS } from "./rate-limit.server";
@@ -28,7 +30,7 @@ export async function requestEarlyAccess(request: Request, context: AppLoadConte
   }
   await submitEarlyAccessRequest(context, submission.value);
   // Post/redirect/get: a reload does not send the request twice.
-  throw redirect("/signup?requested=1");
+  throw await redirectWithFlash(context.cloudflare.env, "/signup", FLASH.requested, "requested");
 }
 
 /** Stores the request, then forwards it (and any earlier pending ones) after the response. */

@@ -191,7 +191,7 @@ export function completedGoalsQuery(context: AppLoadContext, viewerId: string | 
 }
 
 export type GoalWriteResult =
-  | { ok: true }
+  | { ok: true; cause: string }
   | { ok: false; reason: "not-found" }
   | { ok: false; reason: JoinRefusal | CompleteRefusal; message: string };
 
@@ -224,7 +224,7 @@ export async function joinGoal(
   // Not "goals": a join or completion changes no one else's lists, only this goal's screen, the
   // member's own screens and the admin lists (activegoals); "goals" would revalidate every member's page.
   publish(context, [`goal:${goalId}`, `user:${viewer.id}`, "admin"]);
-  return { ok: true };
+  return { ok: true, cause: goal.cause };
 }
 
 /** Complete: mark the user-goal completed (a completed user) and lower activegoals, in one batch. */
@@ -243,7 +243,7 @@ export async function completeGoal(context: AppLoadContext, viewer: Viewer, goal
   // Not "goals": a join or completion changes no one else's lists, only this goal's screen, the
   // member's own screens and the admin lists (activegoals); "goals" would revalidate every member's page.
   publish(context, [`goal:${goalId}`, `user:${viewer.id}`, "admin"]);
-  return { ok: true };
+  return { ok: true, cause: goal.cause };
 }
 
 export interface NewGoal {

@@ -31,7 +31,7 @@ describe("profile", () => {
       picture: new File([PNG], "me.png", { type: "image/png" }),
     });
     expect(response.status).toBe(302);
-    expect(response.headers.get("Location")).toBe("/profile?saved");
+    expect(response.headers.get("Location")).toBe("/profile");
     const user = await userByEmail(email);
     expect(user).toMatchObject({ first: "Robin", last: "Hood", color: "#be123c" });
     expect(user.img).toMatch(new RegExp(`^avatars/${user.id}/[a-f0-9]+\\.png$`));

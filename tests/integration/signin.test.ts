@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { get, postForm, signUpUser, uniqueEmail } from "../support/http";
+import { flashCookieFrom, get, postForm, signUpUser, uniqueEmail } from "../support/http";
 
 const TOO_MANY = "Too Many Requests Try Again Later";
 const support = () =>
@@ -112,8 +112,12 @@ describe("sign-in error catalogue (SPEC section 8)", () => {
     expect(await failures(email)).toBe(0);
   });
 
-  it("shows the password-reset notice on /signin?notice=reset", async () => {
-    const html = await (await get("/signin?notice=reset")).text();
-    expect(html).toContain("we have e-mailed it a link to reset the password");
+  it("shows the password-reset notice once, from the flash cookie, not from the address", async () => {
+    const response = await postForm("/passwordreset", { email: uniqueEmail("notice") });
+    const flash = flashCookieFrom(response);
+    const page = await get("/signin", flash);
+    expect(await page.text()).toContain("we have e-mailed it a link to reset the password");
+    expect(page.headers.getSetCookie().some((c) => c.startsWith("__flash=;"))).toBe(true);
+    expect(await (await get("/signin?notice=reset")).text()).not.toContain("we have e-mailed it a link");
   });
 });

@@ -28,6 +28,13 @@ export function cookieFrom(response: Response): string {
   return header.split(";")[0]!;
 }
 
+/** The flash-message cookie a redirect set (ADR 160), ready to send back with the next request. */
+export function flashCookieFrom(response: Response): string {
+  const flash = response.headers.getSetCookie().find((c) => c.startsWith("__flash="));
+  if (!flash) throw new Error("no flash message on this response");
+  return flash.split(";")[0]!;
+}
+
 let honeypot: Record<string, string> | null = null;
 /**
  * The honeypot fields a real page renders (public forms refuse a post without them). Read once from
