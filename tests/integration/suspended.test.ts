@@ -62,7 +62,7 @@ describe("suspended accounts stay out", () => {
     const [mails, links] = [await count("mail_outbox"), await count("password_resets")];
     const response = await postForm("/passwordreset", { email });
     expect(response.status).toBe(302);
-    expect(response.headers.get("Location")).toBe("/signin?notice=reset");
+    expect(response.headers.get("Location")).toBe("/signin");
     expect(await count("mail_outbox")).toBe(mails);
     expect(await count("password_resets")).toBe(links);
   });
