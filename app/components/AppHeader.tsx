@@ -36,6 +36,11 @@ export function AppHeader({ user }: { user: RootUser }) {
           <li>
             <Link to="/completedgoals">Completed Goals</Link>
           </li>
+          {user.type === "admin" || user.type === "org" ? (
+            <li>
+              <Link to="/challenges">My challenges</Link>
+            </li>
+          ) : null}
           {user.type === "admin" ? (
             <li>
               <Link to="/admin/users">Admin</Link>

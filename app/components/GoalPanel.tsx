@@ -1,5 +1,14 @@
-import { Form, Link } from "@remix-run/react";
+import { Form, Link, useSearchParams } from "@remix-run/react";
+import { useEffect, useRef } from "react";
 import { formatDateRange, formatMonthDay, goalProgress, toIsoDate } from "#app/lib/dates";
+import {
+  goalPhase,
+  memberActions,
+  memberStatus,
+  PHASE_LABELS,
+  STATUS_LABELS,
+  type GoalPhase,
+} from "#app/lib/goal-state";
 import type { SelectedGoal } from "#app/server/goals.server";
 import { SubmitButton } from "./forms";
 import { GoalIcon } from "./GoalIcon";
@@ -10,7 +19,7 @@ type PanelGoal = Omit<SelectedGoal, "membership"> & {
   membership: { completed: boolean; joinedAt: string | Date; completedAt: string | Date | null } | null;
 };
 
-/** The selected goal on the main screen: its card, progress, who is in it, and Join or Complete. */
+/** The selected goal on the main screen: its state, time, who is in it, and the actions valid now. */
 export function GoalPanel({
   goal,
   today,
@@ -25,6 +34,13 @@ export function GoalPanel({
 }) {
   const progress = goalProgress(goal.start, goal.end, today);
   const membership = goal.membership;
+  const phase = goalPhase(goal, today);
+  const status = memberStatus(membership);
+  const actions = memberActions(phase, status);
+  // The second step of Complete and Leave (ADR 161): a plain GET, so it works without JavaScript too.
+  const [params] = useSearchParams();
+  const asked = params.get("confirm");
+  const confirming = asked === "complete" || asked === "leave" ? (actions.includes(asked) ? asked : null) : null;
   return (
     <article className="goal-detail card" aria-labelledby="goal-title">
       <header className="goal-detail__head">
@@ -34,10 +50,14 @@ export function GoalPanel({
           <p className="goal-detail__dates">{formatDateRange(goal.start, goal.end) ?? "No Dates Selected"}</p>
         </div>
         <div className="goal-detail__tags">
+          <span className={`tag tag--${phase}`}>{PHASE_LABELS[phase]}</span>
           {goal.visibility === "private" ? <span className="tag">Private</span> : null}
           {goal.demo ? <span className="tag">Demo</span> : null}
-          {membership?.completed ? <span className="tag tag--success">Completed</span> : null}
-          {membership && !membership.completed ? <span className="tag tag--brand">Active</span> : null}
+          {status ? (
+            <span className={status === "completed" ? "tag tag--success" : "tag tag--brand"}>
+              {STATUS_LABELS[status]}
+            </span>
+          ) : null}
         </div>
       </header>
       <ProgressBar progress={progress} start={goal.start} end={goal.end} />
@@ -64,20 +84,104 @@ export function GoalPanel({
             </SubmitButton>
           </Form>
         )
-      ) : membership.completed ? (
-        <p className="notice">
-          You completed this goal
-          {membership.completedAt ? ` on ${formatMonthDay(toIsoDate(new Date(membership.completedAt)))}` : ""}. Well
-          done!
-        </p>
       ) : (
-        <Form method="post" action={`/active/${goal.id}`} className="goal-detail__actions">
-          <SubmitButton name="intent" value="complete">
-            Complete goal
-          </SubmitButton>
-        </Form>
+        <>
+          <MemberNote goal={goal} phase={phase} completedAt={membership.completedAt} />
+          {confirming ? (
+            <ConfirmStep goal={goal} action={confirming} />
+          ) : actions.length ? (
+            <div className="goal-detail__actions">
+              {actions.includes("complete") ? (
+                <Form method="get" action={`/active/${goal.id}`}>
+                  <input type="hidden" name="confirm" value="complete" />
+                  <button type="submit" className="button">
+                    Complete goal
+                  </button>
+                </Form>
+              ) : null}
+              {actions.includes("undo") ? (
+                <Form method="post" action={`/active/${goal.id}`}>
+                  <SubmitButton name="intent" value="undo" className="button button--secondary">
+                    Undo completion
+                  </SubmitButton>
+                </Form>
+              ) : null}
+              {actions.includes("leave") ? (
+                <Form method="get" action={`/active/${goal.id}`}>
+                  <input type="hidden" name="confirm" value="leave" />
+                  <button type="submit" className="button button--secondary">
+                    Leave goal
+                  </button>
+                </Form>
+              ) : null}
+            </div>
+          ) : null}
+        </>
       )}
     </article>
+  );
+}
+
+/** One sentence on where the member stands, matching the phase and the actions offered. */
+function MemberNote({
+  goal,
+  phase,
+  completedAt,
+}: {
+  goal: PanelGoal;
+  phase: GoalPhase;
+  completedAt: string | Date | null;
+}) {
+  if (goal.membership?.completed) {
+    const on = completedAt ? ` on ${formatMonthDay(toIsoDate(new Date(completedAt)))}` : "";
+    return (
+      <p className="notice">
+        You completed this goal{on}. Well done!
+        {phase === "running" ? " Tapped it by mistake? You can undo it while the goal runs." : ""}
+      </p>
+    );
+  }
+  if (phase === "upcoming")
+    return (
+      <p className="notice">
+        {`This goal starts on ${goal.start ? formatMonthDay(goal.start) : "its first day"}. You can mark it completed once it has started.`}
+      </p>
+    );
+  if (phase === "ended")
+    return (
+      <p className="notice">
+        {`This goal ended${goal.end ? ` on ${formatMonthDay(goal.end)}` : ""} before you marked it completed.`}
+      </p>
+    );
+  return null;
+}
+
+/** The second step of Complete or Leave: what will happen, the real button, and a way back. */
+function ConfirmStep({ goal, action }: { goal: PanelGoal; action: "complete" | "leave" }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  // With JavaScript the step appears in place: take keyboard and screen-reader focus to it.
+  useEffect(() => heading.current?.focus(), []);
+  return (
+    <section className="confirm" aria-labelledby="confirm-title">
+      <h2 id="confirm-title" tabIndex={-1} ref={heading}>
+        {action === "complete" ? `Mark “${goal.cause}” as completed?` : `Leave “${goal.cause}”?`}
+      </h2>
+      <p>
+        {action === "complete"
+          ? "It moves to your Completed Goals. Tapped it by mistake? You can undo it while the goal runs."
+          : "It leaves your goals and your name leaves its member list. You can join again while it is open."}
+      </p>
+      <div className="goal-detail__actions">
+        <Form method="post" action={`/active/${goal.id}`}>
+          <SubmitButton name="intent" value={action}>
+            {action === "complete" ? "Yes, I completed it" : "Yes, leave this goal"}
+          </SubmitButton>
+        </Form>
+        <Link to={`/active/${goal.id}`} className="button button--secondary" replace>
+          Cancel
+        </Link>
+      </div>
+    </section>
   );
 }
 

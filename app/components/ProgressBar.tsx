@@ -1,6 +1,6 @@
 import { formatMonthDay, type Progress } from "#app/lib/dates";
 
-/** Day N of M, percent and the dates; or the upcoming / expired / undated state. */
+/** Day N of M and the share of the time gone by; or the upcoming / ended / undated state. */
 export function ProgressBar({
   progress,
   start,
@@ -14,26 +14,26 @@ export function ProgressBar({
     return <p className="progress__note">This goal has no dates yet, so there is no progress to show.</p>;
   }
   const percent = progress.state === "running" ? progress.percent : progress.state === "expired" ? 100 : 0;
+  // The share of the goal's days gone by, said as time so it is not read as the member's progress.
   const label =
     progress.state === "running"
-      ? `Day ${progress.day} of ${progress.totalDays}`
+      ? `Day ${progress.day} of ${progress.totalDays} · ${progress.percent}% of the time`
       : progress.state === "upcoming"
         ? `Starts in ${progress.startsIn} ${progress.startsIn === 1 ? "day" : "days"}`
-        : "Expired";
+        : "Ended";
   return (
     <div className={`progress progress--${progress.state}`}>
       <div className="progress__top">
         <span className="progress__label">{label}</span>
-        <span className="progress__percent">{percent}%</span>
       </div>
       <div
         className="progress__track"
         role="progressbar"
-        aria-label="Goal progress"
+        aria-label="Time elapsed"
         aria-valuemin={0}
         aria-valuemax={100}
         aria-valuenow={percent}
-        aria-valuetext={`${label}, ${percent}%`}
+        aria-valuetext={label}
       >
         <div className="progress__fill" style={{ width: `${percent}%` }} />
       </div>

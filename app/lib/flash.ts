@@ -21,6 +21,8 @@ export const FLASH = {
     "If an account uses that address, we have e-mailed it a link to reset the password. The link works once, for 1 hour.",
   joined: (cause: string) => `You joined ${cause}.`,
   completed: (cause: string) => `Well done! You completed ${cause}.`,
+  undone: (cause: string) => `Completion undone: you are pursuing ${cause} again.`,
+  left: (cause: string) => `You left ${cause}.`,
   pledged: "Thank you for your pledge!",
   fundraisingSaved: "Fundraising details saved.",
   inviteRevoked: "Invite link replaced: the old link no longer works.",

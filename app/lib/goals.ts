@@ -88,14 +88,12 @@ export function currentMembership<M extends Membership>(memberships: readonly M[
 const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 export type JoinRefusal = "already-joined" | "already-completed" | "ended" | "hidden";
-export type CompleteRefusal = "not-a-member" | "already-completed";
 
-export const REFUSAL_MESSAGES: Record<JoinRefusal | CompleteRefusal, string> = {
+export const REFUSAL_MESSAGES: Record<JoinRefusal, string> = {
   "already-joined": "You have already joined this goal.",
   "already-completed": "You have already completed this goal.",
   ended: "This goal has ended, so it can no longer be joined.",
   hidden: "This goal is not open to your account.",
-  "not-a-member": "You have not joined this goal, so you cannot complete it.",
 };
 
 /** Why a viewer may not join a goal, or null when they may. */
@@ -108,13 +106,6 @@ export function joinRefusal(
   if (membership) return membership.completed ? "already-completed" : "already-joined";
   if (!isVisibleTo(goal, viewer)) return "hidden";
   if (hasEnded(goal, today)) return "ended";
-  return null;
-}
-
-/** Why a member may not complete a goal, or null when they may. */
-export function completeRefusal(membership: Membership | undefined): CompleteRefusal | null {
-  if (!membership) return "not-a-member";
-  if (membership.completed) return "already-completed";
   return null;
 }
 

@@ -10,7 +10,8 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { MainScreenView } from "#app/components/MainScreen";
 import { FLASH } from "#app/lib/flash";
 import { redirectWithFlash } from "#app/server/flash.server";
-import { completeGoal } from "#app/server/goals.server";
+import { today } from "#app/server/clock.server";
+import { changeMembership } from "#app/server/goal-membership.server";
 import { mainScreenData } from "#app/server/main-screen.server";
 import { requireUser } from "#app/server/session.server";
 import fundraisingStyles from "#app/styles/fundraising.css";
@@ -36,15 +37,27 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return mainScreenData(request, context, params.id);
 }
 
-/** Complete: marks the user-goal completed and lowers activegoals, then shows Completed Goals. */
+const INTENTS = ["complete", "undo", "leave"] as const;
+type Intent = (typeof INTENTS)[number];
+const isIntent = (value: unknown): value is Intent => INTENTS.includes(value as Intent);
+
+/**
+ * A member's own changes (ADR 161): complete (confirmed first, on the screen), undo a completion while the
+ * goal runs, leave. Each lands with a flash saying what happened.
+ */
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
   const form = await request.formData();
-  if (form.get("intent") !== "complete") return data({ error: "Unknown action." }, { status: 400 });
-  const result = await completeGoal(context, user, params.id!);
-  if (result.ok)
-    throw await redirectWithFlash(context.cloudflare.env, "/completedgoals", FLASH.completed(result.cause));
-  if (result.reason === "not-found") return redirect("/404");
+  const intent = form.get("intent");
+  if (!isIntent(intent)) return data({ error: "Unknown action." }, { status: 400 });
+  const { env } = context.cloudflare;
+  const result = await changeMembership(context, user, params.id!, intent, today(request, env));
+  if (result.ok) {
+    if (intent === "complete") throw await redirectWithFlash(env, "/completedgoals", FLASH.completed(result.cause));
+    if (intent === "undo") throw await redirectWithFlash(env, `/active/${params.id}`, FLASH.undone(result.cause));
+    throw await redirectWithFlash(env, "/main", FLASH.left(result.cause));
+  }
+  if (result.reason === "not-found") throw redirect("/404");
   return data({ error: result.message }, { status: result.reason === "not-a-member" ? 403 : 409 });
 }
 

@@ -74,7 +74,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     await deleteImage(env, icon);
     throw error;
   }
-  throw await redirectWithFlash(env, `/join/${id}`, FLASH.goalCreated(cause));
+  // Land where the organiser runs it (ADR 162): its management page, not /join as if they were a member.
+  throw await redirectWithFlash(env, `/goals/${id}/fundraising`, FLASH.goalCreated(cause));
 }
 
 export default function CreateGoalRoute() {

@@ -9,16 +9,15 @@ import type { IsoDate } from "#app/lib/dates";
 import { newId } from "#app/lib/ids";
 import {
   activeMemberships,
-  completeRefusal,
   currentMembership,
   goalOwner,
   joinRefusal,
   REFUSAL_MESSAGES,
   suggestedGoals,
-  type CompleteRefusal,
   type JoinRefusal,
   type Viewer,
 } from "#app/lib/goals";
+import type { MembershipRefusal } from "#app/lib/goal-state";
 import { goals, userGoals, users } from "#drizzle/schema";
 import { publish } from "./live.server";
 
@@ -78,7 +77,7 @@ const memberColumns = {
 const activeCount = sql<number>`(select count(*) from ${userGoals} where ${userGoals.goalId} = ${goals.id} and ${userGoals.completed} = 0)`;
 const completedCount = sql<number>`(select count(*) from ${userGoals} where ${userGoals.goalId} = ${goals.id} and ${userGoals.completed} = 1)`;
 
-function selectGoalWithMembership(context: AppLoadContext, viewerId: string | SQL, goalId: string) {
+export function selectGoalWithMembership(context: AppLoadContext, viewerId: string | SQL, goalId: string) {
   return context.db
     .select({
       ...goalColumns,
@@ -97,7 +96,7 @@ function selectGoalWithMembership(context: AppLoadContext, viewerId: string | SQ
 
 type GoalWithMembershipRow = Awaited<ReturnType<typeof selectGoalWithMembership>>[number];
 
-function toSelected(row: GoalWithMembershipRow | undefined): SelectedGoal | null {
+export function toSelected(row: GoalWithMembershipRow | undefined): SelectedGoal | null {
   if (!row) return null;
   const { activeCount, completedCount, ugGoalId, ugCompleted, ugJoinedAt, ugCompletedAt, ...goal } = row;
   return {
@@ -193,10 +192,10 @@ export function completedGoalsQuery(context: AppLoadContext, viewerId: string | 
 export type GoalWriteResult =
   | { ok: true; cause: string }
   | { ok: false; reason: "not-found" }
-  | { ok: false; reason: JoinRefusal | CompleteRefusal; message: string };
+  | { ok: false; reason: JoinRefusal | MembershipRefusal; message: string };
 
 /** activegoals is derived, recounted inside the same batch as the change, so it can never drift. */
-function recountActiveGoals(context: AppLoadContext, userId: string) {
+export function recountActiveGoals(context: AppLoadContext, userId: string) {
   return context.db
     .update(users)
     .set({
@@ -219,25 +218,6 @@ export async function joinGoal(
   await context.db.batch([
     // A double submit racing this one inserts nothing, and the recount keeps activegoals exact.
     context.db.insert(userGoals).values({ userId: viewer.id, goalId }).onConflictDoNothing(),
-    recountActiveGoals(context, viewer.id),
-  ]);
-  // Not "goals": a join or completion changes no one else's lists, only this goal's screen, the
-  // member's own screens and the admin lists (activegoals); "goals" would revalidate every member's page.
-  publish(context, [`goal:${goalId}`, `user:${viewer.id}`, "admin"]);
-  return { ok: true, cause: goal.cause };
-}
-
-/** Complete: mark the user-goal completed (a completed user) and lower activegoals, in one batch. */
-export async function completeGoal(context: AppLoadContext, viewer: Viewer, goalId: string): Promise<GoalWriteResult> {
-  const goal = toSelected((await selectGoalWithMembership(context, viewer.id, goalId))[0]);
-  if (!goal) return { ok: false, reason: "not-found" };
-  const refusal = completeRefusal(goal.membership ? { goalId, ...goal.membership } : undefined);
-  if (refusal) return { ok: false, reason: refusal, message: REFUSAL_MESSAGES[refusal] };
-  await context.db.batch([
-    context.db
-      .update(userGoals)
-      .set({ completed: true, completedAt: new Date() })
-      .where(and(eq(userGoals.userId, viewer.id), eq(userGoals.goalId, goalId), eq(userGoals.completed, false))),
     recountActiveGoals(context, viewer.id),
   ]);
   // Not "goals": a join or completion changes no one else's lists, only this goal's screen, the

@@ -120,8 +120,8 @@ test("an admin edits a goal on the shared goals screen and sees its participants
   await page.goto("/create");
   await page.getByLabel("Cause").fill(cause);
   await page.getByRole("button", { name: "Create goal" }).click();
-  await expect(page).toHaveURL(/\/join\//);
-  const id = page.url().split("/join/")[1]!;
+  await expect(page).toHaveURL(/\/goals\/[a-f0-9]+\/fundraising$/);
+  const id = page.url().split("/")[4]!;
 
   await page.goto("/admin/goals");
   await page.getByRole("link", { name: cause }).click();

@@ -24,8 +24,9 @@ async function orgSharesInvite(browser: Browser) {
   await page.getByLabel(/Target amount/).fill("500");
   await page.getByLabel("Currency").selectOption("GBP");
   await page.getByRole("button", { name: "Create goal" }).click();
-  await expect(page).toHaveURL(/\/join\/[a-f0-9]+$/);
-  const goalId = page.url().split("/").pop()!;
+  await expect(page).toHaveURL(/\/goals\/[a-f0-9]+\/fundraising$/);
+  const goalId = page.url().split("/")[4]!;
+  await page.goto(`/active/${goalId}`);
   // The 1st to the last day of the chosen month.
   const [y, m] = chosen!.split("-").map(Number) as [number, number];
   const last = new Date(Date.UTC(y, m, 0)).getUTCDate();

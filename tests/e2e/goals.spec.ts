@@ -36,10 +36,11 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page).toHaveURL(/\/bar$/);
       await expect(page.getByRole("heading", { name: "Progress Bar" })).toBeVisible();
       await expect(page.getByText("Walk 10,000 steps a day")).toBeVisible();
-      await expect(page.getByRole("progressbar", { name: "Goal progress" })).toHaveAttribute("aria-valuenow", "35");
+      await expect(page.getByRole("progressbar", { name: "Time elapsed" })).toHaveAttribute("aria-valuenow", "35");
 
       await page.goto("/active/goal-running");
       await page.getByRole("button", { name: "Complete goal" }).click();
+      await page.getByRole("button", { name: "Yes, I completed it" }).click();
       await expect(page).toHaveURL(/\/completedgoals$/);
       await expect(page.getByRole("heading", { name: "Completed Goals" })).toBeVisible();
       await expect(page.getByRole("link", { name: /Walk 10,000 steps a day/ })).toBeVisible();

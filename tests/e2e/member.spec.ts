@@ -119,7 +119,9 @@ test.describe("creating goals", () => {
       await page.getByLabel("Icon").setInputFiles(fixture("avatar.png"));
       await page.getByLabel(/^Private/).check();
       await page.getByRole("button", { name: "Create goal" }).click();
-      await expect(page).toHaveURL(/\/join\/[a-f0-9]+$/);
+      await expect(page).toHaveURL(/\/goals\/[a-f0-9]+\/fundraising$/);
+      await expect(page.locator(".flash[role=status]")).toHaveText(`Goal created: ${cause}.`);
+      await page.goto(`/active/${page.url().split("/")[4]}`);
       await expect(page.getByRole("heading", { name: cause })).toBeVisible();
       await expect(page.getByRole("article").locator("img.goal-icon")).toHaveAttribute(
         "src",
@@ -171,7 +173,7 @@ test("/dev/date moves a goal into expired", async ({ page }) => {
   await expect(page.getByText(`Today is pinned to ${end}`)).toBeVisible();
 
   await page.goto("/bar");
-  await expect(page.getByText("Expired", { exact: true })).toBeVisible();
+  await expect(page.getByText("Ended", { exact: true })).toBeVisible();
   await expect(page.getByText("This goal ended 1 day ago.")).toBeVisible();
   await page.goto("/main");
   await expect(page.getByRole("region", { name: "Suggested" }).getByText("Walk 10,000 steps a day")).toHaveCount(0);

@@ -62,6 +62,7 @@ const ROWS: Row[] = [
   page("/main", LOGGED_IN),
   page("/bar", LOGGED_IN),
   page("/completedgoals", LOGGED_IN),
+  page("/challenges", { anonymous: "→/", member: 403, org: 200, admin: 200 }),
   page("/join/matrix-open", LOGGED_IN),
   page("/active/matrix-open", LOGGED_IN),
   page("/join/no-such-goal", { ...LOGGED_IN, member: "→/404", org: "→/404", admin: "→/404" }),

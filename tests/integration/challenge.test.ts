@@ -55,7 +55,7 @@ describe("month challenge on /create", () => {
       target_amount: 150000,
       currency: "EUR",
     });
-    expect(response.headers.get("Location")).toBe(`/join/${goal.id}`);
+    expect(response.headers.get("Location")).toBe(`/goals/${goal.id}/fundraising`);
   });
 
   it("keeps custom dates and no fundraising when those are left alone", async () => {

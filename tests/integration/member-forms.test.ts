@@ -135,7 +135,7 @@ describe("create a goal", () => {
       icon: new File([PNG], "icon.png"),
     });
     expect(response.status).toBe(302);
-    const id = response.headers.get("Location")!.replace("/join/", "");
+    const id = response.headers.get("Location")!.split("/")[2]!;
     const goal = await env.DB.prepare("SELECT * FROM goals WHERE id = ?").bind(id).first<any>();
     expect(goal).toMatchObject({ cause: "Org private challenge", visibility: "private", org_id: org.id, demo: 0 });
     expect(goal.icon).toMatch(/^goal-icons\/[a-f0-9]+\.png$/);
@@ -209,7 +209,7 @@ describe("developer date", () => {
     expect(set.status).toBe(302);
     const devCookie = set.headers.get("Set-Cookie")!.split(";")[0]!;
     const bar = await (await get("/bar", `${cookie}; ${devCookie}`)).text();
-    expect(bar).toContain("Expired");
+    expect(bar).toContain(">Ended<");
     expect(bar).toContain("This goal ended 1 day ago.");
   });
 

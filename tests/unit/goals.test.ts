@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 import {
   activeMemberships,
   canCreateGoals,
-  completeRefusal,
   currentMembership,
   goalOwner,
   isActive,
@@ -140,12 +139,6 @@ describe("join and complete guards", () => {
     expect(joinRefusal(goal({ end: TODAY }), member, undefined, TODAY)).toBeNull();
     expect(joinRefusal(goal({ visibility: "private", orgId: "org1" }), member, undefined, TODAY)).toBe("hidden");
     expect(joinRefusal(goal({ demo: true }), member, undefined, TODAY)).toBe("hidden");
-  });
-
-  it("completes only an active membership", () => {
-    expect(completeRefusal(undefined)).toBe("not-a-member");
-    expect(completeRefusal({ goalId: "g", completed: true, joinedAt: 1 })).toBe("already-completed");
-    expect(completeRefusal({ goalId: "g", completed: false, joinedAt: 1 })).toBeNull();
   });
 });
 

@@ -35,7 +35,9 @@ export function CheerList({ goalId, members, returnTo }: { goalId: string; membe
               {m.self ? " (you)" : ""}
             </span>
             <span className="cheers__actions">
-              <span className={`tag${m.completed ? " tag--success" : ""}`}>{m.completed ? "Completed" : "Active"}</span>
+              <span className={`tag${m.completed ? " tag--success" : ""}`}>
+                {m.completed ? "Completed" : "Pursuing"}
+              </span>
               {m.self ? (
                 <span className="cheers__received">
                   {m.cheers} {m.cheers === 1 ? "cheer" : "cheers"}

@@ -1,0 +1,119 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Link, useLoaderData } from "@remix-run/react";
+import { Table, type Column } from "#app/components/Table";
+import { formatDateRange } from "#app/lib/dates";
+import { DEFAULT_CURRENCY, formatAmount } from "#app/lib/fundraising";
+import type { LiveHandle } from "#app/live/useLiveUpdates";
+import { myChallenges, type Challenge } from "#app/server/challenges.server";
+import { today } from "#app/server/clock.server";
+import { requireRole } from "#app/server/session.server";
+import memberStyles from "#app/styles/member.css";
+import tableStyles from "#app/styles/table.css";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: memberStyles },
+  { rel: "stylesheet", href: tableStyles },
+];
+
+export const meta: MetaFunction = () => [
+  { title: "My challenges | Goals with Friends" },
+  { name: "description", content: "The challenges you run: members, completions, pledges and every tool." },
+];
+
+// Live (ADR 043): joins, completions and pledges move the figures; new goals add rows.
+export const handle: LiveHandle = { live: () => ["goals", "admin"] };
+
+/** Orgs see the challenges they own; admins the site's own goals (ADR 162). */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireRole(request, context, "admin", "org");
+  const groups = await myChallenges(context, user, today(request, context.cloudflare.env));
+  return { ...groups, isAdmin: user.type === "admin" };
+}
+
+const money = (minor: number, currency: string | null) => formatAmount(minor, currency ?? DEFAULT_CURRENCY);
+
+function columns(isAdmin: boolean): Column<Challenge>[] {
+  return [
+    {
+      header: "Challenge",
+      rowHeader: true,
+      cell: (c) => <Link to={`/active/${c.id}`}>{c.cause}</Link>,
+    },
+    { header: "Dates", wrap: "nowrap", cell: (c) => formatDateRange(c.start, c.end) ?? "No Dates Selected" },
+    { header: "Members", numeric: true, cell: (c) => c.members },
+    { header: "Completed", numeric: true, cell: (c) => c.completed },
+    { header: "Pledged", numeric: true, cell: (c) => money(c.pledged, c.currency) },
+    { header: "Paid", numeric: true, cell: (c) => money(c.paid, c.currency) },
+    {
+      header: "Tools",
+      cell: (c) => (
+        <ul className="tool-links">
+          <li>
+            <Link to={`/goals/${c.id}/fundraising`}>
+              Fundraising<span className="visually-hidden"> for {c.cause}</span>
+            </Link>
+          </li>
+          <li>
+            <Link to={`/goals/${c.id}/fundraising#pledges`}>
+              Pledges and Mark paid<span className="visually-hidden"> for {c.cause}</span>
+            </Link>
+          </li>
+          <li>
+            <a href={`/goals/${c.id}/participants.csv`} download>
+              Participants CSV<span className="visually-hidden"> for {c.cause}</span>
+            </a>
+          </li>
+          {c.visibility === "public" && !c.demo ? (
+            <li>
+              <Link to={`/give/${c.id}`}>
+                Give page<span className="visually-hidden"> for {c.cause}</span>
+              </Link>
+            </li>
+          ) : null}
+          {isAdmin ? (
+            <li>
+              <Link to={`/admin/goals/${c.id}`}>
+                Edit<span className="visually-hidden"> {c.cause}</span>
+              </Link>
+            </li>
+          ) : null}
+        </ul>
+      ),
+    },
+  ];
+}
+
+const SECTIONS = [
+  { key: "running", title: "Running", empty: "No challenge is running right now." },
+  { key: "upcoming", title: "Upcoming", empty: "Nothing scheduled yet." },
+  { key: "ended", title: "Ended", empty: "No challenge has ended yet." },
+] as const;
+
+export default function MyChallengesRoute() {
+  const data = useLoaderData<typeof loader>();
+  const cols = columns(data.isAdmin);
+  return (
+    <main className="member-page member-page--wide">
+      <h1>My challenges</h1>
+      <p className="member-page__lead">
+        {data.isAdmin
+          ? "The site's own goals (every goal is under Admin, Goals)."
+          : "The challenges your organisation runs."}{" "}
+        Pledged is what supporters promised; paid is what you have marked as received.{" "}
+        <Link to="/create">Create a goal</Link>
+      </p>
+      {SECTIONS.map((s) => (
+        <section key={s.key} className="card" aria-labelledby={`challenges-${s.key}`}>
+          <h2 id={`challenges-${s.key}`}>
+            {s.title} ({data[s.key].length})
+          </h2>
+          {data[s.key].length ? (
+            <Table caption={`${s.title} challenges`} columns={cols} rows={data[s.key]} rowKey={(c) => c.id} />
+          ) : (
+            <p>{s.empty}</p>
+          )}
+        </section>
+      ))}
+    </main>
+  );
+}

@@ -1,0 +1,72 @@
+import { expect, test, type Page } from "@playwright/test";
+import { checkAxe, DEMO, signIn, signUp } from "./support";
+
+const flash = (page: Page) => page.locator(".flash[role=status]");
+const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+
+async function createChallenge(page: Page, cause: string) {
+  await page.goto("/create");
+  await page.getByLabel("Cause").fill(cause);
+  await page.getByLabel("Start date").fill(day(-1));
+  await page.getByLabel("End date").fill(day(10));
+  await page.getByRole("button", { name: "Create goal" }).click();
+  // The organiser lands on the challenge's management page, not on /join.
+  await expect(page).toHaveURL(/\/goals\/[a-f0-9]+\/fundraising$/);
+  await expect(flash(page)).toHaveText(`Goal created: ${cause}.`);
+  return page.url().split("/")[4]!;
+}
+
+for (const javaScriptEnabled of [true, false]) {
+  for (const width of [1280, 390]) {
+    test.describe(`my challenges, JavaScript ${javaScriptEnabled ? "on" : "off"}, ${width}px`, () => {
+      test.use({ javaScriptEnabled, viewport: { width, height: 900 } });
+
+      test("an org finds its challenge from the header menu while it runs and after it ends", async ({ page }) => {
+        await signIn(page, DEMO.org);
+        const cause = `Org challenge ${Date.now()} ${javaScriptEnabled} ${width}`;
+        const id = await createChallenge(page, cause);
+
+        await page.locator("summary.profile-menu__button").click();
+        await page.getByRole("link", { name: "My challenges" }).click();
+        await expect(page).toHaveURL(/\/challenges$/);
+        const running = page.getByRole("region", { name: /^Running/ });
+        const row = running.getByRole("row", { name: new RegExp(cause) });
+        await expect(row).toBeVisible();
+        await expect(row.getByRole("cell").nth(1)).toHaveText("0"); // members
+        await expect(row.getByRole("link", { name: `Fundraising for ${cause}` })).toHaveAttribute(
+          "href",
+          `/goals/${id}/fundraising`,
+        );
+        await expect(row.getByRole("link", { name: `Participants CSV for ${cause}` })).toHaveAttribute(
+          "href",
+          `/goals/${id}/participants.csv`,
+        );
+        await checkAxe(page, javaScriptEnabled);
+
+        // After it ends it is still one click away, under Ended, with its tools.
+        await page.goto("/dev/date");
+        await page.getByLabel("Today's date").fill(day(30));
+        await page.getByRole("button", { name: "Use this date" }).click();
+        await expect(page.getByText(`Today is pinned to ${day(30)}`)).toBeVisible();
+        await page.goto("/challenges");
+        const ended = page.getByRole("region", { name: /^Ended/ }).getByRole("row", { name: new RegExp(cause) });
+        await expect(ended.getByRole("link", { name: `Pledges and Mark paid for ${cause}` })).toBeVisible();
+        await expect(page.getByRole("region", { name: /^Running/ }).getByText(cause)).toHaveCount(0);
+      });
+    });
+  }
+}
+
+test("admins have My challenges too; members do not", async ({ browser }) => {
+  const admin = await (await browser.newContext()).newPage();
+  await signIn(admin, DEMO.admin);
+  await admin.locator("summary.profile-menu__button").click();
+  await expect(admin.getByRole("link", { name: "My challenges" })).toBeVisible();
+  const member = await (await browser.newContext()).newPage();
+  await signUp(member);
+  await member.locator("summary.profile-menu__button").click();
+  await expect(member.getByRole("link", { name: "My challenges" })).toHaveCount(0);
+  expect((await member.goto("/challenges"))?.status()).toBe(403);
+  await admin.context().close();
+  await member.context().close();
+});
