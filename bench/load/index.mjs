@@ -15,17 +15,16 @@
  * `npm run bench` runs it as its "Load" section (skip with --no-load there).
  */
 import { execFileSync } from "node:child_process";
-import { pbkdf2Sync, randomBytes } from "node:crypto";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { quietEnv, seed } from "../../scripts/seed.mjs";
+import { factories, insertSql, quietEnv, schema, seed } from "../../scripts/seed.mjs";
 import { ROOT, buildProduction, renderedFields } from "../lib/app.mjs";
 import { startWrangler } from "../lib/server.mjs";
 
 export const LOAD_PORTS = [8827, 9427];
-const PASSWORD = "load-test-password";
+const { TEST_PASSWORD: PASSWORD, dayFromToday: day, goalRow, userRow } = factories;
 const GOALS = 40;
 const MIX = [
   ["main", 0.35],
@@ -34,27 +33,20 @@ const MIX = [
   ["complete", 0.15],
 ];
 
-const day = (offset) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 const goalId = (i) => `load-goal-${String(i).padStart(2, "0")}`;
 const userEmail = (i) => `load-${i}@example.com`;
 
-/** Users and goals straight into D1 (one shared hash: PBKDF2 at 100,000 rounds is the slow part). */
+/** Users and goals straight into D1, from the factories (users share their precomputed hash). */
 function seedLoad({ persistTo, sessions }) {
-  const salt = randomBytes(16);
-  const hash = `pbkdf2-sha256$100000$${salt.toString("base64")}$${pbkdf2Sync(PASSWORD, salt, 100_000, 32, "sha256").toString("base64")}`;
-  const lines = [];
-  for (let i = 1; i <= GOALS; i++) {
-    lines.push(
-      `INSERT INTO goals (id, cause, start, "end", visibility) VALUES ('${goalId(i)}', 'Load goal ${i}', '${day(-5)}', '${day(60 + i)}', 'public');`,
-    );
-  }
-  for (let i = 1; i <= sessions; i++) {
-    lines.push(
-      `INSERT INTO users (id, first, last, email, type, status, activegoals, password_hash) VALUES ('load-user-${i}', 'Load', 'User ${i}', '${userEmail(i)}', 'user', 'new', 0, '${hash}');`,
-    );
-  }
+  const { goals, users } = schema;
+  const goalRows = [];
+  for (let i = 1; i <= GOALS; i++)
+    goalRows.push(goalRow({ id: goalId(i), cause: `Load goal ${i}`, start: day(-5), end: day(60 + i) }));
+  const userRows = [];
+  for (let i = 1; i <= sessions; i++)
+    userRows.push(userRow({ id: `load-user-${i}`, first: "Load", last: `User ${i}`, email: userEmail(i) }));
   const file = join(mkdtempSync(join(tmpdir(), "gwf-load-seed-")), "load.sql");
-  writeFileSync(file, lines.join("\n") + "\n");
+  writeFileSync(file, [insertSql(goals, goalRows), insertSql(users, userRows)].join("\n") + "\n");
   d1(persistTo, ["--file", file]);
 }
 

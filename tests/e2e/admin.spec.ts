@@ -1,16 +1,17 @@
 import { expect, test } from "@playwright/test";
-import { DEMO, expectNoAxeViolations, signIn, signOut, signUp, uniqueEmail } from "./support";
+import { DEMO, expectNoAxeViolations, signOut, uniqueEmail } from "./support";
+import { signInNew } from "./fixtures";
 
 test.describe("admin users", () => {
   test("an admin promotes a member to org, and the member then sees the plus button", async ({ browser }) => {
     const memberContext = await browser.newContext();
     const memberPage = await memberContext.newPage();
-    const { email } = await signUp(memberPage, "Promo", uniqueEmail("promo"));
+    const { email } = await signInNew(memberPage, { first: "Promo", email: uniqueEmail("promo") });
     await expect(memberPage.getByRole("link", { name: "Create a goal" })).toHaveCount(0);
 
     const adminContext = await browser.newContext();
     const page = await adminContext.newPage();
-    await signIn(page, DEMO.admin);
+    await signInNew(page, { type: "admin", first: "Ada" });
     await page.locator("summary.profile-menu__button").click();
     await page.getByRole("link", { name: "Admin" }).click();
     await expect(page).toHaveURL(/\/admin\/users$/);
@@ -40,9 +41,9 @@ test.describe("admin users", () => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
     const memberEmail = uniqueEmail("nojs");
-    await signUp(page, "Nojs", memberEmail);
+    await signInNew(page, { first: "Nojs", email: memberEmail });
     await signOut(page);
-    await signIn(page, DEMO.admin);
+    await signInNew(page, { type: "admin", first: "Ada" });
     await page.goto(`/admin/users/manage?q=${encodeURIComponent(memberEmail)}`);
     const row = page.getByRole("row", { name: new RegExp(memberEmail) });
     await row.getByText("Change").click();
@@ -53,7 +54,7 @@ test.describe("admin users", () => {
   });
 
   test("members and orgs get the friendly 403 page, and no Admin link", async ({ page }) => {
-    await signIn(page, DEMO.org);
+    await signInNew(page, { type: "org" });
     await page.locator("summary.profile-menu__button").click();
     await expect(page.getByRole("link", { name: "Admin" })).toHaveCount(0);
     for (const path of ["/admin/users", "/admin/audit"]) {
@@ -66,7 +67,7 @@ test.describe("admin users", () => {
 
 test.describe("admin add user and communication", () => {
   test("an admin adds a user, who is e-mailed a link", async ({ page }) => {
-    await signIn(page, DEMO.admin);
+    await signInNew(page, { type: "admin", first: "Ada" });
     await page.goto("/admin/users/add-user");
     await expectNoAxeViolations(page);
     const email = uniqueEmail("added");
@@ -86,7 +87,7 @@ test.describe("admin add user and communication", () => {
   test("an admin previews, then sends a message (JavaScript off), and sees who it went to", async ({ browser }) => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
-    await signIn(page, DEMO.admin);
+    await signInNew(page, { type: "admin", first: "Ada" });
     await page.goto("/admin/users/communication");
     const subject = `Club news ${Date.now()}`;
     await page.getByLabel("Send to").selectOption("admin");
@@ -103,7 +104,7 @@ test.describe("admin add user and communication", () => {
 });
 
 test("the communication preview and the audit log have no axe violations", async ({ page }) => {
-  await signIn(page, DEMO.admin);
+  await signInNew(page, { type: "admin", first: "Ada" });
   await page.goto("/admin/users/communication");
   await page.getByLabel("Subject").fill("Axe check");
   await page.getByLabel("Message", { exact: true }).fill("Hello");
@@ -115,7 +116,7 @@ test("the communication preview and the audit log have no axe violations", async
 });
 
 test("an admin edits a goal on the shared goals screen and sees its participants", async ({ page }) => {
-  await signIn(page, DEMO.admin);
+  await signInNew(page, { type: "admin", first: "Ada" });
   const cause = `Admin edit ${Date.now()}`;
   await page.goto("/create");
   await page.getByLabel("Cause").fill(cause);

@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { DEMO, expectNoAxeViolations, signIn, signUp } from "./support";
+import { expectNoAxeViolations } from "./support";
+import { signInNew } from "./fixtures";
 
 const connected = (page: Page) => expect(page.locator("html")).toHaveAttribute("data-live", "connected");
 
@@ -10,7 +11,7 @@ const connected = (page: Page) => expect(page.locator("html")).toHaveAttribute("
 async function orgSharesInvite(browser: Browser) {
   const context = await browser.newContext();
   const page = await context.newPage();
-  await signIn(page, DEMO.org);
+  await signInNew(page, { type: "org" });
   await page.goto("/create");
   const cause = `Club month of miles ${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
   await page.getByLabel("Cause").fill(cause);
@@ -48,7 +49,7 @@ async function memberJoins(
 ) {
   const context = await browser.newContext({ javaScriptEnabled });
   const page = await context.newPage();
-  await signUp(page, name);
+  await signInNew(page, { first: name, last: "Tester" });
   await page.goto(org.inviteUrl);
   await expect(page.getByRole("heading", { name: org.cause })).toBeVisible();
   await page.getByRole("button", { name: "Join the challenge" }).click();
@@ -124,7 +125,7 @@ test("an org shares an invite; members join, pledge and talk, and each sees the 
 
 test("someone outside a private goal gets 403 on its discussion and pledges", async ({ page }) => {
   const GOAL = "goal-private"; // the seeded org's private challenge
-  await signUp(page, "Olly");
+  await signInNew(page, { first: "Olly" });
   for (const path of [`/goals/${GOAL}/discussion`, `/give/${GOAL}`, `/goals/${GOAL}/fundraising`]) {
     const response = await page.goto(path);
     expect(response?.status(), path).toBe(403);

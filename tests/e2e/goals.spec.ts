@@ -1,5 +1,6 @@
-import { expect, test, type Page } from "@playwright/test";
-import { DEMO, expectNoAxeViolations, signIn, signUp } from "./support";
+import { type Page } from "@playwright/test";
+import { DEMO, expectNoAxeViolations, signIn } from "./support";
+import { expect, signInNew, test } from "./fixtures";
 
 const suggested = (page: Page) => page.getByRole("region", { name: "Suggested" });
 const yourGoals = (page: Page) => page.getByRole("region", { name: "Goals", exact: true });
@@ -15,7 +16,7 @@ for (const javaScriptEnabled of [true, false]) {
     test("a member joins a suggested goal, sees it active and on the bar, completes it, finds it completed", async ({
       page,
     }) => {
-      await signUp(page, "Jo");
+      await signInNew(page, { first: "Jo" });
       await expect(page.getByRole("heading", { name: "Select a goal to get started" })).toBeVisible();
       await expect(yourGoals(page).getByText("Empty State")).toBeVisible();
       await expect(page.getByRole("link", { name: "Create a goal" })).toHaveCount(0);
@@ -53,7 +54,7 @@ for (const javaScriptEnabled of [true, false]) {
 }
 
 test("demo goals never appear in suggestions, not even for admins", async ({ page }) => {
-  await signIn(page, DEMO.admin);
+  await signInNew(page, { type: "admin", first: "Ada" });
   await expect(suggested(page).getByRole("link").first()).toBeVisible();
   await expect(suggested(page).getByText("Demo: drink more water")).toHaveCount(0);
   await expect(page.getByRole("heading", { name: "Create or select a goal to get started" })).toBeVisible();
@@ -63,7 +64,7 @@ test("a private goal is suggested only to the org that owns it", async ({ page, 
   await signIn(page, DEMO.org);
   await expect(suggested(page).getByText("Club month of miles", { exact: true })).toBeVisible();
   const other = await (await browser.newContext()).newPage();
-  await signUp(other);
+  await signInNew(other);
   await expect(suggested(other).getByRole("link").first()).toBeVisible();
   await expect(suggested(other).getByText("Club month of miles", { exact: true })).toHaveCount(0);
   await other.goto("/join/goal-private");
@@ -72,15 +73,16 @@ test("a private goal is suggested only to the org that owns it", async ({ page, 
   await other.context().close();
 });
 
-test("a goal id that does not exist shows the 404 page", async ({ page }) => {
-  await signUp(page);
+test("a goal id that does not exist shows the 404 page", async ({ page, user }) => {
+  expect(user.type).toBe("user");
   await page.goto("/active/no-such-goal");
   await expect(page).toHaveURL(/\/404$/);
   await expect(page.getByText("Page not found")).toBeVisible();
 });
 
-test("the main screen, a goal, the bar and completed goals are axe clean", async ({ page }) => {
-  await signUp(page);
+test("the main screen, a goal, the bar and completed goals are axe clean", async ({ page, user }) => {
+  await page.goto("/main");
+  await expect(page.getByRole("banner").getByText(user.first)).toBeVisible();
   await expectNoAxeViolations(page);
   await page.goto("/join/goal-reading");
   await expectNoAxeViolations(page);

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
-import { DEMO, expectNoAxeViolations, signIn, signUp, uniqueEmail } from "./support";
+import { expectNoAxeViolations, uniqueEmail } from "./support";
+import { signInNew } from "./fixtures";
 
 /** A phone held upright: the width the header and the tables must fit without sideways scrolling. */
 const PHONE = { width: 400, height: 800 };
@@ -33,7 +34,7 @@ async function expectOneLineHeader(page: Page) {
 
 test("at 400px the signed-in header stays on one line, even with a long first name", async ({ page }) => {
   await page.setViewportSize(PHONE);
-  await signUp(page, "Bartholomew-Maximilian");
+  await signInNew(page, { first: "Bartholomew-Maximilian" });
   for (const path of ["/main", "/profile", "/bar", "/completedgoals"]) {
     await page.goto(path);
     await expectOneLineHeader(page);
@@ -59,12 +60,12 @@ test("at 400px the admin tables do not make the page scroll sideways, even with 
   // A member whose name and address are each one long unbreakable word.
   const memberContext = await browser.newContext();
   const email = uniqueEmail("maximiliana.alexandrina.featherstonehaugh-worthington");
-  await signUp(await memberContext.newPage(), "Maximiliana-Alexandrina-Featherstonehaugh", email);
+  await signInNew(await memberContext.newPage(), { first: "Maximiliana-Alexandrina-Featherstonehaugh", email: email });
   await memberContext.close();
 
   const context = await browser.newContext({ viewport: PHONE });
   const page = await context.newPage();
-  await signIn(page, DEMO.admin);
+  await signInNew(page, { type: "admin", first: "Ada" });
   await page.goto(`/admin/users?q=${encodeURIComponent(email)}`);
   await expect(page.getByRole("table", { name: "Users, newest first" })).toContainText(email);
   await expectOneLineHeader(page);

@@ -1,6 +1,7 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { connected, publish, revalidation } from "./live-support";
-import { DEMO, signIn, signUp, uniqueEmail } from "./support";
+import { uniqueEmail } from "./support";
+import { signInNew } from "./fixtures";
 
 /** The "Pursuing" figure on a goal's screen. */
 const pursuing = async (page: Page) =>
@@ -10,8 +11,8 @@ const pursuing = async (page: Page) =>
 async function twoMembersOnGoal(browser: Browser, goalId: string) {
   const [a, b] = [await browser.newContext(), await browser.newContext()];
   const [pageA, pageB] = [await a.newPage(), await b.newPage()];
-  await signUp(pageA, "Alex");
-  await signUp(pageB, "Bea");
+  await signInNew(pageA, { first: "Alex" });
+  await signInNew(pageB, { first: "Bea" });
   await pageB.goto(`/join/${goalId}`);
   await pageB.getByRole("button", { name: "Join goal" }).click();
   await expect(pageB).toHaveURL(new RegExp(`/active/${goalId}$`));
@@ -98,7 +99,7 @@ test("a goal's screen is current again within 5 s when its hub restarts and a ch
 });
 
 test("a form's result on screen (a success notice) survives a live update of that page", async ({ page }) => {
-  await signIn(page, DEMO.admin);
+  await signInNew(page, { type: "admin", first: "Ada" });
   await page.goto("/admin/users/add-user");
   await connected(page);
   const email = uniqueEmail("live-added");
@@ -121,7 +122,7 @@ test("a form's result on screen (a success notice) survives a live update of tha
 test("joining while the goal's screen receives a stream of changes lands on the goal, not an empty screen", async ({
   page,
 }) => {
-  await signUp(page, "Rae");
+  await signInNew(page, { first: "Rae" });
   await page.goto("/join/goal-reading");
   await connected(page);
   let stop = false;

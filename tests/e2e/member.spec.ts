@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { fileURLToPath } from "node:url";
-import { DEMO, expectNoAxeViolations, signIn, signUp } from "./support";
+import { expectNoAxeViolations } from "./support";
+import { signInNew } from "./fixtures";
 
 const fixture = (name: string) => fileURLToPath(new URL(`../fixtures/${name}`, import.meta.url));
 
@@ -8,7 +9,7 @@ test.describe("narrow screens (400px)", () => {
   test.use({ viewport: { width: 400, height: 800 } });
 
   test("navigation moves into drawers: focus moves in, Escape closes, focus returns", async ({ page }) => {
-    await signUp(page);
+    await signInNew(page);
     const goals = page.getByRole("region", { name: "Goals", exact: true });
     const suggested = page.getByRole("region", { name: "Suggested" });
     await expect(goals).toBeHidden();
@@ -37,7 +38,7 @@ test.describe("narrow screens (400px)", () => {
     test.use({ javaScriptEnabled: false });
 
     test("the drawers open and close with links", async ({ page }) => {
-      await signUp(page);
+      await signInNew(page);
       const suggested = page.getByRole("region", { name: "Suggested" });
       await expect(suggested).toBeHidden();
       await page.getByRole("button", { name: "Suggested" }).click();
@@ -53,7 +54,7 @@ for (const javaScriptEnabled of [true, false]) {
     test.use({ javaScriptEnabled });
 
     test("colour and picture show in the header", async ({ page }) => {
-      await signUp(page, "Casey");
+      await signInNew(page, { first: "Casey" });
       await page.locator("summary.profile-menu__button").click();
       await page.getByRole("link", { name: "Profile" }).click();
       await expect(page).toHaveURL(/\/profile$/);
@@ -68,7 +69,7 @@ for (const javaScriptEnabled of [true, false]) {
     });
 
     test("refuses a renamed executable, an SVG, a 5 MB file and an empty file with a message", async ({ page }) => {
-      await signUp(page);
+      await signInNew(page);
       await page.goto("/profile");
       const uploads = [
         { file: fixture("not-really.png"), message: "Only PNG and JPEG images (.png, .jpeg, .jpg) can be uploaded." },
@@ -105,7 +106,7 @@ test.describe("creating goals", () => {
     }) => {
       const context = await browser.newContext({ javaScriptEnabled });
       const page = await context.newPage();
-      await signIn(page, DEMO.org);
+      await signInNew(page, { type: "org" });
       // The plus button leads to /create (followed by URL: a click on it was once lost under load).
       await expect(page.getByRole("link", { name: "Create a goal" }).first()).toHaveAttribute("href", "/create");
       await page.goto("/create");
@@ -131,7 +132,7 @@ test.describe("creating goals", () => {
       await expect(page.getByRole("region", { name: "Suggested" }).getByText(cause)).toBeVisible();
 
       const memberPage = await (await browser.newContext({ javaScriptEnabled })).newPage();
-      await signUp(memberPage);
+      await signInNew(memberPage);
       await expect(memberPage.getByRole("region", { name: "Suggested" }).getByRole("link").first()).toBeVisible();
       await expect(memberPage.getByText(cause)).toHaveCount(0);
       await memberPage.context().close();
@@ -140,14 +141,14 @@ test.describe("creating goals", () => {
   }
 
   test("a member gets the 403 page on /create", async ({ page }) => {
-    await signUp(page);
+    await signInNew(page);
     const response = await page.goto("/create");
     expect(response?.status()).toBe(403);
     await expect(page.getByRole("heading", { name: "403" })).toBeVisible();
   });
 
   test("the create and profile screens are axe clean", async ({ page }) => {
-    await signIn(page, DEMO.admin);
+    await signInNew(page, { type: "admin", first: "Ada" });
     await page.goto("/create");
     await expect(page.getByText("Optional")).toHaveCount(3);
     await expect(page.getByLabel("Demo goal")).toBeVisible();
@@ -158,7 +159,7 @@ test.describe("creating goals", () => {
 });
 
 test("/dev/date moves a goal into expired", async ({ page }) => {
-  await signUp(page);
+  await signInNew(page);
   await page.goto("/join/goal-running");
   await page.getByRole("button", { name: "Join goal" }).click();
   await expect(page).toHaveURL(/\/active\/goal-running$/);

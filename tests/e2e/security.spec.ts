@@ -4,7 +4,7 @@
  * attacker managed to inject would not run.
  */
 import { expect, test, type Page } from "@playwright/test";
-import { signUp } from "./support";
+import { signInNew } from "./fixtures";
 
 /** Records console errors/warnings and CSP violation events for the page's lifetime. */
 async function watch(page: Page) {
@@ -54,7 +54,7 @@ test("documents carry a nonce CSP and Remix's scripts run under it without viola
 
 test("signed-in screens and client-side navigation raise no CSP violations", async ({ page }) => {
   const problems = await watch(page);
-  await signUp(page, "Csp");
+  await signInNew(page, { first: "Csp" });
   await page.goto("/main");
   // Client-side navigations: data requests and lazily loaded route modules.
   await page.locator("summary.profile-menu__button").click();

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
-import { checkAxe, expectNoAxeViolations, latestMailedLink, signIn, signUp, uniqueEmail } from "./support";
+import { checkAxe, expectNoAxeViolations, latestMailedLink, signIn, uniqueEmail } from "./support";
+import { signInNew } from "./fixtures";
 
 const TILES = ["Goals", "Friends", "Community", "Charities", "Support", "Discussion"];
 
@@ -51,7 +52,7 @@ test.describe("marketing page", () => {
   });
 
   test("signed-in users go from / to /main but can still read /marketing", async ({ page }) => {
-    await signUp(page, "Noor");
+    await signInNew(page, { first: "Noor" });
     await page.goto("/");
     await expect(page).toHaveURL(/\/main$/);
     const response = await page.goto("/marketing");
@@ -136,7 +137,7 @@ for (const javaScriptEnabled of [true, false]) {
       page,
     }) => {
       test.slow();
-      const { email, password } = await signUp(page);
+      const { email, password } = await signInNew(page);
       await page.context().clearCookies();
       await page.goto("/signin");
       await attemptSignIn(page, uniqueEmail("nobody"), "whatever1");
@@ -181,7 +182,7 @@ for (const javaScriptEnabled of [true, false]) {
       browser,
     }) => {
       test.slow();
-      const { email } = await signUp(page);
+      const { email } = await signInNew(page);
       const elsewhere = await browser.newContext({ javaScriptEnabled });
       const other = await elsewhere.newPage();
       await signIn(other, email, "password123");

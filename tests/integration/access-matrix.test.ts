@@ -7,7 +7,8 @@
  */
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { get, post, setType, signUpUser } from "../support/http";
+import { get, post, setType } from "../support/http";
+import { signedInUser } from "../support/factories";
 
 type Role = "anonymous" | "member" | "org" | "admin";
 type Outcome = number | `→${string}`;
@@ -138,7 +139,7 @@ const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISO
 
 async function freshSession(role: Role): Promise<string> {
   if (role === "anonymous") return "";
-  const user = await signUpUser({ first: role });
+  const user = await signedInUser({ first: role });
   if (role !== "member") await setType(user.email, role === "org" ? "org" : "admin");
   // Every signed-in role pursues matrix-joined, so each can complete it.
   await env.DB.prepare("INSERT OR IGNORE INTO user_goals (user_id, goal_id, completed) VALUES (?, 'matrix-joined', 0)")
@@ -157,7 +158,7 @@ beforeAll(async () => {
     "INSERT OR IGNORE INTO early_access_requests (id, name_first, name_last, location_city, location_state, email) VALUES ('matrix-request', 'Mat', 'Rix', 'York', 'North Yorkshire', 'matrix-request@example.com')",
   ).run();
   for (const role of ROLES) sessions.set(role, await freshSession(role));
-  fixture.userId = await idOf((await signUpUser({ first: "Target" })).email);
+  fixture.userId = await idOf((await signedInUser({ first: "Target" })).email);
 });
 
 function outcomeOf(response: Response): Outcome {

@@ -1,9 +1,10 @@
 import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
-import { get, post, setType, signUpUser } from "../support/http";
+import { get, post, setType } from "../support/http";
+import { signedInUser } from "../support/factories";
 
 async function signUpAdmin() {
-  const admin = await signUpUser({ first: "Ava" });
+  const admin = await signedInUser({ first: "Ava" });
   await setType(admin.email, "admin");
   return admin;
 }
@@ -96,7 +97,7 @@ describe("admin access", () => {
 
   it("exports every request as CSV, with formulas defused, to admins only", async () => {
     const admin = await signUpAdmin();
-    const member = await signUpUser();
+    const member = await signedInUser();
     await addRequest({ first: "=cmd()", last: "O'Brien, Jr", email: `csv${Date.now()}@example.com` });
     const response = await get("/admin/access/requests.csv", admin.cookie);
     expect(response.status).toBe(200);

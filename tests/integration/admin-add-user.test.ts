@@ -1,9 +1,10 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { count, post, setType, signUpUser } from "../support/http";
+import { count, post, setType } from "../support/http";
+import { signedInUser } from "../support/factories";
 
 async function signUpAdmin() {
-  const admin = await signUpUser({ first: "Adele" });
+  const admin = await signedInUser({ first: "Adele" });
   await setType(admin.email, "admin");
   return admin;
 }

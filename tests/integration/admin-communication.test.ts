@@ -1,9 +1,10 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { count, get, post, setType, signUpUser } from "../support/http";
+import { count, get, post, setType } from "../support/http";
+import { signedInUser } from "../support/factories";
 
 async function signUpAdmin() {
-  const admin = await signUpUser({ first: "Cora" });
+  const admin = await signedInUser({ first: "Cora" });
   await setType(admin.email, "admin");
   return admin;
 }
@@ -30,11 +31,11 @@ describe("admin communication", () => {
     // More orgs than one chunk of 16, plus a suspended org who must be left out.
     const orgs: string[] = [];
     for (let i = 0; i < 20; i++) {
-      const org = await signUpUser({ first: `Org${i}` });
+      const org = await signedInUser({ first: `Org${i}` });
       await setType(org.email, "org");
       orgs.push(org.email);
     }
-    const suspended = await signUpUser();
+    const suspended = await signedInUser();
     await setType(suspended.email, "org");
     await env.DB.prepare("UPDATE users SET status = 'suspended' WHERE email = ?").bind(suspended.email).run();
     const { n: expected } = (await env.DB.prepare(

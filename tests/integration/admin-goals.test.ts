@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { get, post, setType, signUpUser } from "../support/http";
+import { get, post, setType } from "../support/http";
+import { signedInUser } from "../support/factories";
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
@@ -18,7 +19,7 @@ async function join(email: string, goalId: string, completed = 0) {
 }
 
 async function signUpAdmin() {
-  const admin = await signUpUser({ first: "Gus" });
+  const admin = await signedInUser({ first: "Gus" });
   await setType(admin.email, "admin");
   return admin;
 }
@@ -30,8 +31,8 @@ describe("admin goals", () => {
     await addGoal(`live-${tag}`);
     await addGoal(`demo-${tag}`, { demo: 1 });
     await addGoal(`over-${tag}`, { end: day(-2) });
-    const a = await signUpUser();
-    const b = await signUpUser();
+    const a = await signedInUser();
+    const b = await signedInUser();
     await join(a.email, `live-${tag}`);
     await join(b.email, `live-${tag}`, 1);
 
@@ -51,7 +52,7 @@ describe("admin goals", () => {
     const admin = await signUpAdmin();
     const id = `edit-${Date.now()}`;
     await addGoal(id);
-    const member = await signUpUser({ first: "Pia" });
+    const member = await signedInUser({ first: "Pia" });
     await join(member.email, id);
     const page = await (await get(`/admin/goals/${id}`, admin.cookie)).text();
     expect(page).toContain(member.email);

@@ -1,9 +1,10 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { get, post, setType, signUpUser } from "../support/http";
+import { get, post, setType } from "../support/http";
+import { signedInUser } from "../support/factories";
 
 async function signUpAs(type: "admin" | "org" | "user", first = "Test") {
-  const user = await signUpUser({ first });
+  const user = await signedInUser({ first });
   await setType(user.email, type);
   return user;
 }
@@ -18,7 +19,7 @@ describe("admin users", () => {
   it("lists, searches (name or email, % taken literally) and pages users", async () => {
     const admin = await signUpAs("admin");
     const marker = `zz${Date.now()}`;
-    const found = await signUpUser({ first: "Quincy", last: marker });
+    const found = await signedInUser({ first: "Quincy", last: marker });
     const page = await get(`/admin/users?q=${encodeURIComponent(`Quincy ${marker}`)}`, admin.cookie);
     expect(page.status).toBe(200);
     const html = await page.text();
@@ -32,7 +33,7 @@ describe("admin users", () => {
       admin.email,
     );
     // A whole long e-mail address finds its user (D1 refuses LIKE patterns over 50 bytes: no LIKE here).
-    const long = await signUpUser({ email: `${"long-address-".repeat(5)}${marker}@example.com` });
+    const long = await signedInUser({ email: `${"long-address-".repeat(5)}${marker}@example.com` });
     const byAddress = await get(`/admin/users?q=${encodeURIComponent(long.email)}`, admin.cookie);
     expect(byAddress.status).toBe(200);
     expect(await byAddress.text()).toContain("1 user");
@@ -42,7 +43,7 @@ describe("admin users", () => {
 
   it("changes a user's type and status, records it in the audit log, and shows it there", async () => {
     const admin = await signUpAs("admin", "Audra");
-    const member = await signUpUser();
+    const member = await signedInUser();
     const id = await userId(member.email);
     const response = await post(
       "/admin/users",
@@ -63,7 +64,7 @@ describe("admin users", () => {
 
   it("suspending a user ends their sessions", async () => {
     const admin = await signUpAs("admin");
-    const member = await signUpUser();
+    const member = await signedInUser();
     expect((await get("/main", member.cookie)).status).toBe(200);
     const id = await userId(member.email);
     await post("/admin/users", { intent: "change-user", userId: id, type: "user", status: "suspended" }, admin.cookie);
@@ -115,7 +116,7 @@ describe("admin users", () => {
 
   it("answers bad input with a 400 and writes nothing", async () => {
     const admin = await signUpAs("admin");
-    const member = await signUpUser();
+    const member = await signedInUser();
     const id = await userId(member.email);
     const response = await post(
       "/admin/users",

@@ -5,6 +5,7 @@
 import { env, SELF } from "cloudflare:test";
 import { afterAll, describe, expect, it } from "vitest";
 import { BASE, count, honeypotFields, postForm, signUpUser } from "../support/http";
+import { signedInUser } from "../support/factories";
 
 type Mode = "closed" | "request" | "open";
 const setMode = (mode: Mode) => env.DB.prepare("UPDATE settings SET early_access = ? WHERE id = 1").bind(mode).run();
@@ -15,7 +16,7 @@ const snapshot = async () =>
   Object.fromEntries(await Promise.all(TABLES.map(async (t) => [t, await count(t)] as const)));
 
 async function resetLinkPath() {
-  const { email } = await signUpUser();
+  const { email } = await signedInUser();
   await postForm("/passwordreset", { email });
   const mail = await env.DB.prepare('SELECT text FROM mail_outbox WHERE "to" = ? ORDER BY created_at DESC LIMIT 1')
     .bind(email)

@@ -1,7 +1,8 @@
 /** /create's month-challenge template and optional fundraising (issue 7). */
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { BASE, get, setType, signUpUser } from "../support/http";
+import { BASE, get, setType } from "../support/http";
+import { signedInUser } from "../support/factories";
 
 function multipart(path: string, cookie: string, fields: Record<string, string>) {
   const body = new FormData();
@@ -15,7 +16,7 @@ function multipart(path: string, cookie: string, fields: Record<string, string>)
 }
 
 async function org() {
-  const { cookie, email } = await signUpUser();
+  const { cookie, email } = await signedInUser();
   await setType(email, "org");
   return cookie;
 }

@@ -7,7 +7,8 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { countD1RoundTrips, describeRoundTrips, screenRoundTrips } from "../support/d1";
 import { insertGoal } from "../support/goals";
-import { post, signUpUser } from "../support/http";
+import { post } from "../support/http";
+import { signedInUser } from "../support/factories";
 
 describe("the round-trip counter itself", () => {
   it("counts a statement, a batch and a drizzle-free exec as one round trip each", async () => {
@@ -37,7 +38,7 @@ describe("D1 round trips per screen", () => {
     for (const variant of ["document", "data"] as const) {
       const label = `${screen.path} (${screen.signedIn ? "signed in" : "signed out"}, ${variant})`;
       it(`${label} makes at most ${screen.max}`, async () => {
-        const cookie = screen.signedIn ? (await signUpUser()).cookie : undefined;
+        const cookie = screen.signedIn ? (await signedInUser()).cookie : undefined;
         const path = variant === "data" ? dataPath(screen.path) : screen.path;
         const { status, count, roundTrips } = await screenRoundTrips(path, cookie);
         expect(status, label).toBe(screen.status);
@@ -47,7 +48,7 @@ describe("D1 round trips per screen", () => {
   }
 
   it("the goal screens, the bar and completed goals read the session and everything they show in ONE round trip (ADR 057)", async () => {
-    const { cookie } = await signUpUser();
+    const { cookie } = await signedInUser();
     const goal = await insertGoal();
     await post(`/join/${goal.id}`, {}, cookie);
     for (const path of [
@@ -70,7 +71,7 @@ describe("D1 round trips per screen", () => {
   });
 
   it("a signed-in screen reads the session once, however many loaders ask", async () => {
-    const { cookie } = await signUpUser();
+    const { cookie } = await signedInUser();
     const { roundTrips } = await screenRoundTrips("/main", cookie);
     const sessionReads = roundTrips.filter((t) => t.sql.some((s) => /from "sessions"/i.test(s)));
     expect(sessionReads.length).toBe(1);

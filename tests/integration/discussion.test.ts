@@ -2,11 +2,12 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { describeRoundTrips, screenRoundTrips } from "../support/d1";
-import { get, post, setType, signUpUser } from "../support/http";
+import { get, post, setType } from "../support/http";
 import { insertGoal, userByEmail } from "../support/goals";
+import { signedInUser } from "../support/factories";
 
 async function person(type: "user" | "org" | "admin" = "user") {
-  const { cookie, email } = await signUpUser();
+  const { cookie, email } = await signedInUser();
   if (type !== "user") await setType(email, type);
   return { cookie, user: await userByEmail(email) };
 }

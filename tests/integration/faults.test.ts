@@ -10,7 +10,8 @@ import { describe, expect, it } from "vitest";
 import { createDb } from "#app/server/db.server";
 import { userGoals, users } from "#drizzle/schema";
 import { activeGoalCounts, insertGoal, membership, userByEmail } from "../support/goals";
-import { count, post, signUpUser } from "../support/http";
+import { count, post } from "../support/http";
+import { signedInUser } from "../support/factories";
 
 describe("a D1 batch with one failing statement", () => {
   it("writes nothing at all (raw statements: the good ones before and after the bad one roll back)", async () => {
@@ -38,7 +39,7 @@ describe("a D1 batch with one failing statement", () => {
   });
 
   it("rolls back the app's join write (user_goals insert + activegoals recount) when a statement fails", async () => {
-    const { email } = await signUpUser();
+    const { email } = await signedInUser();
     const user = await userByEmail(email);
     const goal = await insertGoal();
     const db = createDb(env.DB);
@@ -59,7 +60,7 @@ describe("a D1 batch with one failing statement", () => {
 
 describe("racing double submits", () => {
   it("join clicked 5 times at once: one user_goals row, activegoals 1", async () => {
-    const { email, cookie } = await signUpUser();
+    const { email, cookie } = await signedInUser();
     const user = await userByEmail(email);
     const goal = await insertGoal();
     const responses = await Promise.all(Array.from({ length: 5 }, () => post(`/join/${goal.id}`, {}, cookie)));
@@ -73,7 +74,7 @@ describe("racing double submits", () => {
   });
 
   it("complete clicked 5 times at once while joining another goal: the counts still agree", async () => {
-    const { email, cookie } = await signUpUser();
+    const { email, cookie } = await signedInUser();
     const user = await userByEmail(email);
     const [a, b] = [await insertGoal(), await insertGoal()];
     expect((await post(`/join/${a.id}`, {}, cookie)).status).toBe(302);

@@ -1,11 +1,12 @@
 /** Fundraising, pledges, milestones and invites through the whole worker: permissions and bad input. */
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { flashCookieFrom, get, post, postForm, setType, signUpUser } from "../support/http";
+import { flashCookieFrom, get, post, postForm, setType } from "../support/http";
 import { insertGoal, membership, userByEmail } from "../support/goals";
+import { signedInUser } from "../support/factories";
 
 async function person(type: "user" | "org" | "admin" = "user") {
-  const { cookie, email } = await signUpUser();
+  const { cookie, email } = await signedInUser();
   if (type !== "user") await setType(email, type);
   return { cookie, user: await userByEmail(email) };
 }

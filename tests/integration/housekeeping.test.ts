@@ -5,8 +5,9 @@
  */
 import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { get, signUpUser, uniqueEmail, userId } from "../support/http";
+import { get, uniqueEmail, userId } from "../support/http";
 import { worker } from "../support/worker";
+import { signedInUser } from "../support/factories";
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -19,7 +20,7 @@ async function exists(table: string, column: string, value: string) {
 describe("the cron's housekeeping", () => {
   it("deletes expired sessions, counters whose window is long over and spent links, and keeps the rest", async () => {
     const now = Date.now();
-    const member = await signUpUser();
+    const member = await signedInUser();
     const id = await userId(member.email);
     const tag = uniqueEmail("sweep");
 

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
-import { get, post, setType, signUpUser, sseReader, userId } from "../support/http";
+import { get, post, setType, sseReader, userId } from "../support/http";
+import { signedInUser } from "../support/factories";
 
 const open: Array<{ cancel: () => unknown }> = [];
 afterEach(async () => {
@@ -46,7 +47,7 @@ describe("the /events stream: who may hear what", () => {
   });
 
   it("lets a member hear lists, public goals and their own topic, nobody else's", async () => {
-    const { cookie, email } = await signUpUser();
+    const { cookie, email } = await signedInUser();
     const me = await userId(email);
     const goal = await insertGoal("public");
     await listen(`goals,user:${me},goal:${goal}`, cookie);
@@ -56,15 +57,15 @@ describe("the /events stream: who may hear what", () => {
   });
 
   it("keeps a private goal's topic to its org, its participants and admins", async () => {
-    const orgUser = await signUpUser();
+    const orgUser = await signedInUser();
     await setType(orgUser.email, "org");
     const goal = await insertGoal("private", await userId(orgUser.email));
-    const outsider = await signUpUser();
-    const participant = await signUpUser();
+    const outsider = await signedInUser();
+    const participant = await signedInUser();
     await env.DB.prepare("INSERT INTO user_goals (user_id, goal_id) VALUES (?, ?)")
       .bind(await userId(participant.email), goal)
       .run();
-    const admin = await signUpUser();
+    const admin = await signedInUser();
     await setType(admin.email, "admin");
 
     expect((await get(`/events?topics=goal:${goal}`, outsider.cookie)).status).toBe(403);
@@ -76,7 +77,7 @@ describe("the /events stream: who may hear what", () => {
 
 describe("fan-out", () => {
   it("delivers a change to the subscribers of that topic only, once each, across hub instances", async () => {
-    const { cookie } = await signUpUser();
+    const { cookie } = await signedInUser();
     const [a, b] = [await insertGoal("public"), await insertGoal("public")];
     const onA = await listen(`goal:${a},goals`, cookie);
     const onB = await listen(`goal:${b}`, cookie);
@@ -96,15 +97,15 @@ describe("fan-out", () => {
   });
 
   it("a real join reaches the goal's listeners and the admin lists, not every member's goal lists", async () => {
-    const watcher = await signUpUser();
-    const admin = await signUpUser();
+    const watcher = await signedInUser();
+    const admin = await signedInUser();
     await setType(admin.email, "admin");
     const goal = await insertGoal("public");
     const onGoal = await listen(`goal:${goal}`, watcher.cookie);
     const onLists = await listen("goals", watcher.cookie);
     const onAdmin = await listen("admin", admin.cookie);
 
-    const joiner = await signUpUser();
+    const joiner = await signedInUser();
     const joined = await post(`/join/${goal}`, { intent: "join" }, joiner.cookie);
     expect(joined.headers.get("Location")).toBe(`/active/${goal}`);
     expect(await onGoal.next()).toMatchObject({ event: "change", data: { topics: [`goal:${goal}`] } });
@@ -113,7 +114,7 @@ describe("fan-out", () => {
   });
 
   it("drops a subscriber whose stream is gone", async () => {
-    const { cookie } = await signUpUser();
+    const { cookie } = await signedInUser();
     const goal = await insertGoal("public");
     const stream = await listen(`goal:${goal}`, cookie);
     expect((await hubStats(`goal:${goal}`)).subscribers).toBe(1);
@@ -123,7 +124,7 @@ describe("fan-out", () => {
   });
 
   it("sends a heartbeat comment, and the heartbeat prunes a subscriber that left without a word", async () => {
-    const { cookie } = await signUpUser();
+    const { cookie } = await signedInUser();
     const goal = await insertGoal("public");
     const response = await get(`/events?topics=goal:${goal}`, cookie);
     const reader = response.body!.getReader();
@@ -138,7 +139,7 @@ describe("fan-out", () => {
   });
 
   it("ends the streams when the hub restarts, and a reconnect hears new changes", async () => {
-    const { cookie } = await signUpUser();
+    const { cookie } = await signedInUser();
     const goal = await insertGoal("public");
     const stream = await listen(`goal:${goal},goals`, cookie);
     expect((await post("/dev/live", { intent: "restart", topics: `goal:${goal}` })).status).toBe(200);

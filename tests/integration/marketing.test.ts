@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { get, signUpUser } from "../support/http";
+import { get } from "../support/http";
+import { signedInUser } from "../support/factories";
 
 const TILES = ["Goals", "Friends", "Community", "Charities", "Support", "Discussion"];
 
@@ -77,7 +78,7 @@ describe("marketing page", () => {
     // Warm the cache as a visitor.
     await (await get("/marketing")).text();
     await (await get("/")).text();
-    const { cookie } = await signUpUser({ first: "Priya" });
+    const { cookie } = await signedInUser({ first: "Priya" });
 
     const home = await get("/", cookie);
     expect(home.status).toBe(302);

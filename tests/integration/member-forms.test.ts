@@ -1,7 +1,8 @@
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { BASE, count, get, post, setType, signUpUser } from "../support/http";
+import { BASE, count, get, post, setType } from "../support/http";
 import { dayFromToday, insertGoal, userByEmail } from "../support/goals";
+import { signedInUser } from "../support/factories";
 
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
 const JPEG = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46]);
@@ -25,7 +26,7 @@ const profile = { first: "Robin", last: "Hood", color: "#be123c" };
 
 describe("profile", () => {
   it("saves first, last, colour and a PNG picture, served back with its content type", async () => {
-    const { cookie, email } = await signUpUser();
+    const { cookie, email } = await signedInUser();
     const response = await multipart("/profile", cookie, {
       ...profile,
       picture: new File([PNG], "me.png", { type: "image/png" }),
@@ -53,7 +54,7 @@ describe("profile", () => {
   });
 
   it("replaces a picture with a JPEG named .jpeg and removes the old one", async () => {
-    const { cookie, email } = await signUpUser();
+    const { cookie, email } = await signedInUser();
     await multipart("/profile", cookie, { ...profile, picture: new File([PNG], "a.png") });
     const first = (await userByEmail(email)).img;
     await multipart("/profile", cookie, { ...profile, picture: new File([JPEG], "b.jpeg") });
@@ -64,7 +65,7 @@ describe("profile", () => {
   });
 
   it("keeps the picture when none is chosen", async () => {
-    const { cookie, email } = await signUpUser();
+    const { cookie, email } = await signedInUser();
     await multipart("/profile", cookie, { ...profile, picture: new File([PNG], "a.png") });
     const img = (await userByEmail(email)).img;
     const response = await multipart("/profile", cookie, { ...profile, first: "Marian", picture: new File([], "") });
@@ -73,7 +74,7 @@ describe("profile", () => {
   });
 
   it("refuses a renamed executable, an SVG, a 5 MB file and an empty file, storing nothing", async () => {
-    const { cookie, email } = await signUpUser();
+    const { cookie, email } = await signedInUser();
     const before = await r2Count();
     const cases: [File, string][] = [
       [
@@ -97,7 +98,7 @@ describe("profile", () => {
   });
 
   it("gives field messages for blank names and a bad colour, writing nothing", async () => {
-    const { cookie, email } = await signUpUser();
+    const { cookie, email } = await signedInUser();
     const response = await multipart("/profile", cookie, { first: " ", last: "", color: "red" });
     expect(response.status).toBe(400);
     const html = await response.text();
@@ -116,7 +117,7 @@ describe("profile", () => {
 
 describe("create a goal", () => {
   it("answers 403 to a member, for the page and the action, and writes nothing", async () => {
-    const { cookie } = await signUpUser();
+    const { cookie } = await signedInUser();
     expect((await get("/create", cookie)).status).toBe(403);
     const before = await count("goals");
     expect((await multipart("/create", cookie, { cause: "Sneaky" })).status).toBe(403);
@@ -124,7 +125,7 @@ describe("create a goal", () => {
   });
 
   it("lets an org create a private goal with an icon that only it is suggested", async () => {
-    const { cookie, email } = await signUpUser();
+    const { cookie, email } = await signedInUser();
     await setType(email, "org");
     const org = await userByEmail(email);
     const response = await multipart("/create", cookie, {
@@ -142,12 +143,12 @@ describe("create a goal", () => {
     expect((await get(`/images/${goal.icon}`)).headers.get("Content-Type")).toBe("image/png");
 
     expect(await (await get("/main", cookie)).text()).toContain("Org private challenge");
-    const other = await signUpUser();
+    const other = await signedInUser();
     expect(await (await get("/main", other.cookie)).text()).not.toContain("Org private challenge");
   });
 
   it("lets an admin create a demo goal that is never suggested", async () => {
-    const { cookie, email } = await signUpUser();
+    const { cookie, email } = await signedInUser();
     await setType(email, "admin");
     const response = await multipart("/create", cookie, { cause: "Admin demo goal", demo: "on" });
     expect(response.status).toBe(302);
@@ -157,7 +158,7 @@ describe("create a goal", () => {
   });
 
   it("gives field errors (end before start, blank cause, bad date, bad icon) and writes nothing", async () => {
-    const { cookie, email } = await signUpUser();
+    const { cookie, email } = await signedInUser();
     await setType(email, "org");
     const goals = await count("goals");
     const images = await r2Count();
@@ -179,12 +180,12 @@ describe("create a goal", () => {
   });
 
   it("refuses private goals from admins and demo goals from orgs", async () => {
-    const admin = await signUpUser();
+    const admin = await signedInUser();
     await setType(admin.email, "admin");
     const r1 = await multipart("/create", admin.cookie, { cause: "Y", visibility: "private" });
     expect(r1.status).toBe(400);
     expect(await r1.text()).toContain("Only organisations can create private goals");
-    const org = await signUpUser();
+    const org = await signedInUser();
     await setType(org.email, "org");
     const r2 = await multipart("/create", org.cookie, { cause: "Y", demo: "on" });
     expect(r2.status).toBe(400);
@@ -192,7 +193,7 @@ describe("create a goal", () => {
   });
 
   it("shows 'Optional' on the date inputs", async () => {
-    const { cookie, email } = await signUpUser();
+    const { cookie, email } = await signedInUser();
     await setType(email, "org");
     const html = await (await get("/create", cookie)).text();
     expect(html.match(/Optional/g)?.length).toBeGreaterThanOrEqual(3);
@@ -201,7 +202,7 @@ describe("create a goal", () => {
 
 describe("developer date", () => {
   it("moves today, so a running goal shows as expired on the bar", async () => {
-    const { cookie } = await signUpUser();
+    const { cookie } = await signedInUser();
     const goal = await insertGoal({ cause: "Short sprint", start: dayFromToday(-1), end: dayFromToday(1) });
     await post(`/join/${goal.id}`, {}, cookie);
     expect(await (await get("/bar", cookie)).text()).toContain("Day 2 of 3");

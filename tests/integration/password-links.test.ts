@@ -4,7 +4,8 @@
  */
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { cookieFrom, get, post, postForm, setType, signUpUser, uniqueEmail } from "../support/http";
+import { cookieFrom, get, post, postForm, setType, uniqueEmail } from "../support/http";
+import { signedInUser } from "../support/factories";
 
 const EXPIRED = "This link has expired or has already been used.";
 
@@ -18,7 +19,7 @@ async function mailedLink(email: string) {
 
 /** An admin adds a user; returns the new user's address and set-password link. */
 async function addedUser() {
-  const admin = await signUpUser();
+  const admin = await signedInUser();
   await setType(admin.email, "admin");
   const email = uniqueEmail("added");
   const response = await post(
@@ -69,7 +70,7 @@ describe("the link screen says which kind of link it is", () => {
   });
 
   it("a reset link keeps its copy: 'Choose a New Password', and '1 hour' once it has expired", async () => {
-    const { email } = await signUpUser();
+    const { email } = await signedInUser();
     await postForm("/passwordreset", { email });
     const path = await mailedLink(email);
     const html = await (await get(path)).text();

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { cookieFrom, count, get, post, postForm, signUpUser, uniqueEmail } from "../support/http";
+import { cookieFrom, count, get, post, postForm, uniqueEmail } from "../support/http";
+import { signedInUser } from "../support/factories";
 
 async function latestResetLink(email: string): Promise<string> {
   const mail = await env.DB.prepare(
@@ -15,7 +16,7 @@ async function latestResetLink(email: string): Promise<string> {
 
 describe("password reset", () => {
   it("mails a single-use link that expires in 1 hour, stores only its hash, and goes to /signin", async () => {
-    const { email } = await signUpUser();
+    const { email } = await signedInUser();
     const before = Date.now();
     const response = await postForm("/passwordreset", { email: email.toUpperCase() });
     expect(response.status).toBe(302);
@@ -41,7 +42,7 @@ describe("password reset", () => {
   });
 
   it("sets the new password, signs the user in and ends their other sessions; the link then stops working", async () => {
-    const { email, cookie: oldSession } = await signUpUser();
+    const { email, cookie: oldSession } = await signedInUser();
     await postForm("/passwordreset", { email });
     const path = await latestResetLink(email);
 
@@ -68,7 +69,7 @@ describe("password reset", () => {
   });
 
   it("refuses an expired link and an invented one", async () => {
-    const { email } = await signUpUser();
+    const { email } = await signedInUser();
     await postForm("/passwordreset", { email });
     const path = await latestResetLink(email);
     await env.DB.prepare("UPDATE password_resets SET expires_at = ? WHERE email = ?")
@@ -91,7 +92,7 @@ describe("password reset", () => {
   });
 
   it("throttles repeated requests for one address", async () => {
-    const { email } = await signUpUser();
+    const { email } = await signedInUser();
     for (let i = 0; i < 3; i++) expect((await postForm("/passwordreset", { email })).status).toBe(302);
     const throttled = await postForm("/passwordreset", { email });
     expect(throttled.status).toBe(429);
@@ -99,7 +100,7 @@ describe("password reset", () => {
   });
 
   it("shows the mail in the development outbox at /dev/mail", async () => {
-    const { email } = await signUpUser();
+    const { email } = await signedInUser();
     await postForm("/passwordreset", { email });
     const page = await get(`/dev/mail?to=${encodeURIComponent(email)}`);
     expect(page.status).toBe(200);

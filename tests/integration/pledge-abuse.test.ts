@@ -5,7 +5,8 @@
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { insertGoal } from "../support/goals";
-import { BASE, form, honeypotFields, postForm, signUpUser } from "../support/http";
+import { BASE, form, honeypotFields, postForm } from "../support/http";
+import { signedInUser } from "../support/factories";
 
 const TOO_MANY = "Too Many Requests Try Again Later";
 
@@ -75,7 +76,7 @@ describe("pledges: throttles", () => {
 
   it("answers 429 after 10 pledges an hour from one account, from any address, writing nothing; other accounts go on", async () => {
     const goal = await fundraisingGoal();
-    const { cookie } = await signUpUser();
+    const { cookie } = await signedInUser();
     for (let i = 1; i <= 10; i++) {
       const response = await postForm(`/give/${goal.id}`, PLEDGE, { cookie, ip: `203.0.113.${i}` });
       expect(response.status, `pledge ${i}`).toBe(302);
@@ -85,7 +86,7 @@ describe("pledges: throttles", () => {
     expect(await refused.text()).toMatch(new RegExp(`role="alert">${TOO_MANY}<`));
     expect(await pledgeCount(goal.id)).toBe(10);
 
-    const other = await signUpUser();
+    const other = await signedInUser();
     expect((await postForm(`/give/${goal.id}`, PLEDGE, { cookie: other.cookie, ip: "203.0.113.99" })).status).toBe(302);
     expect(await pledgeCount(goal.id)).toBe(11);
   });

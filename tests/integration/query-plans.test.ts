@@ -8,7 +8,8 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { countD1RoundTrips, screenRoundTrips, type RoundTrip } from "../support/d1";
 import { insertGoal } from "../support/goals";
-import { post, setType, signUpUser } from "../support/http";
+import { post, setType } from "../support/http";
+import { signedInUser } from "../support/factories";
 
 type Planned = { sql: string; plan: string[] };
 
@@ -35,7 +36,7 @@ function fullScans(planned: Planned[]) {
 
 describe("query plans", () => {
   it("member, visitor and sign-in screens and writes never scan a whole table", async () => {
-    const member = await signUpUser();
+    const member = await signedInUser();
     const goal = await insertGoal();
     const other = await insertGoal();
     await post(`/join/${goal.id}`, {}, member.cookie);
@@ -68,7 +69,7 @@ describe("query plans", () => {
   });
 
   it("admin screens scan only what is listed (known, see docs/scale.md)", async () => {
-    const admin = await signUpUser();
+    const admin = await signedInUser();
     await setType(admin.email, "admin");
     const trips: RoundTrip[] = [];
     for (const path of ["/admin/users", "/admin/users/manage?q=test&page=1", "/admin/audit"]) {

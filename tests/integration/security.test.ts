@@ -4,7 +4,8 @@
  */
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { BASE, cookieFrom, count, get, honeypotFields, post, postForm, signUpUser } from "../support/http";
+import { BASE, cookieFrom, count, get, honeypotFields, post, postForm } from "../support/http";
+import { signedInUser } from "../support/factories";
 
 function expectSecurityHeaders(response: Response, label: string) {
   const h = response.headers;
@@ -38,14 +39,14 @@ describe("security headers", () => {
   });
 
   it("are on redirects, not-found pages, data requests, failed form posts and refusals", async () => {
-    const { cookie } = await signUpUser();
+    const { cookie } = await signedInUser();
     const cases: [string, Promise<Response>][] = [
       ["redirect", get("/main")],
       ["signed-in redirect", get("/signin", cookie)],
       ["404 page", get("/no-such-page")],
       ["data request", get("/main.data", cookie)],
       ["400 form reply", post("/signin", { email: "", password: "" })],
-      ["sign-out redirect", post("/signout", {}, (await signUpUser()).cookie)],
+      ["sign-out redirect", post("/signout", {}, (await signedInUser()).cookie)],
       [
         "403 cross-site refusal",
         SELF.fetch(BASE + "/signin", { method: "POST", headers: { Origin: "https://evil.example" } }),
@@ -96,7 +97,7 @@ describe("same-origin rule for mutations", () => {
   });
 
   it("refuses a cross-site sign-out, so a foreign page cannot end someone's session", async () => {
-    const { cookie } = await signUpUser();
+    const { cookie } = await signedInUser();
     const response = await SELF.fetch(BASE + "/signout", {
       method: "POST",
       headers: { Cookie: cookie, Origin: "https://evil.example" },
@@ -133,7 +134,7 @@ describe("session cookie", () => {
   });
 
   it("rotates at sign-in: a fresh id every time, and the session the browser carried is deleted", async () => {
-    const { email, cookie: planted } = await signUpUser();
+    const { email, cookie: planted } = await signedInUser();
     // The carried session has lapsed (a signed-in browser is sent to /main instead of signing in again).
     await env.DB.prepare("UPDATE sessions SET expires_at = 0 WHERE user_id = (SELECT id FROM users WHERE email = ?)")
       .bind(email)
@@ -155,7 +156,7 @@ describe("session cookie", () => {
   });
 
   it("a tampered or forged cookie signs no one in", async () => {
-    const { cookie } = await signUpUser();
+    const { cookie } = await signedInUser();
     const [name, value] = cookie.split("=");
     const forged = `${name}=${value!.slice(0, -3)}abc`;
     expect((await get("/main", forged)).headers.get("Location")).toBe("/");
@@ -165,14 +166,14 @@ describe("session cookie", () => {
   });
 
   it("ends at sign-out on the server: replaying the cookie afterwards fails", async () => {
-    const { cookie } = await signUpUser();
+    const { cookie } = await signedInUser();
     const out = await post("/signout", {}, cookie);
     expect(out.headers.get("Set-Cookie")).toMatch(/Max-Age=0|Expires=Thu, 01 Jan 1970/i);
     expect((await get("/main", cookie)).headers.get("Location")).toBe("/");
   });
 
   it("an expired session row signs no one in", async () => {
-    const { cookie, email } = await signUpUser();
+    const { cookie, email } = await signedInUser();
     await env.DB.prepare("UPDATE sessions SET expires_at = 0 WHERE user_id = (SELECT id FROM users WHERE email = ?)")
       .bind(email)
       .run();
@@ -185,7 +186,7 @@ describe("form bodies", () => {
     SELF.fetch(BASE + path, { method: "POST", body, headers, redirect: "manual" });
 
   it("refuses bodies no form sends (415), oversized ones (413) and broken uploads (400), writing nothing", async () => {
-    const { cookie } = await signUpUser();
+    const { cookie } = await signedInUser();
     const before = {
       users: await count("users"),
       sessions: await count("sessions"),

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { flashCookieFrom, get, postForm, signUpUser, uniqueEmail } from "../support/http";
+import { flashCookieFrom, get, postForm, uniqueEmail } from "../support/http";
+import { signedInUser } from "../support/factories";
 
 const TOO_MANY = "Too Many Requests Try Again Later";
 const support = () =>
@@ -19,7 +20,7 @@ async function failures(email: string) {
 
 describe("sign-in error catalogue (SPEC section 8)", () => {
   it("says 'Email Address Not Found' on the email field and 'Wrong Password' on the password field", async () => {
-    const { email } = await signUpUser();
+    const { email } = await signedInUser();
     const unknown = await postForm("/signin", { email: uniqueEmail("nobody"), password: "whatever1" });
     expect(unknown.status).toBe(400);
     const unknownHtml = await unknown.text();
@@ -30,7 +31,7 @@ describe("sign-in error catalogue (SPEC section 8)", () => {
   });
 
   it("shows 'Contact Support at {support e-mail}' on both fields after more than 4 counted failures", async () => {
-    const { email } = await signUpUser();
+    const { email } = await signedInUser();
     for (let i = 1; i <= 4; i++) {
       const html = await (await postForm("/signin", { email, password: `wrong-${i}` })).text();
       expect(html, `failure ${i}`).toContain("Wrong Password");
@@ -44,7 +45,7 @@ describe("sign-in error catalogue (SPEC section 8)", () => {
   });
 
   it("uses the support e-mail from settings", async () => {
-    const { email } = await signUpUser();
+    const { email } = await signedInUser();
     await env.DB.prepare("UPDATE settings SET support_email = 'help@club.example' WHERE id = 1").run();
     try {
       for (let i = 1; i <= 4; i++) await (await postForm("/signin", { email, password: `wrong-${i}` })).text();
@@ -57,7 +58,7 @@ describe("sign-in error catalogue (SPEC section 8)", () => {
   });
 
   it("throttles an address after 10 failures: both fields say so, the count resets, and the lock lifts later", async () => {
-    const { email } = await signUpUser();
+    const { email } = await signedInUser();
     for (let i = 1; i <= 9; i++) await (await postForm("/signin", { email, password: `wrong-${i}` })).text();
     expect(await failures(email)).toBe(9);
     const tenth = await postForm("/signin", { email, password: "wrong-10" });
@@ -80,7 +81,7 @@ describe("sign-in error catalogue (SPEC section 8)", () => {
   });
 
   it("throttles a client address that makes too many attempts, and only that address", async () => {
-    const { email } = await signUpUser();
+    const { email } = await signedInUser();
     const ip = "203.0.113.7";
     for (let i = 1; i <= 30; i++) {
       const response = await postForm("/signin", { email: uniqueEmail("spray"), password: "whatever1" }, { ip });
@@ -95,7 +96,7 @@ describe("sign-in error catalogue (SPEC section 8)", () => {
   });
 
   it("forgets earlier failures after a successful sign-in", async () => {
-    const { email } = await signUpUser();
+    const { email } = await signedInUser();
     for (let i = 1; i <= 4; i++) await (await postForm("/signin", { email, password: `wrong-${i}` })).text();
     expect((await postForm("/signin", { email, password: "password123" })).status).toBe(302);
     expect(await failures(email)).toBe(0);
@@ -103,7 +104,7 @@ describe("sign-in error catalogue (SPEC section 8)", () => {
   });
 
   it("does not count empty submissions as failures", async () => {
-    const { email } = await signUpUser();
+    const { email } = await signedInUser();
     for (let i = 0; i < 6; i++) {
       const response = await postForm("/signin", { email, password: "" });
       expect(response.status).toBe(400);

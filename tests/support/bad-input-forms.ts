@@ -13,7 +13,8 @@ import { env, SELF } from "cloudflare:test";
 import { expect } from "vitest";
 import { generate, prng, requestInit, seedOf, type FormShape } from "./bad-input";
 import { insertGoal, userByEmail } from "./goals";
-import { BASE, honeypotFields, post, setType, signUpUser } from "./http";
+import { BASE, honeypotFields, post, setType } from "./http";
+import { signedInUser } from "./factories";
 
 /** The honeypot fields public forms require, read once in setUpFixtures (the generator is synchronous). */
 let honeypot: Record<string, string> = {};
@@ -211,12 +212,12 @@ function diff(before: Record<string, string>, after: Record<string, string>) {
 /** Signs in the roles the rows need and creates the goals they refer to. */
 export async function setUpFixtures() {
   honeypot = await honeypotFields();
-  const member = await signUpUser();
+  const member = await signedInUser();
   cookies.member = member.cookie;
-  const admin = await signUpUser();
+  const admin = await signedInUser();
   await setType(admin.email, "admin");
   cookies.admin = admin.cookie;
-  fixture.targetUserId = (await userByEmail((await signUpUser()).email)).id;
+  fixture.targetUserId = (await userByEmail((await signedInUser()).email)).id;
   fixture.openGoal = (await insertGoal()).id;
   fixture.joinedGoal = (await insertGoal()).id;
   fixture.pledgeGoal = (await insertGoal()).id;

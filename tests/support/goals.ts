@@ -1,38 +1,11 @@
 /** Goal fixtures for integration tests: rows written straight into D1. */
 import { env } from "cloudflare:test";
+import { createGoal } from "./factories";
 
-let n = 0;
-const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-export const dayFromToday = day;
+export { dayFromToday } from "#drizzle/factories";
 
-export async function insertGoal(
-  overrides: Partial<{
-    id: string;
-    cause: string;
-    start: string | null;
-    end: string | null;
-    demo: boolean;
-    visibility: "public" | "private";
-    orgId: string | null;
-  }> = {},
-) {
-  const goal = {
-    id: `g-${Date.now()}-${++n}`,
-    cause: `Test goal ${n}`,
-    start: day(-2),
-    end: day(10),
-    demo: false,
-    visibility: "public" as const,
-    orgId: null,
-    ...overrides,
-  };
-  await env.DB.prepare(
-    `INSERT INTO goals (id, cause, start, "end", demo, visibility, org_id) VALUES (?, ?, ?, ?, ?, ?, ?)`,
-  )
-    .bind(goal.id, goal.cause, goal.start, goal.end, goal.demo ? 1 : 0, goal.visibility, goal.orgId)
-    .run();
-  return goal;
-}
+/** A public goal from two days ago to ten days ahead (drizzle/factories.ts goalRow), written to D1. */
+export const insertGoal = createGoal;
 
 export async function userByEmail(email: string) {
   return (await env.DB.prepare("SELECT * FROM users WHERE email = ?").bind(email).first<any>())!;

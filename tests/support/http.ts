@@ -3,7 +3,7 @@ import { env, SELF } from "cloudflare:test";
 
 export const BASE = "http://localhost";
 
-export function form(values: Record<string, string>) {
+export function form(values: Record<string, string> | URLSearchParams) {
   const body = new URLSearchParams(values);
   return {
     method: "POST",
@@ -12,7 +12,7 @@ export function form(values: Record<string, string>) {
   };
 }
 
-export async function post(path: string, values: Record<string, string>, cookie?: string) {
+export async function post(path: string, values: Record<string, string> | URLSearchParams, cookie?: string) {
   const init = form(values);
   if (cookie) (init.headers as Record<string, string>).Cookie = cookie;
   return SELF.fetch(BASE + path, { ...init, redirect: "manual" });

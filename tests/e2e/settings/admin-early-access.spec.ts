@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
-import { DEMO, expectNoAxeViolations, signIn } from "../support";
+import { expectNoAxeViolations } from "../support";
+import { signInNew } from "../fixtures";
 
 async function chooseMode(page: Page, label: "Closed" | "Request" | "Open") {
   await page.goto("/admin/access");
@@ -13,7 +14,7 @@ test("an admin switches early access, and a logged-out browser sees the matching
 }) => {
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();
-  await signIn(admin, DEMO.admin);
+  await signInNew(admin, { type: "admin", first: "Ada" });
   await admin.goto("/admin/access");
   await expectNoAxeViolations(admin);
 

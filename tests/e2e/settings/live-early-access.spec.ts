@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { DEMO, signIn } from "../support";
+import { signInNew } from "../fixtures";
 
 async function chooseMode(admin: Page, label: "Closed" | "Open") {
   await admin.goto("/admin/access");
@@ -16,7 +16,7 @@ test("an open sign-up page turns to 'Currently Closed' without a reload when an 
   const admin = await adminContext.newPage();
   const visitor = await visitorContext.newPage();
   try {
-    await signIn(admin, DEMO.admin);
+    await signInNew(admin, { type: "admin", first: "Ada" });
     await visitor.goto("/signup");
     await expect(visitor.getByRole("heading", { name: "Get Started" })).toBeVisible();
     await expect(visitor.locator("html")).toHaveAttribute("data-live", "connected");

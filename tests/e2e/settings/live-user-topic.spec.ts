@@ -1,15 +1,15 @@
 import { expect, test } from "@playwright/test";
 import { connected, publish, revalidation } from "../live-support";
-import { signUp } from "../support";
+import { signInNew } from "../fixtures";
 
 // In the serial project (it changes no setting): it asserts that a page does NOT revalidate, which any
 // other test's write (a new goal, a hub restart) running beside it would make it do.
 test("a signed-in page hears its user's topic, and no one else's", async ({ page, browser }) => {
-  await signUp(page, "Lena");
+  await signInNew(page, { first: "Lena" });
   await connected(page);
   const other = await browser.newContext();
   const otherPage = await other.newPage();
-  await signUp(otherPage, "Omar");
+  await signInNew(otherPage, { first: "Omar" });
   await connected(otherPage);
 
   const ids = await Promise.all(

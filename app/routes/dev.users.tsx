@@ -1,0 +1,25 @@
+import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import { createDevUser, devUserSchema } from "#app/server/dev-users.server";
+import { requireDevelopment } from "#app/server/env.server";
+
+/**
+ * Development only: POST creates a signed-in user for the e2e fixtures (tests/e2e/fixtures.ts) and
+ * answers it as JSON with its session cookie (and sets that cookie). Production answers 404 and writes nothing.
+ */
+export async function loader({ context }: ActionFunctionArgs) {
+  requireDevelopment(context);
+  throw new Response("Method Not Allowed", { status: 405, headers: { Allow: "POST" } });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  requireDevelopment(context);
+  const form = await request.formData();
+  const fields = Object.fromEntries([...form.keys()].filter((k) => k !== "join").map((k) => [k, form.get(k)]));
+  const parsed = devUserSchema.safeParse({ ...fields, join: form.getAll("join") });
+  if (!parsed.success) return Response.json({ error: parsed.error.message }, { status: 400 });
+  const user = await createDevUser(context, parsed.data);
+  // Also as Set-Cookie: a Playwright page's own request context then signs its browser in by itself.
+  return Response.json(user, {
+    headers: { "Cache-Control": "no-store", "Set-Cookie": user.setCookie },
+  });
+}

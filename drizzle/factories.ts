@@ -1,0 +1,105 @@
+/**
+ * Rows for tests, the dev seed, the e2e sign-in route and the benchmarks: one place that knows what a
+ * valid user, goal, membership, session, pledge or message looks like, typed on schema.ts so a new
+ * NOT NULL column breaks the build here instead of in a dozen copied INSERTs.
+ *
+ * Every factory returns a plain insert row (drizzle's `$inferInsert`) with unique ids and sensible
+ * defaults; pass overrides for what a test cares about. Writing is the caller's: `db.insert(users)
+ * .values(userRow())` in the worker and vitest (tests/support/factories.ts wraps that), or
+ * `insertSql(users, rows)` (drizzle/sql-text.ts) for a `wrangler d1 execute --file` in node scripts.
+ *
+ * Users get a PRECOMPUTED password hash (100,000 PBKDF2 rounds, done once, when this file was
+ * written), so creating one costs an INSERT, not a key derivation. Signing in with the password still
+ * pays the real cost, as it must.
+ */
+import type { goals, messages, pledges, sessions, userGoals, users } from "./schema";
+
+export type NewUser = typeof users.$inferInsert;
+export type NewGoal = typeof goals.$inferInsert;
+export type NewMembership = typeof userGoals.$inferInsert;
+export type NewSession = typeof sessions.$inferInsert;
+export type NewPledge = typeof pledges.$inferInsert;
+export type NewMessage = typeof messages.$inferInsert;
+
+/** The password of every user `userRow` makes, and its hash (pbkdf2-sha256, 100,000 rounds). */
+export const TEST_PASSWORD = "password123";
+export const TEST_PASSWORD_HASH =
+  "pbkdf2-sha256$100000$Z3dmLXRlc3Qtc2FsdC0wMQ==$GrIXnOSd5eirL0ZodienFSWeIYpYRFnNGndl3KdeP84=";
+/** The demo accounts' password (README, `npm run dev`), and its hash. */
+export const DEMO_PASSWORD = "goals-demo-2026";
+export const DEMO_PASSWORD_HASH =
+  "pbkdf2-sha256$100000$Z3dmLWRlbW8tc2FsdC0wMQ==$sdgz+9CRNz+0MSrH3lllRmJQMMbzyiZNzfmgOQyfWYo=";
+
+const SESSION_MS = 30 * 24 * 60 * 60 * 1000;
+
+let sequence = 0;
+/** Unique across test files, isolates and e2e workers: time, a counter and randomness. */
+export function uniqueId(prefix = ""): string {
+  const random = Array.from(crypto.getRandomValues(new Uint8Array(4)), (b) => b.toString(16).padStart(2, "0")).join("");
+  return `${prefix}${Date.now().toString(36)}${(++sequence).toString(36)}${random}`;
+}
+
+/** 'YYYY-MM-DD' (UTC) `offset` days from today. */
+export const dayFromToday = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+
+/** The overrides a caller set (an explicit `undefined`, e.g. from an optional form field, keeps the default). */
+function given<T extends object>(overrides: T): Partial<T> {
+  return Object.fromEntries(Object.entries(overrides).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
+/** A member with the test password: type 'user', status 'new', no active goals (SPEC's new user). */
+export function userRow(input: Partial<NewUser> = {}): NewUser {
+  const overrides = given(input);
+  const id = overrides.id ?? uniqueId("u-");
+  return {
+    id,
+    first: "Test",
+    last: "User",
+    email: `${id}@example.com`,
+    type: "user",
+    status: "new",
+    activegoals: 0,
+    passwordHash: TEST_PASSWORD_HASH,
+    ...overrides,
+    ...(overrides.email ? { email: overrides.email.trim().toLowerCase() } : {}),
+  };
+}
+
+/** A public goal running from two days ago to ten days ahead. */
+export function goalRow(input: Partial<NewGoal> = {}): NewGoal {
+  const overrides = given(input);
+  const id = overrides.id ?? uniqueId("g-");
+  return {
+    id,
+    cause: `Test goal ${id}`,
+    start: dayFromToday(-2),
+    end: dayFromToday(10),
+    demo: false,
+    visibility: "public",
+    orgId: null,
+    ...overrides,
+  };
+}
+
+/**
+ * A user pursuing a goal. The caller keeps `users.activegoals` equal to the not-completed memberships
+ * (SPEC invariant): tests/support/factories.ts `join` does it in the same batch.
+ */
+export function membershipRow(userId: string, goalId: string, overrides: Partial<NewMembership> = {}): NewMembership {
+  return { userId, goalId, completed: false, ...overrides };
+}
+
+/** A live session (30 days, as a sign-in makes) for the signed cookie that carries its id. */
+export function sessionRow(userId: string, overrides: Partial<NewSession> = {}): NewSession {
+  return { id: uniqueId("s-"), userId, expiresAt: new Date(Date.now() + SESSION_MS), ...overrides };
+}
+
+/** A pledge of £10 (minor units) on a goal, by name, not paid yet. */
+export function pledgeRow(goalId: string, overrides: Partial<NewPledge> = {}): NewPledge {
+  return { id: uniqueId("p-"), goalId, userId: null, name: "A friend", amount: 1000, ...overrides };
+}
+
+/** A discussion message on a goal. */
+export function messageRow(goalId: string, userId: string | null, overrides: Partial<NewMessage> = {}): NewMessage {
+  return { id: uniqueId("m-"), goalId, userId, body: "Keep going!", ...overrides };
+}
