@@ -32,11 +32,9 @@ export const DEMO_PASSWORD_HASH =
 
 const SESSION_MS = 30 * 24 * 60 * 60 * 1000;
 
-let sequence = 0;
-/** Unique across test files, isolates and e2e workers: time, a counter and randomness. */
-export function uniqueId(prefix = ""): string {
-  const random = Array.from(crypto.getRandomValues(new Uint8Array(4)), (b) => b.toString(16).padStart(2, "0")).join("");
-  return `${prefix}${Date.now().toString(36)}${(++sequence).toString(36)}${random}`;
+/** A random id shaped like the app's own (app/lib/ids.ts: 128 bits, 32 hex digits), unique everywhere. */
+export function uniqueId(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
 /** 'YYYY-MM-DD' (UTC) `offset` days from today. */
@@ -50,12 +48,12 @@ function given<T extends object>(overrides: T): Partial<T> {
 /** A member with the test password: type 'user', status 'new', no active goals (SPEC's new user). */
 export function userRow(input: Partial<NewUser> = {}): NewUser {
   const overrides = given(input);
-  const id = overrides.id ?? uniqueId("u-");
+  const id = overrides.id ?? uniqueId();
   return {
     id,
     first: "Test",
     last: "User",
-    email: `${id}@example.com`,
+    email: `user-${id.slice(0, 16)}@example.com`,
     type: "user",
     status: "new",
     activegoals: 0,
@@ -68,10 +66,10 @@ export function userRow(input: Partial<NewUser> = {}): NewUser {
 /** A public goal running from two days ago to ten days ahead. */
 export function goalRow(input: Partial<NewGoal> = {}): NewGoal {
   const overrides = given(input);
-  const id = overrides.id ?? uniqueId("g-");
+  const id = overrides.id ?? uniqueId();
   return {
     id,
-    cause: `Test goal ${id}`,
+    cause: `Test goal ${id.slice(0, 8)}`,
     start: dayFromToday(-2),
     end: dayFromToday(10),
     demo: false,
@@ -91,15 +89,15 @@ export function membershipRow(userId: string, goalId: string, overrides: Partial
 
 /** A live session (30 days, as a sign-in makes) for the signed cookie that carries its id. */
 export function sessionRow(userId: string, overrides: Partial<NewSession> = {}): NewSession {
-  return { id: uniqueId("s-"), userId, expiresAt: new Date(Date.now() + SESSION_MS), ...overrides };
+  return { id: uniqueId(), userId, expiresAt: new Date(Date.now() + SESSION_MS), ...overrides };
 }
 
 /** A pledge of £10 (minor units) on a goal, by name, not paid yet. */
 export function pledgeRow(goalId: string, overrides: Partial<NewPledge> = {}): NewPledge {
-  return { id: uniqueId("p-"), goalId, userId: null, name: "A friend", amount: 1000, ...overrides };
+  return { id: uniqueId(), goalId, userId: null, name: "A friend", amount: 1000, ...overrides };
 }
 
 /** A discussion message on a goal. */
 export function messageRow(goalId: string, userId: string | null, overrides: Partial<NewMessage> = {}): NewMessage {
-  return { id: uniqueId("m-"), goalId, userId, body: "Keep going!", ...overrides };
+  return { id: uniqueId(), goalId, userId, body: "Keep going!", ...overrides };
 }
