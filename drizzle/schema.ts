@@ -137,7 +137,7 @@ export const passwordResets = sqliteTable(
     tokenHash: text("token_hash").primaryKey(), // SHA-256 of the token in the link
     userId: text("user_id").references(() => users.id, { onDelete: "cascade" }),
     email: text("email"),
-    purpose: text("purpose", { enum: ["reset", "set-password", "invite"] })
+    purpose: text("purpose", { enum: ["reset", "set-password", "invite", "email-change"] })
       .notNull()
       .default("reset"),
     expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),

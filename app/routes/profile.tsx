@@ -8,6 +8,7 @@ import {
   type MetaFunction,
 } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { AccountSection } from "#app/components/account/AccountSection";
 import { Avatar } from "#app/components/Avatar";
 import { Field, SubmitButton } from "#app/components/forms";
 import { ImageInput } from "#app/components/ImageInput";
@@ -85,6 +86,7 @@ export default function ProfileRoute() {
           <SubmitButton>Save profile</SubmitButton>
         </div>
       </Form>
+      <AccountSection hasPicture={!!profile.img} />
     </main>
   );
 }

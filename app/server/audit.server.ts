@@ -28,7 +28,7 @@ export function auditEntry(context: AppLoadContext, actorId: string, event: Audi
  * The same entry, written only if the statement just before it in the batch changed a row
  * (SQLite's changes()): a refused conditional update leaves no record of a change that did not happen.
  */
-export function auditEntryIfChanged(context: AppLoadContext, actorId: string, event: AuditEvent) {
+export function auditEntryIfChanged(context: AppLoadContext, actorId: string | null, event: AuditEvent) {
   // insert().select() lists every column of the table, in order.
   return context.db.insert(auditLog).select(
     sql`SELECT ${newId()}, ${actorId}, ${event.action}, ${event.target ?? null}, ${event.detail ?? null}, unixepoch() * 1000

@@ -73,7 +73,7 @@ export function toMessages(rows: MessageRow[], viewer: Viewer, manager: boolean)
     .map((m) => ({
       id: m.id,
       body: m.body,
-      author: m.first ? `${m.first} ${m.last}` : "Former member",
+      author: m.first ? `${m.first} ${m.last}` : "Deleted member",
       color: m.color ?? "#6b7280",
       createdAt: new Date(m.createdAt).toISOString(),
       canDelete: manager || (m.userId !== null && m.userId === viewer.id),

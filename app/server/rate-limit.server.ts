@@ -32,6 +32,10 @@ export const LIMITS = {
   /** Pledges on /give/{id}: per signed-in pledger's e-mail, and per client address (ADR 074). */
   pledgeEmail: { name: "pledge", max: 10, windowMs: 60 * MINUTE },
   pledgeAddress: { name: "pledge", max: 30, windowMs: 60 * MINUTE },
+  /** A signed-in member confirming their current password (change password / e-mail), per account. */
+  accountPassword: { name: "account-password", max: 10, windowMs: 15 * MINUTE },
+  /** E-mail change links sent, per account: each one mails an address the member typed. */
+  emailChange: { name: "email-change", max: 5, windowMs: 60 * MINUTE },
 } satisfies Record<string, Limit>;
 
 /** No counter outlives this: a row whose window started earlier counts for nothing (housekeeping.server.ts). */

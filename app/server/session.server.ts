@@ -205,6 +205,18 @@ export async function logout(request: Request, context: AppLoadContext, redirect
   return redirect(redirectTo, { headers: { "Set-Cookie": await storage.destroySession(session) } });
 }
 
+/** The id of the browser's own session (null without one): to keep it when ending the others. */
+export function currentSessionId(request: Request, context: AppLoadContext): Promise<string | null> {
+  return sessionIdOf(request, context);
+}
+
+/** The statement that ends every session of a user but one (a password change keeps the changer's). */
+export function endOtherSessions(context: AppLoadContext, userId: string, keepId: string | null) {
+  return context.db
+    .delete(sessions)
+    .where(keepId ? and(eq(sessions.userId, userId), ne(sessions.id, keepId)) : eq(sessions.userId, userId));
+}
+
 /** Statements that end every session of a user (password change, reset); run them in a batch. */
 export function endAllSessions(context: AppLoadContext, userId: string) {
   return context.db.delete(sessions).where(eq(sessions.userId, userId));

@@ -80,6 +80,23 @@ const ROWS: Row[] = [
     { ...LOGGED_IN, member: "→/completedgoals", org: "→/completedgoals", admin: "→/completedgoals" },
   ),
 
+  // The member's own account (ADR 180).
+  page("/profile/password", LOGGED_IN),
+  page("/profile/email", LOGGED_IN),
+  page("/profile/delete", LOGGED_IN),
+  page("/profile/data.json", LOGGED_IN),
+  page("/profile/picture", {
+    ...LOGGED_IN,
+    anonymous: "→/profile",
+    member: "→/profile",
+    org: "→/profile",
+    admin: "→/profile",
+  }),
+  page(`/profile/email/${"x".repeat(43)}`, same(410)),
+  action("/profile/password", { current: "", password: "" }, { ...LOGGED_IN, member: 400, org: 400, admin: 400 }),
+  action("/profile/email", { email: "", current: "" }, { ...LOGGED_IN, member: 400, org: 400, admin: 400 }),
+  action("/profile/delete", { confirm: "" }, { ...LOGGED_IN, member: 400, org: 400, admin: 400 }),
+
   // Admin screens: 403 for everyone but admins, on GET and on every POST.
   page("/admin", admin("→/admin/users")),
   page("/admin/users", ADMIN_ONLY),

@@ -108,6 +108,17 @@ export const FORMS: FormRow[] = [
     fields: { intent: { kind: "literal", value: "complete" } },
   },
   {
+    // A wrong confirmation writes nothing; the password forms of /profile count wrong passwords by design
+    // (a throttle row), so they are proven by tests/integration/account.test.ts instead.
+    name: "delete account (/profile/delete)",
+    group: "member",
+    path: () => "/profile/delete",
+    as: "member",
+    cases: 100,
+    fieldErrors: true,
+    fields: { confirm: { kind: "text", max: 254 } },
+  },
+  {
     name: "admin: change a user",
     group: "admin",
     path: () => "/admin/users",

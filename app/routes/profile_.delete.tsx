@@ -1,0 +1,93 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import {
+  data,
+  type ActionFunctionArgs,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Field, SubmitButton } from "#app/components/forms";
+import { FLASH } from "#app/lib/flash";
+import { deleteAccountSchema, TYPE_YOUR_EMAIL } from "#app/lib/schemas/account";
+import { deleteAccount } from "#app/server/account.server";
+import { withFlash } from "#app/server/flash.server";
+import { readFormData } from "#app/server/form-data.server";
+import { logout, requireUser } from "#app/server/session.server";
+import memberStyles from "#app/styles/member.css";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: memberStyles }];
+
+export const meta: MetaFunction = () => [
+  { title: "Delete account | Goals with Friends" },
+  { name: "description", content: "Delete your Goals with Friends account and your personal data." },
+];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context);
+  return { email: user.email };
+}
+
+/** Confirmed by typing one's own e-mail; the last admin cannot leave the site without an admin (ADR 180). */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireUser(request, context);
+  const submission = parseWithZod(await readFormData(request), { schema: deleteAccountSchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  if (submission.value.confirm.toLowerCase() !== user.email) {
+    return data(submission.reply({ fieldErrors: { confirm: [TYPE_YOUR_EMAIL] } }), { status: 400 });
+  }
+  const result = await deleteAccount(context, user);
+  if (!result.ok) {
+    return data(submission.reply({ fieldErrors: { [result.field]: [result.message] } }), { status: result.status });
+  }
+  // The session row went with the account; this clears the browser's cookie too.
+  throw await withFlash(await logout(request, context, "/"), context.cloudflare.env, FLASH.accountDeleted);
+}
+
+export default function DeleteAccountRoute() {
+  const { email } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const [form, fields] = useForm({
+    id: "delete-account",
+    lastResult,
+    constraint: getZodConstraint(deleteAccountSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: deleteAccountSchema }),
+  });
+  return (
+    <main className="member-page">
+      <h1>Delete account</h1>
+      <div className="card">
+        <p>Deleting your account cannot be undone. It removes:</p>
+        <ul>
+          <li>your name, e-mail, picture and password, and every place you are signed in;</li>
+          <li>your goals list, cheers and the e-mails we kept for you.</li>
+        </ul>
+        <p>
+          Your messages stay in their discussions as &ldquo;Deleted member&rdquo;, and your pledges stay, without your
+          name, so the charities&rsquo; totals do not change.{" "}
+          <Link to="/profile/data.json" reloadDocument>
+            Download your data
+          </Link>{" "}
+          first if you want a copy.
+        </p>
+      </div>
+      <Form method="post" className="form card" {...getFormProps(form)}>
+        <Field
+          field={fields.confirm}
+          label={`Type ${email} to confirm`}
+          autoComplete="off"
+          autoCapitalize="none"
+          spellCheck={false}
+          hint="This is the address you sign in with."
+        />
+        <div className="form-actions">
+          <SubmitButton className="button button--danger">Delete my account</SubmitButton>
+          <Link to="/profile">Keep my account</Link>
+        </div>
+      </Form>
+    </main>
+  );
+}

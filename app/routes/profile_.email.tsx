@@ -1,0 +1,82 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import {
+  data,
+  type ActionFunctionArgs,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Field, PasswordField, SubmitButton } from "#app/components/forms";
+import { FLASH } from "#app/lib/flash";
+import { changeEmailSchema, SAME_EMAIL, WRONG_PASSWORD } from "#app/lib/schemas/account";
+import { requestEmailChange } from "#app/server/email-change.server";
+import { redirectWithFlash } from "#app/server/flash.server";
+import { readFormData } from "#app/server/form-data.server";
+import { requireUser } from "#app/server/session.server";
+import memberStyles from "#app/styles/member.css";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: memberStyles }];
+
+export const meta: MetaFunction = () => [
+  { title: "Change e-mail | Goals with Friends" },
+  { name: "description", content: "Move your Goals with Friends account to another e-mail address." },
+];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context);
+  return { email: user.email };
+}
+
+/**
+ * Sends a confirmation link to the new address; the account moves only when it is opened (ADR 180).
+ * The answer is the same whether or not the new address has an account.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireUser(request, context);
+  const submission = parseWithZod(await readFormData(request), { schema: changeEmailSchema });
+  if (submission.status !== "success") {
+    return data(submission.reply({ hideFields: ["current"] }), { status: 400 });
+  }
+  const result = await requestEmailChange(request, context, user, submission.value, {
+    wrongPassword: WRONG_PASSWORD,
+    sameEmail: SAME_EMAIL,
+  });
+  if (!result.ok) {
+    return data(submission.reply({ fieldErrors: { [result.field]: [result.message] }, hideFields: ["current"] }), {
+      status: result.status,
+    });
+  }
+  throw await redirectWithFlash(context.cloudflare.env, "/profile", FLASH.emailChangeSent(submission.value.email));
+}
+
+export default function ChangeEmailRoute() {
+  const { email } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const [form, fields] = useForm({
+    id: "change-email",
+    lastResult,
+    constraint: getZodConstraint(changeEmailSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: changeEmailSchema }),
+  });
+  return (
+    <main className="member-page">
+      <h1>Change e-mail</h1>
+      <p className="member-page__lead">
+        Now <strong>{email}</strong>. We send a link to the new address; your account moves when you open it, and we
+        tell this address.
+      </p>
+      <Form method="post" className="form card" {...getFormProps(form)}>
+        <Field field={fields.email} label="New e-mail address" type="email" autoComplete="email" />
+        <PasswordField field={fields.current} label="Current password" autoComplete="current-password" />
+        <div className="form-actions">
+          <SubmitButton>Send confirmation link</SubmitButton>
+          <Link to="/profile">Back to profile</Link>
+        </div>
+      </Form>
+    </main>
+  );
+}

@@ -1,0 +1,81 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import {
+  data,
+  type ActionFunctionArgs,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { PasswordField, SubmitButton } from "#app/components/forms";
+import { FLASH } from "#app/lib/flash";
+import { changePasswordSchema, WRONG_PASSWORD } from "#app/lib/schemas/account";
+import { changePassword } from "#app/server/account.server";
+import { redirectWithFlash } from "#app/server/flash.server";
+import { readFormData } from "#app/server/form-data.server";
+import { currentSessionId, requireUser } from "#app/server/session.server";
+import memberStyles from "#app/styles/member.css";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: memberStyles }];
+
+export const meta: MetaFunction = () => [
+  { title: "Change password | Goals with Friends" },
+  { name: "description", content: "Change the password of your Goals with Friends account." },
+];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context);
+  return { email: user.email };
+}
+
+/** A new password needs the current one; every other device is signed out (ADR 180). */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireUser(request, context);
+  const submission = parseWithZod(await readFormData(request), { schema: changePasswordSchema });
+  if (submission.status !== "success") {
+    return data(submission.reply({ hideFields: ["current", "password"] }), { status: 400 });
+  }
+  const result = await changePassword(
+    request,
+    context,
+    user,
+    { ...submission.value, keepSessionId: await currentSessionId(request, context) },
+    WRONG_PASSWORD,
+  );
+  if (!result.ok) {
+    return data(
+      submission.reply({ fieldErrors: { [result.field]: [result.message] }, hideFields: ["current", "password"] }),
+      { status: result.status },
+    );
+  }
+  throw await redirectWithFlash(context.cloudflare.env, "/profile", FLASH.passwordChangedHere);
+}
+
+export default function ChangePasswordRoute() {
+  const { email } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const [form, fields] = useForm({
+    id: "change-password",
+    lastResult,
+    constraint: getZodConstraint(changePasswordSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: changePasswordSchema }),
+  });
+  return (
+    <main className="member-page">
+      <h1>Change password</h1>
+      <p className="member-page__lead">Every other device signed in to your account will be signed out.</p>
+      <Form method="post" className="form card" {...getFormProps(form)}>
+        <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
+        <PasswordField field={fields.current} label="Current password" autoComplete="current-password" />
+        <PasswordField field={fields.password} label="New password" autoComplete="new-password" />
+        <div className="form-actions">
+          <SubmitButton>Change password</SubmitButton>
+          <Link to="/profile">Back to profile</Link>
+        </div>
+      </Form>
+    </main>
+  );
+}
