@@ -8,6 +8,8 @@ import { retryForwards } from "#app/server/crm.server";
 import { createDb } from "#app/server/db.server";
 import { createNonce, secureResponse } from "#app/server/headers.server";
 import { sweepExpiredRows } from "#app/server/housekeeping.server";
+import { sendHeadsUps } from "#app/server/notifications.server";
+import { toIsoDate } from "#app/lib/dates";
 import { marketingUrl, serveMarketing } from "#app/server/page-cache.server";
 import { guardRequest } from "#app/server/request-guard.server";
 
@@ -48,5 +50,7 @@ export default {
     const db = createDb(env.DB);
     retryForwards(env, db, ctx);
     ctx.waitUntil(sweepExpiredRows(db, event.scheduledTime));
+    // Members of goals starting or ending in 3 days hear it in their bell, once (ADR 181).
+    ctx.waitUntil(sendHeadsUps(env, db, toIsoDate(new Date(event.scheduledTime))));
   },
 } satisfies ExportedHandler<Env>;

@@ -44,7 +44,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const [user, { flash, clear }] = await Promise.all([getOptionalUser(request, context), readFlash(request, env)]);
   return data<RootData>(
     {
-      user: user && { id: user.id, first: user.first, color: user.color, img: user.img, type: user.type },
+      user: user && {
+        id: user.id,
+        first: user.first,
+        color: user.color,
+        img: user.img,
+        type: user.type,
+        unread: Number(user.unread ?? 0),
+      },
       origin: appUrl(request, env),
       // The outcome of the action that led here, shown once (ADR 160): the cookie is cleared with it.
       flash,
@@ -59,7 +66,7 @@ export const handle: LiveHandle<() => RootData> = {
 };
 
 export interface RootData {
-  user: { id: string; first: string; color: string; img: string | null; type: UserType } | null;
+  user: { id: string; first: string; color: string; img: string | null; type: UserType; unread: number } | null;
   origin: string;
   flash: Flash | null;
 }

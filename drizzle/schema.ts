@@ -256,3 +256,30 @@ export type UserGoal = typeof userGoals.$inferSelect;
 export type Settings = typeof settings.$inferSelect;
 export type UserType = User["type"];
 export type EarlyAccessMode = Settings["earlyAccess"];
+
+/**
+ * In-app notifications (issue 17, ADR 181): one row per recipient and event. `eventKey` names the event
+ * (e.g. 'cheer:{goal}:{from}'), and (user, eventKey) is unique, so no event is told twice, however often
+ * the code or the cron that writes it runs.
+ */
+export const notifications = sqliteTable(
+  "notifications",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: ["cheer", "message", "goal-starts", "goal-ends"] }).notNull(),
+    goalId: text("goal_id").references(() => goals.id, { onDelete: "cascade" }),
+    actorId: text("actor_id").references(() => users.id, { onDelete: "set null" }),
+    eventKey: text("event_key").notNull(),
+    readAt: integer("read_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("notifications_event_unique").on(t.userId, t.eventKey),
+    index("notifications_user_created_idx").on(t.userId, t.createdAt),
+    index("notifications_user_unread_idx").on(t.userId, t.readAt),
+  ],
+);
+export type NotificationKind = typeof notifications.$inferSelect.kind;

@@ -2,6 +2,7 @@ import { Form, Link, useNavigation } from "@remix-run/react";
 import type { RootUser } from "#app/root";
 import { Avatar } from "./Avatar";
 import { Logo } from "./Logo";
+import { NotificationBell } from "./NotificationBell";
 
 /** Signed-in header: Home, the user's first name, their ringed picture and the profile menu. */
 export function AppHeader({ user }: { user: RootUser }) {
@@ -19,6 +20,7 @@ export function AppHeader({ user }: { user: RootUser }) {
           loading...
         </span>
       ) : null}
+      <NotificationBell unread={user.unread} />
       {/* <details> keeps the menu usable without JavaScript. */}
       <details className="profile-menu">
         <summary className="profile-menu__button">

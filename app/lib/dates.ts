@@ -37,6 +37,11 @@ export function toIsoDate(instant: Date): IsoDate {
   return instant.toISOString().slice(0, 10);
 }
 
+/** The calendar day `n` days after `date` (before it when negative). */
+export function addDays(date: IsoDate, n: number): IsoDate {
+  return toIsoDate(new Date((days(date) + n) * 86_400_000));
+}
+
 /** Whole days from `from` to `to` (negative when `to` is earlier). */
 export function daysBetween(from: IsoDate, to: IsoDate): number {
   return days(to) - days(from);

@@ -9,6 +9,7 @@ import type { Viewer } from "#app/lib/goals";
 import { newId } from "#app/lib/ids";
 import { cheers, messages, userGoals, users } from "#drizzle/schema";
 import { publish } from "./live.server";
+import { cheerNotification, goalMemberTopics, messageNotifications } from "./notifications.server";
 import type { SupportGoal } from "./fundraising.server";
 
 /** The discussion shows the latest messages; older ones are history nobody scrolls to on a phone. */
@@ -111,8 +112,15 @@ export const FORBIDDEN: Refusal = {
 
 export async function postMessage(context: AppLoadContext, goal: SupportGoal, viewer: Viewer, body: string) {
   if (!canDiscuss(goal, viewer, goal.isMember)) return FORBIDDEN;
-  await context.db.insert(messages).values({ id: newId(), goalId: goal.id, userId: viewer.id, body });
-  publish(context, [`goal:${goal.id}`]);
+  const id = newId();
+  const { db } = context;
+  const [, told] = await db.batch([
+    db.insert(messages).values({ id, goalId: goal.id, userId: viewer.id, body }),
+    // Every other member hears of it in their bell (ADR 181).
+    messageNotifications(db, goal.id, viewer.id, id),
+  ]);
+  const bells = told.meta.changes > 0 ? await goalMemberTopics(context, goal.id, viewer.id) : [];
+  publish(context, [`goal:${goal.id}`, ...bells]);
   return { ok: true as const };
 }
 
@@ -148,10 +156,12 @@ export async function toggleCheer(context: AppLoadContext, goal: SupportGoal, vi
       sql`SELECT ${goal.id}, ${viewer.id}, ${memberId}, unixepoch() * 1000
           WHERE changes() = 0 AND EXISTS (SELECT 1 FROM ${userGoals} WHERE ${userGoals.goalId} = ${goal.id} AND ${userGoals.userId} = ${memberId})`,
     ),
+    // Tells the cheered member, once per cheerer and goal (ADR 181).
+    cheerNotification(db, goal.id, viewer.id, memberId),
   ]);
   if (removed.meta.changes === 0 && added.meta.changes === 0) {
     return { ok: false as const, status: 404 as const, message: "That person is not in this goal." };
   }
-  publish(context, [`goal:${goal.id}`]);
+  publish(context, [`goal:${goal.id}`, ...(added.meta.changes > 0 ? [`user:${memberId}` as const] : [])]);
   return { ok: true as const, cheered: added.meta.changes > 0 };
 }

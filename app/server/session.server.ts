@@ -8,6 +8,7 @@ import { and, eq, gt, ne, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { newId } from "#app/lib/ids";
 import { sessions, users, type User, type UserType } from "#drizzle/schema";
+import { unreadCountColumn } from "./notifications.server";
 import { SESSION_DAYS, sessionCookieOptions } from "./session-cookie.server";
 
 const storages = new Map<string, ReturnType<typeof createCookieSessionStorage<{ sessionId: string }>>>();
@@ -21,7 +22,7 @@ export function sessionStorage(env: Env) {
   return storage;
 }
 
-export type SessionUser = Omit<User, "passwordHash">;
+export type SessionUser = Omit<User, "passwordHash"> & { unread: number };
 
 /**
  * Per request: the session id from the cookie, the signed-in user, and whether a screen's loader reads
@@ -75,6 +76,8 @@ const sessionUserColumns = {
   status: users.status,
   activegoals: users.activegoals,
   createdAt: users.createdAt,
+  // The header's bell (ADR 181): read with the session, so it costs no round trip of its own.
+  unread: unreadCountColumn,
 };
 
 /**

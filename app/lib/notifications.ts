@@ -1,0 +1,48 @@
+/** What a notification says and where it leads (issue 17, ADR 181). Pure: the server stores only facts. */
+
+export type NotificationKind = "cheer" | "message" | "goal-starts" | "goal-ends";
+
+export interface NotificationFacts {
+  kind: NotificationKind;
+  goalId: string | null;
+  cause: string | null;
+  /** The member who did it; null for the calendar's own events, or when they deleted their account. */
+  actor: { first: string; last: string } | null;
+}
+
+/** Goals start and end "in 3 days": the cron tells members this many days ahead. */
+export const HEADS_UP_DAYS = 3;
+
+/** The page lists this many, newest first. */
+export const NOTIFICATION_PAGE = 50;
+
+const someone = (actor: NotificationFacts["actor"]) => (actor ? `${actor.first} ${actor.last}` : "A former member");
+
+export function notificationText(n: NotificationFacts): string {
+  const cause = n.cause ?? "a goal";
+  switch (n.kind) {
+    case "cheer":
+      return `${someone(n.actor)} cheered you on in ${cause}.`;
+    case "message":
+      return `${someone(n.actor)} wrote in the discussion of ${cause}.`;
+    case "goal-starts":
+      return `${cause} starts in ${HEADS_UP_DAYS} days.`;
+    case "goal-ends":
+      return `${cause} ends in ${HEADS_UP_DAYS} days. Finish strong!`;
+  }
+}
+
+/** Where the notification takes you: the goal's screen (its discussion for a message). */
+export function notificationHref(n: Pick<NotificationFacts, "kind" | "goalId">): string {
+  if (!n.goalId) return "/main";
+  return n.kind === "message" ? `/active/${n.goalId}#discussion` : `/active/${n.goalId}`;
+}
+
+/** The bell's accessible name: the count in words, so a screen reader hears it. */
+export function bellLabel(unread: number): string {
+  if (unread === 0) return "Notifications, none unread";
+  return `Notifications, ${unread > 99 ? "more than 99" : unread} unread`;
+}
+
+/** The badge shows at most "99+". */
+export const badgeText = (unread: number) => (unread > 99 ? "99+" : String(unread));

@@ -1,0 +1,108 @@
+import {
+  type ActionFunctionArgs,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/cloudflare";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { SubmitButton } from "#app/components/forms";
+import { FLASH } from "#app/lib/flash";
+import { notificationHref, notificationText, type NotificationKind } from "#app/lib/notifications";
+import type { LiveHandle } from "#app/live/useLiveUpdates";
+import { redirectWithFlash } from "#app/server/flash.server";
+import { listNotificationsQuery, markAllRead } from "#app/server/notifications.server";
+import { batchWithUser, requireUser } from "#app/server/session.server";
+import memberStyles from "#app/styles/member.css";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: memberStyles }];
+
+export const meta: MetaFunction = () => [
+  { title: "Notifications | Goals with Friends" },
+  { name: "description", content: "Cheers, messages and reminders from your goals." },
+];
+
+// New notifications arrive through root's user topic, which revalidates this loader too.
+export const handle: LiveHandle = { live: () => [] };
+
+type Row = {
+  id: string;
+  kind: NotificationKind;
+  goalId: string | null;
+  cause: string | null;
+  actorFirst: string | null;
+  actorLast: string | null;
+  readAt: Date | null;
+  createdAt: Date;
+};
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { results } = await batchWithUser(request, context, (viewerId) => [listNotificationsQuery(context, viewerId)]);
+  const rows = results[0] as Row[];
+  return {
+    notifications: rows.map((n) => {
+      const facts = {
+        kind: n.kind,
+        goalId: n.goalId,
+        cause: n.cause,
+        actor: n.actorFirst ? { first: n.actorFirst, last: n.actorLast ?? "" } : null,
+      };
+      return {
+        id: n.id,
+        text: notificationText(facts),
+        href: notificationHref(facts),
+        unread: n.readAt === null,
+        at: new Date(n.createdAt).toISOString(),
+      };
+    }),
+  };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireUser(request, context);
+  await markAllRead(context, user.id);
+  throw await redirectWithFlash(context.cloudflare.env, "/notifications", FLASH.notificationsRead);
+}
+
+const when = (iso: string) =>
+  new Date(iso).toLocaleString("en-GB", {
+    day: "numeric",
+    month: "short",
+    hour: "2-digit",
+    minute: "2-digit",
+    timeZone: "UTC",
+  }) + " UTC";
+
+export default function NotificationsRoute() {
+  const { notifications } = useLoaderData<typeof loader>();
+  const unread = notifications.filter((n) => n.unread).length;
+  return (
+    <main className="member-page">
+      <h1>Notifications</h1>
+      {notifications.length === 0 ? (
+        <div className="card">
+          <p>Nothing yet. Cheers, messages in your goals and reminders will show here.</p>
+          <Link to="/main">Back to your goals</Link>
+        </div>
+      ) : (
+        <>
+          {unread > 0 ? (
+            <Form method="post" className="notifications__actions">
+              <SubmitButton className="button button--secondary">Mark all as read</SubmitButton>
+            </Form>
+          ) : null}
+          <ul className="notifications card">
+            {notifications.map((n) => (
+              <li key={n.id} className={n.unread ? "notification notification--unread" : "notification"}>
+                <Link to={n.href}>
+                  {n.unread ? <span className="visually-hidden">New: </span> : null}
+                  {n.text}
+                </Link>
+                <time dateTime={n.at}>{when(n.at)}</time>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </main>
+  );
+}
