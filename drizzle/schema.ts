@@ -269,7 +269,7 @@ export const notifications = sqliteTable(
     userId: text("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    kind: text("kind", { enum: ["cheer", "message", "goal-starts", "goal-ends"] }).notNull(),
+    kind: text("kind", { enum: ["cheer", "message", "goal-starts", "goal-ends", "friend-accepted"] }).notNull(),
     goalId: text("goal_id").references(() => goals.id, { onDelete: "cascade" }),
     actorId: text("actor_id").references(() => users.id, { onDelete: "set null" }),
     eventKey: text("event_key").notNull(),
@@ -283,3 +283,34 @@ export const notifications = sqliteTable(
   ],
 );
 export type NotificationKind = typeof notifications.$inferSelect.kind;
+
+/**
+ * Friends (issue 17, ADR 182): a friendship is two rows, one each way, so "my friends" is one index
+ * range. Written and removed in one batch, both rows together.
+ */
+export const friendships = sqliteTable(
+  "friendships",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    friendId: text("friend_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.friendId] })],
+);
+
+/** Each member's personal invite link: /friends/add/{code}. A new code revokes the old link. */
+export const friendLinks = sqliteTable(
+  "friend_links",
+  {
+    userId: text("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    code: text("code").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("friend_links_code_unique").on(t.code)],
+);

@@ -33,6 +33,9 @@ export function AppHeader({ user }: { user: RootUser }) {
             <Link to="/profile">Profile</Link>
           </li>
           <li>
+            <Link to="/friends">Friends</Link>
+          </li>
+          <li>
             <Link to="/bar">Progress Bar</Link>
           </li>
           <li>

@@ -1,6 +1,6 @@
 /** What a notification says and where it leads (issue 17, ADR 181). Pure: the server stores only facts. */
 
-export type NotificationKind = "cheer" | "message" | "goal-starts" | "goal-ends";
+export type NotificationKind = "cheer" | "message" | "goal-starts" | "goal-ends" | "friend-accepted";
 
 export interface NotificationFacts {
   kind: NotificationKind;
@@ -29,11 +29,14 @@ export function notificationText(n: NotificationFacts): string {
       return `${cause} starts in ${HEADS_UP_DAYS} days.`;
     case "goal-ends":
       return `${cause} ends in ${HEADS_UP_DAYS} days. Finish strong!`;
+    case "friend-accepted":
+      return `${someone(n.actor)} accepted your invite: you are friends now.`;
   }
 }
 
 /** Where the notification takes you: the goal's screen (its discussion for a message). */
 export function notificationHref(n: Pick<NotificationFacts, "kind" | "goalId">): string {
+  if (n.kind === "friend-accepted") return "/friends";
   if (!n.goalId) return "/main";
   return n.kind === "message" ? `/active/${n.goalId}#discussion` : `/active/${n.goalId}`;
 }

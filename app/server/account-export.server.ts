@@ -4,11 +4,11 @@
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, desc, eq, isNull } from "drizzle-orm";
-import { cheers, goals, messages, pledges, userGoals, users } from "#drizzle/schema";
+import { cheers, friendships, goals, messages, pledges, userGoals, users } from "#drizzle/schema";
 
 export async function exportAccountData(context: AppLoadContext, userId: string) {
   const db = context.db;
-  const [profileRows, goalRows, messageRows, pledgeRows, cheersGiven, cheersReceived] = await db.batch([
+  const [profileRows, goalRows, messageRows, pledgeRows, cheersGiven, cheersReceived, friendRows] = await db.batch([
     db
       .select({
         first: users.first,
@@ -69,6 +69,11 @@ export async function exportAccountData(context: AppLoadContext, userId: string)
       .from(cheers)
       .innerJoin(users, eq(users.id, cheers.fromUserId))
       .where(eq(cheers.toUserId, userId)),
+    db
+      .select({ first: users.first, last: users.last, since: friendships.createdAt })
+      .from(friendships)
+      .innerJoin(users, eq(users.id, friendships.friendId))
+      .where(eq(friendships.userId, userId)),
   ]);
   return {
     exportedAt: new Date().toISOString(),
@@ -78,5 +83,6 @@ export async function exportAccountData(context: AppLoadContext, userId: string)
     // Amounts are in the currency's minor units (pence, cents).
     pledges: pledgeRows,
     cheers: { given: cheersGiven, received: cheersReceived },
+    friends: friendRows,
   };
 }

@@ -36,6 +36,8 @@ export const LIMITS = {
   accountPassword: { name: "account-password", max: 10, windowMs: 15 * MINUTE },
   /** E-mail change links sent, per account: each one mails an address the member typed. */
   emailChange: { name: "email-change", max: 5, windowMs: 60 * MINUTE },
+  /** Friend invites e-mailed, per member. */
+  friendInvites: { name: "friend-invite", max: 10, windowMs: 60 * MINUTE },
 } satisfies Record<string, Limit>;
 
 /** No counter outlives this: a row whose window started earlier counts for nothing (housekeeping.server.ts). */

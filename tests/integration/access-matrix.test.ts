@@ -96,6 +96,17 @@ const ROWS: Row[] = [
   action("/profile/password", { current: "", password: "" }, { ...LOGGED_IN, member: 400, org: 400, admin: 400 }),
   action("/profile/email", { email: "", current: "" }, { ...LOGGED_IN, member: 400, org: 400, admin: 400 }),
   action("/profile/delete", { confirm: "" }, { ...LOGGED_IN, member: 400, org: 400, admin: 400 }),
+  // Friends and notifications (ADR 181, 182).
+  page("/friends", LOGGED_IN),
+  page("/notifications", LOGGED_IN),
+  page(`/friends/add/${"x".repeat(22)}`, same(404)),
+  action("/friends", { intent: "invite", email: "" }, { ...LOGGED_IN, member: 400, org: 400, admin: 400 }),
+  action(`/friends/add/${"x".repeat(22)}`, {}, { ...LOGGED_IN, member: 400, org: 400, admin: 400 }),
+  action(
+    "/notifications",
+    {},
+    { ...LOGGED_IN, member: "→/notifications", org: "→/notifications", admin: "→/notifications" },
+  ),
 
   // Admin screens: 403 for everyone but admins, on GET and on every POST.
   page("/admin", admin("→/admin/users")),

@@ -8,6 +8,9 @@ export function AccountSection({ hasPicture }: { hasPicture: boolean }) {
       <h2 id="account-heading">Account</h2>
       <ul className="account__actions">
         <li>
+          <Link to="/friends">Friends</Link>
+        </li>
+        <li>
           <Link to="/profile/email">Change e-mail</Link>
         </li>
         <li>

@@ -27,3 +27,15 @@ export const deleteAccountSchema = z.object({
 export const TYPE_YOUR_EMAIL = TYPE_YOUR_EMAIL_SHORT;
 export const WRONG_PASSWORD = "That is not your current password";
 export const SAME_EMAIL = "That is already your e-mail address";
+
+export const inviteFriendSchema = z.object({ intent: z.literal("invite"), email: email() });
+export const removeFriendSchema = z.object({
+  intent: z.literal("remove"),
+  friendId: z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(64, { error: "Unknown friend", abort: true }),
+});
+export const renewFriendLinkSchema = z.object({ intent: z.literal("renew") });
+export const friendsActionSchema = z.discriminatedUnion("intent", [
+  inviteFriendSchema,
+  removeFriendSchema,
+  renewFriendLinkSchema,
+]);

@@ -1,0 +1,123 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import {
+  data,
+  type ActionFunctionArgs,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/cloudflare";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { CopyLink } from "#app/components/account/CopyLink";
+import { Avatar } from "#app/components/Avatar";
+import { Field, SubmitButton } from "#app/components/forms";
+import { FLASH } from "#app/lib/flash";
+import { friendsActionSchema, inviteFriendSchema } from "#app/lib/schemas/account";
+import { redirectWithFlash } from "#app/server/flash.server";
+import { readFormData } from "#app/server/form-data.server";
+import {
+  friendCodeOf,
+  friendLink,
+  friendsOf,
+  inviteFriendByEmail,
+  removeFriend,
+  renewFriendCode,
+} from "#app/server/friends.server";
+import { requireUser } from "#app/server/session.server";
+import fundraisingStyles from "#app/styles/fundraising.css";
+import memberStyles from "#app/styles/member.css";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: memberStyles },
+  { rel: "stylesheet", href: fundraisingStyles },
+];
+
+export const meta: MetaFunction = () => [
+  { title: "Friends | Goals with Friends" },
+  { name: "description", content: "Invite friends and see who you set goals with." },
+];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context);
+  const [code, friends] = await Promise.all([friendCodeOf(context, user.id), friendsOf(context, user.id)]);
+  return { link: friendLink(request, context.cloudflare.env, code), friends };
+}
+
+/** Invite by e-mail, remove a friend, or renew the personal link (ADR 182). */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireUser(request, context);
+  const submission = parseWithZod(await readFormData(request), { schema: friendsActionSchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  const env = context.cloudflare.env;
+  const value = submission.value;
+  if (value.intent === "invite") {
+    const result = await inviteFriendByEmail(request, context, user, value.email);
+    if (!result.ok) return data(submission.reply({ fieldErrors: { email: [result.message] } }), { status: 429 });
+    throw await redirectWithFlash(env, "/friends", FLASH.friendInvited(value.email));
+  }
+  if (value.intent === "remove") {
+    const friend = (await friendsOf(context, user.id)).find((f) => f.id === value.friendId);
+    if (!friend) return data(submission.reply({ formErrors: ["That person is not your friend."] }), { status: 404 });
+    await removeFriend(context, user.id, friend.id);
+    throw await redirectWithFlash(env, "/friends", FLASH.friendRemoved(friend.first));
+  }
+  await renewFriendCode(context, user.id);
+  throw await redirectWithFlash(env, "/friends", FLASH.friendLinkRenewed);
+}
+
+export default function FriendsRoute() {
+  const { link, friends } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const [form, fields] = useForm({
+    id: "invite-friend",
+    lastResult,
+    constraint: getZodConstraint(inviteFriendSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: inviteFriendSchema }),
+  });
+  return (
+    <main className="member-page">
+      <h1>Friends</h1>
+      {form.errors?.length ? <p role="alert">{form.errors.join(" ")}</p> : null}
+      <section className="card invite" aria-labelledby="link-title">
+        <h2 id="link-title">Your invite link</h2>
+        <p>Whoever opens it and accepts becomes your friend. Share it in a message or a chat.</p>
+        <CopyLink id="friend-link" label="Your invite link" url={link} />
+        <Form method="post" className="invite__revoke">
+          <input type="hidden" name="intent" value="renew" />
+          <SubmitButton className="button button--secondary">Make a new link (the old one stops working)</SubmitButton>
+        </Form>
+      </section>
+      <Form method="post" className="form card" {...getFormProps(form)}>
+        <h2>Invite by e-mail</h2>
+        <input type="hidden" name="intent" value="invite" />
+        <Field field={fields.email} label="Friend's e-mail address" type="email" autoComplete="off" />
+        <div className="form-actions">
+          <SubmitButton>Send invite</SubmitButton>
+        </div>
+      </Form>
+      <section className="card" aria-labelledby="friends-title">
+        <h2 id="friends-title">Your friends ({friends.length})</h2>
+        {friends.length === 0 ? (
+          <p>No friends yet. Send your link to someone you want to set goals with.</p>
+        ) : (
+          <ul className="friends">
+            {friends.map((f) => (
+              <li key={f.id} className="friend">
+                <Avatar user={f} size={32} />
+                <span className="friend__name">{`${f.first} ${f.last}`}</span>
+                <Form method="post">
+                  <input type="hidden" name="friendId" value={f.id} />
+                  <button type="submit" name="intent" value="remove" className="link-button">
+                    Remove<span className="visually-hidden">{` ${f.first} ${f.last}`}</span>
+                  </button>
+                </Form>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </main>
+  );
+}

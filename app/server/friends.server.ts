@@ -1,0 +1,152 @@
+/**
+ * Friends (issue 17, ADR 182): each member has a personal link, /friends/add/{code}; whoever opens it
+ * signed in and accepts becomes their friend (two rows, one batch). A new code revokes the old link.
+ * Inviting by e-mail sends the same link; the screen answers the same whoever the address belongs to.
+ * There is no directory of members: the only way to a friend is a link they chose to share.
+ */
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { and, asc, eq, or, sql } from "drizzle-orm";
+import { friendLinks, friendships, notifications, users } from "#drizzle/schema";
+import { appUrl } from "./env.server";
+import { publish } from "./live.server";
+import { deliverLater, outboxInsert } from "./mail.server";
+import { countersFor, hit, LIMITS } from "./rate-limit.server";
+import { newId } from "#app/lib/ids";
+
+/** 128 random bits, URL-safe. */
+function newCode(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "");
+}
+
+export const isFriendCode = (code: string | undefined): code is string =>
+  !!code && code.length === 22 && /^[A-Za-z0-9_-]+$/.test(code);
+
+/** The member's link code, made on first use (an idempotent insert: two tabs agree on one code). */
+export async function friendCodeOf(context: AppLoadContext, userId: string): Promise<string> {
+  const db = context.db;
+  const [, [row]] = await db.batch([
+    db.insert(friendLinks).values({ userId, code: newCode() }).onConflictDoNothing(),
+    db.select({ code: friendLinks.code }).from(friendLinks).where(eq(friendLinks.userId, userId)),
+  ]);
+  return row!.code;
+}
+
+export const friendLink = (request: Request, env: Env, code: string) => `${appUrl(request, env)}/friends/add/${code}`;
+
+/** A new code: the old link stops working at once. */
+export async function renewFriendCode(context: AppLoadContext, userId: string) {
+  await context.db
+    .insert(friendLinks)
+    .values({ userId, code: newCode() })
+    .onConflictDoUpdate({ target: friendLinks.userId, set: { code: newCode(), createdAt: new Date() } });
+}
+
+export async function friendsOf(context: AppLoadContext, userId: string) {
+  return context.db
+    .select({ id: users.id, first: users.first, last: users.last, color: users.color, img: users.img })
+    .from(friendships)
+    .innerJoin(users, eq(users.id, friendships.friendId))
+    .where(eq(friendships.userId, userId))
+    .orderBy(asc(users.first), asc(users.last));
+}
+
+/** Who a link belongs to, and whether the viewer is already their friend. */
+export async function inviterOf(context: AppLoadContext, code: string, viewerId: string | null) {
+  if (!isFriendCode(code)) return null;
+  const [row] = await context.db
+    .select({
+      id: users.id,
+      first: users.first,
+      last: users.last,
+      status: users.status,
+      alreadyFriends: viewerId
+        ? sql<number>`EXISTS (SELECT 1 FROM ${friendships} WHERE ${friendships.userId} = ${viewerId} AND ${friendships.friendId} = ${users.id})`
+        : sql<number>`0`,
+    })
+    .from(friendLinks)
+    .innerJoin(users, eq(users.id, friendLinks.userId))
+    .where(eq(friendLinks.code, code))
+    .limit(1);
+  if (!row || row.status === "suspended") return null;
+  return { ...row, alreadyFriends: !!Number(row.alreadyFriends) };
+}
+
+export type AcceptResult = { ok: true; inviter: { first: string; last: string } } | { ok: false; reason: string };
+
+/** Accepting: both rows and the inviter's notification in one batch; accepting twice changes nothing. */
+export async function acceptFriendLink(
+  context: AppLoadContext,
+  code: string,
+  viewer: { id: string },
+): Promise<AcceptResult> {
+  const inviter = await inviterOf(context, code, viewer.id);
+  if (!inviter) return { ok: false, reason: "This link no longer works. Ask your friend for a new one." };
+  if (inviter.id === viewer.id) return { ok: false, reason: "This is your own link: share it with a friend." };
+  const db = context.db;
+  await db.batch([
+    db.insert(friendships).values({ userId: viewer.id, friendId: inviter.id }).onConflictDoNothing(),
+    db.insert(friendships).values({ userId: inviter.id, friendId: viewer.id }).onConflictDoNothing(),
+    db
+      .insert(notifications)
+      .values({
+        id: newId(),
+        userId: inviter.id,
+        kind: "friend-accepted",
+        actorId: viewer.id,
+        eventKey: `friend:${viewer.id}`,
+      })
+      .onConflictDoNothing(),
+  ]);
+  publish(context, [`user:${inviter.id}`, `user:${viewer.id}`]);
+  return { ok: true, inviter };
+}
+
+/** Ends a friendship both ways. */
+export async function removeFriend(context: AppLoadContext, userId: string, friendId: string) {
+  await context.db
+    .delete(friendships)
+    .where(
+      or(
+        and(eq(friendships.userId, userId), eq(friendships.friendId, friendId)),
+        and(eq(friendships.userId, friendId), eq(friendships.friendId, userId)),
+      ),
+    );
+  publish(context, [`user:${userId}`, `user:${friendId}`]);
+}
+
+/**
+ * Mails the member's link to an address. Counted per member (10 an hour); the answer never depends on
+ * whether the address has an account.
+ */
+export async function inviteFriendByEmail(
+  request: Request,
+  context: AppLoadContext,
+  user: { id: string; first: string; last: string; email: string },
+  to: string,
+): Promise<{ ok: true } | { ok: false; message: string }> {
+  if (await hit(context.db, countersFor(request, { email: LIMITS.friendInvites }, user.email))) {
+    return { ok: false, message: "You have sent a lot of invites. Wait an hour, then try again." };
+  }
+  const link = friendLink(request, context.cloudflare.env, await friendCodeOf(context, user.id));
+  const mail = {
+    id: newId(),
+    to,
+    kind: "friend-invite",
+    subject: `${user.first} ${user.last} invited you to Goals with Friends`,
+    text: [
+      `${user.first} ${user.last} would like to be your friend on Goals with Friends, where friends set goals`,
+      "together and cheer each other on.",
+      "",
+      `Accept here: ${link}`,
+      "",
+      "If you do not know them, ignore this e-mail.",
+    ].join("\n"),
+  };
+  await outboxInsert(context, mail, mail.id);
+  deliverLater(context, [mail]);
+  return { ok: true };
+}
