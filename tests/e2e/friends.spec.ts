@@ -1,0 +1,92 @@
+/** Friends and the notification bell (issue 17, ADR 181, 182), walked by two people in two browsers. */
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import { connected } from "./live-support";
+import { checkAxe, signUp } from "./support";
+
+const GOAL = "goal-reading"; // seeded: "Read 12 books this year"
+
+async function member(browser: Browser, first: string, javaScriptEnabled = true) {
+  const context = await browser.newContext({ javaScriptEnabled });
+  const page = await context.newPage();
+  await signUp(page, first);
+  return { page, close: () => context.close() };
+}
+
+const bell = (page: Page) => page.getByRole("link", { name: /^Notifications, / });
+
+test("two members become friends; a cheer rings the other's bell live", async ({ browser }) => {
+  test.setTimeout(90_000);
+  const ana = await member(browser, "Ana");
+  const ben = await member(browser, "Ben");
+
+  await ana.page.goto("/friends");
+  await checkAxe(ana.page, true);
+  const link = await ana.page.getByLabel("Your invite link").inputValue();
+  expect(link).toMatch(/\/friends\/add\/[A-Za-z0-9_-]{22}$/);
+
+  await ben.page.goto(new URL(link).pathname);
+  await expect(ben.page.getByText("Ana Tester")).toBeVisible();
+  await ben.page.getByRole("button", { name: "Accept" }).click();
+  await expect(ben.page).toHaveURL(/\/friends$/);
+  await expect(ben.page.getByRole("status").filter({ hasText: "You and Ana are friends now." })).toBeVisible();
+  await expect(ben.page.getByRole("region", { name: /Your friends/ })).toContainText("Ana Tester");
+
+  for (const m of [ana, ben]) {
+    await m.page.goto(`/join/${GOAL}`);
+    await m.page.getByRole("button", { name: "Join goal" }).click();
+    await expect(m.page).toHaveURL(new RegExp(`/active/${GOAL}$`));
+  }
+
+  // Ana waits on her goal screen; Ben cheers her; her bell counts it without a reload.
+  await ana.page.goto("/main");
+  await connected(ana.page);
+  await expect(bell(ana.page)).toHaveAccessibleName("Notifications, 1 unread"); // Ben accepted
+  await ana.page.evaluate(() => ((window as unknown as { same: boolean }).same = true));
+  await ben.page.goto(`/active/${GOAL}`);
+  await ben.page.getByRole("button", { name: /Cheer Ana Tester/ }).click();
+  await expect(bell(ana.page)).toHaveAccessibleName("Notifications, 2 unread", { timeout: 5_000 });
+  expect(await ana.page.evaluate(() => (window as unknown as { same?: boolean }).same)).toBe(true);
+
+  await bell(ana.page).click();
+  await expect(ana.page).toHaveURL(/\/notifications$/);
+  await expect(
+    ana.page.getByRole("link", { name: /Ben Tester cheered you on in Read 12 books this year/ }),
+  ).toBeVisible();
+  await checkAxe(ana.page, true);
+  await ana.page.getByRole("button", { name: "Mark all as read" }).click();
+  await expect(bell(ana.page)).toHaveAccessibleName("Notifications, none unread");
+  await ana.close();
+  await ben.close();
+});
+
+test.describe("without JavaScript", () => {
+  test("accept a friend link, remove the friend, and no Copy button that cannot work", async ({ browser }) => {
+    const ana = await member(browser, "Ana", false);
+    const ben = await member(browser, "Ben", false);
+    await ana.page.goto("/friends");
+    await expect(ana.page.getByRole("button", { name: "Copy link" })).toHaveCount(0);
+    const link = await ana.page.getByLabel("Your invite link").inputValue();
+    await ben.page.goto(new URL(link).pathname);
+    await ben.page.getByRole("button", { name: "Accept" }).click();
+    await expect(ben.page.getByRole("region", { name: /Your friends/ })).toContainText("Ana Tester");
+    await checkAxe(ben.page, false);
+    await ben.page.getByRole("button", { name: "Remove Ana Tester" }).click();
+    await expect(ben.page.getByText("Ana is no longer your friend.")).toBeVisible();
+    await expect(ben.page.getByRole("region", { name: /Your friends/ })).toContainText("No friends yet");
+    await ana.close();
+    await ben.close();
+  });
+});
+
+test.describe("on a phone (390px)", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+  test("friends and notifications fit and pass axe", async ({ page }) => {
+    await signUp(page, "Pia");
+    for (const path of ["/friends", "/notifications"]) {
+      await page.goto(path);
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect(width).toBeLessThanOrEqual(390);
+      await checkAxe(page, true);
+    }
+  });
+});
