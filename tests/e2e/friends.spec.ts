@@ -21,7 +21,7 @@ test("two members become friends; a cheer rings the other's bell live", async ({
 
   await ana.page.goto("/friends");
   await checkAxe(ana.page, true);
-  const link = await ana.page.getByLabel("Your invite link").inputValue();
+  const link = await ana.page.getByRole("textbox", { name: "Your invite link" }).inputValue();
   expect(link).toMatch(/\/friends\/add\/[A-Za-z0-9_-]{22}$/);
 
   await ben.page.goto(new URL(link).pathname);
@@ -65,7 +65,7 @@ test.describe("without JavaScript", () => {
     const ben = await member(browser, "Ben", false);
     await ana.page.goto("/friends");
     await expect(ana.page.getByRole("button", { name: "Copy link" })).toHaveCount(0);
-    const link = await ana.page.getByLabel("Your invite link").inputValue();
+    const link = await ana.page.getByRole("textbox", { name: "Your invite link" }).inputValue();
     await ben.page.goto(new URL(link).pathname);
     await ben.page.getByRole("button", { name: "Accept" }).click();
     await expect(ben.page.getByRole("region", { name: /Your friends/ })).toContainText("Ana Tester");
