@@ -32,4 +32,15 @@ export const FLASH = {
   requested: "Thank you! Your request is in. We will e-mail you as soon as early access opens.",
   inviteJoined: (cause: string) => `You joined ${cause} through an invite.`,
   goalCreated: (cause: string) => `Goal created: ${cause}.`,
+  // The member's own account, notifications and friends (ADR 180-182).
+  passwordChangedHere: "Your password is changed. Other devices have been signed out.",
+  emailChangeSent: (email: string) => `Check ${email}: open the link we sent to confirm your new address.`,
+  emailChanged: "Your e-mail address is changed. Sign in with the new one from now on.",
+  pictureRemoved: "Your profile picture is removed.",
+  accountDeleted: "Your account is deleted. Thank you for the goals you shared.",
+  notificationsRead: "All notifications are marked as read.",
+  friendInvited: (email: string) => `Invite sent to ${email}.`,
+  friendRemoved: (first: string) => `${first} is no longer your friend.`,
+  friendLinkRenewed: "You have a new invite link: the old one no longer works.",
+  friendsNow: (first: string) => `You and ${first} are friends now.`,
 } as const;
