@@ -12,6 +12,7 @@ import { formatDateRange } from "#app/lib/dates";
 import { today } from "#app/server/clock.server";
 import { FLASH } from "#app/lib/flash";
 import { redirectWithFlash } from "#app/server/flash.server";
+import { rememberReturnTo } from "#app/server/return-to.server";
 import { goalForInvite, joinByInvite } from "#app/server/invites.server";
 import { getOptionalUser, requireUser } from "#app/server/session.server";
 import fundraisingStyles from "#app/styles/fundraising.css";
@@ -28,18 +29,26 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const user = await getOptionalUser(request, context);
   const goal = await goalForInvite(context, params.token!, user?.id ?? null);
   if (!goal) return data({ goal: null, signedIn: !!user }, { status: 404 });
-  return {
-    signedIn: !!user,
-    goal: {
-      id: goal.id,
-      cause: goal.cause,
-      dates: formatDateRange(goal.start, goal.end),
-      organiser: goal.orgFirst ? `${goal.orgFirst} ${goal.orgLast}` : null,
-      charityName: goal.charityName,
-      memberCount: goal.memberCount,
-      isMember: goal.isMember,
+  // A signed-out visitor signs in or up first: remember this invite, so they come straight back to it
+  // (and so sign-up is open to them whatever the early-access mode: ADR 163).
+  const headers = user
+    ? undefined
+    : { "Set-Cookie": await rememberReturnTo(context.cloudflare.env, `/invite/${params.token}`) };
+  return data(
+    {
+      signedIn: !!user,
+      goal: {
+        id: goal.id,
+        cause: goal.cause,
+        dates: formatDateRange(goal.start, goal.end),
+        organiser: goal.orgFirst ? `${goal.orgFirst} ${goal.orgLast}` : null,
+        charityName: goal.charityName,
+        memberCount: goal.memberCount,
+        isMember: goal.isMember,
+      },
     },
-  };
+    { headers },
+  );
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
@@ -89,7 +98,7 @@ export default function InviteRoute() {
         </Form>
       ) : (
         <>
-          <p>Sign up or sign in first, then open this invite link again to join.</p>
+          <p>Sign up or sign in first: we will bring you straight back here to join.</p>
           <div className="auth__links">
             <Link className="button" to="/signup">
               Sign Up

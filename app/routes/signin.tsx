@@ -15,6 +15,7 @@ import { originFrom, pageMeta } from "#app/lib/meta";
 import { signinSchema } from "#app/lib/schemas/auth";
 import { signIn, SignInError } from "#app/server/auth.server";
 import { checkHoneypot, honeypotInputProps } from "#app/server/honeypot.server";
+import { afterSignIn, readReturnTo } from "#app/server/return-to.server";
 import { createUserSession, requireAnonymous } from "#app/server/session.server";
 import { readFormData } from "#app/server/form-data.server";
 import authStyles from "#app/styles/auth.css";
@@ -31,7 +32,8 @@ export const meta: MetaFunction = ({ matches }) =>
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAnonymous(request, context);
-  return { honeypot: honeypotInputProps(context) };
+  const returnTo = await readReturnTo(request, context.cloudflare.env);
+  return { honeypot: honeypotInputProps(context), returning: returnTo?.startsWith("/invite/") ? "invite" : !!returnTo };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -45,7 +47,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   try {
     const user = await signIn(request, context, submission.value.email);
-    throw await createUserSession(request, context, user.id, "/main");
+    // Back to the page that sent them here (a deep link, an invite), else /main (ADR 163).
+    const { to, clear } = await afterSignIn(request, context.cloudflare.env);
+    const response = await createUserSession(request, context, user.id, to);
+    if (clear) response.headers.append("Set-Cookie", clear);
+    throw response;
   } catch (error) {
     if (error instanceof Response) throw error;
     if (error instanceof SignInError) {
@@ -58,7 +64,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function SigninRoute() {
-  const { honeypot } = useLoaderData<typeof loader>();
+  const { honeypot, returning } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const [form, fields] = useForm({
     id: "signin",
@@ -71,6 +77,13 @@ export default function SigninRoute() {
   return (
     <AuthLayout>
       <h1>Sign In</h1>
+      {returning ? (
+        <p className="notice">
+          {returning === "invite"
+            ? "Sign in to continue: we will take you back to your invite."
+            : "Sign in to continue: we will take you back to the page you asked for."}
+        </p>
+      ) : null}
       <HoneypotProvider {...honeypot}>
         <Form method="post" className="form" {...getFormProps(form)}>
           <HoneypotInputs />

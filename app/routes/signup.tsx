@@ -15,9 +15,8 @@ import type { LiveHandle } from "#app/live/useLiveUpdates";
 import { SignupForm } from "#app/components/SignupForm";
 import { originFrom, pageMeta } from "#app/lib/meta";
 import { requestEarlyAccess } from "#app/server/early-access.server";
+import { afterSignupFor, signupAccess } from "#app/server/signup-access.server";
 import { honeypotInputProps } from "#app/server/honeypot.server";
-import { claimInvitation, invitationFor } from "#app/server/admin-invites.server";
-import { getSettings } from "#app/server/settings.server";
 import { signUp } from "#app/server/signup.server";
 import authStyles from "#app/styles/auth.css";
 
@@ -47,14 +46,16 @@ export const handle: LiveHandle = { live: () => ["settings"] };
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { earlyAccess } = await getSettings(context.db);
-  // While access is by request, an invitation link (/signup?invite=TOKEN) opens the sign-up form.
-  const invite = earlyAccess === "request" ? await invitationFor(request, context) : null;
+  const access = await signupAccess(request, context);
+  const mode = access.kind === "spent-invitation" ? access.mode : access.kind === "open" ? "open" : access.kind;
   return data(
     {
-      mode: earlyAccess,
-      invitedEmail: invite?.email ?? null,
-      honeypot: earlyAccess === "closed" ? null : honeypotInputProps(context),
+      // What the page shows: the mode's variant, or the sign-up form for an invitation (ADR 163).
+      mode: mode === "invitation" || mode === "goal-invite" ? ("open" as const) : mode,
+      invitedEmail: access.kind === "invitation" ? access.invitation.email : null,
+      invitedTo: access.kind === "goal-invite" ? access.cause : null,
+      invited: access.kind === "invitation" || access.kind === "goal-invite",
+      honeypot: mode === "closed" ? null : honeypotInputProps(context),
     },
     // The mode can change at any time: never let a browser or CDN keep this page.
     { headers: { "Cache-Control": "no-store" } },
@@ -62,19 +63,23 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const { earlyAccess } = await getSettings(context.db);
-  if (earlyAccess === "request" && new URL(request.url).searchParams.has("invite")) {
-    const invite = await invitationFor(request, context);
-    if (!invite) throw new Response("This invitation has expired or has already been used", { status: 403 });
-    return signUp(request, context, () => claimInvitation(context, invite));
+  const access = await signupAccess(request, context);
+  switch (access.kind) {
+    case "invitation":
+    case "goal-invite":
+    case "open":
+      return signUp(request, context, afterSignupFor(context, access));
+    case "request":
+      return requestEarlyAccess(request, context);
+    case "spent-invitation":
+      throw new Response("This invitation has expired or has already been used", { status: 403 });
+    default:
+      throw new Response("Sign-up is not open", { status: 403 });
   }
-  if (earlyAccess === "request") return requestEarlyAccess(request, context);
-  if (earlyAccess !== "open") throw new Response("Sign-up is not open", { status: 403 });
-  return signUp(request, context);
 }
 
 export default function SignupRoute() {
-  const { mode, honeypot, invitedEmail } = useLoaderData<typeof loader>();
+  const { mode, honeypot, invitedEmail, invitedTo, invited } = useLoaderData<typeof loader>();
   // Right after a request (a flash, ADR 160) the thank-you replaces the form.
   const requested = useFlash()?.kind === "requested";
   const lastResult = useActionData<typeof action>();
@@ -90,15 +95,17 @@ export default function SignupRoute() {
       </AuthLayout>
     );
   }
-  if (mode === "request" && invitedEmail !== null) {
+  if (invited) {
     return (
       <AuthLayout>
         <h1>Get Started</h1>
-        <p className="notice" role="status">
-          You are invited! Create your account below.
+        <p className="notice">
+          {invitedTo
+            ? `You are invited to ${invitedTo}. Create your account and we will take you back to the invite to join.`
+            : "You are invited! Create your account below."}
         </p>
         <HoneypotProvider {...honeypot}>
-          <SignupForm lastResult={lastResult} defaultEmail={invitedEmail} />
+          <SignupForm lastResult={lastResult} defaultEmail={invitedEmail ?? undefined} />
         </HoneypotProvider>
         <p>
           Already have an account? <Link to="/signin">Sign In</Link>

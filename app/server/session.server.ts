@@ -9,6 +9,7 @@ import type { BatchItem } from "drizzle-orm/batch";
 import { newId } from "#app/lib/ids";
 import { sessions, users, type User, type UserType } from "#drizzle/schema";
 import { unreadCountColumn } from "./notifications.server";
+import { signedOutRedirect } from "./return-to.server";
 import { SESSION_DAYS, sessionCookieOptions } from "./session-cookie.server";
 
 const storages = new Map<string, ReturnType<typeof createCookieSessionStorage<{ sessionId: string }>>>();
@@ -144,8 +145,8 @@ export function batchWithUser<T extends BatchItem<"sqlite">[]>(
   };
   const done = run();
   settle(done.then((r) => r.user));
-  return done.then(({ user, results }) => {
-    if (!user) throw redirect("/");
+  return done.then(async ({ user, results }) => {
+    if (!user) throw await signedOutRedirect(request, context.cloudflare.env);
     return { user, results };
   });
 }
@@ -153,7 +154,8 @@ export function batchWithUser<T extends BatchItem<"sqlite">[]>(
 /** Guard for logged-in routes: a logged-out visitor goes to / (SPEC section 2). */
 export async function requireUser(request: Request, context: AppLoadContext): Promise<SessionUser> {
   const user = await getOptionalUser(request, context);
-  if (!user) throw redirect("/");
+  // SPEC: to /; the page asked for is remembered for after sign-in (ADR 163).
+  if (!user) throw await signedOutRedirect(request, context.cloudflare.env);
   return user;
 }
 

@@ -4,6 +4,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { signupSchema } from "#app/lib/schemas/auth";
 import { checkHoneypot } from "./honeypot.server";
 import { countersFor, hit, LIMITS, TOO_MANY_REQUESTS } from "./rate-limit.server";
+import { afterSignIn } from "./return-to.server";
 import { createUserSession } from "./session.server";
 import { createUser, EmailTakenError } from "./users.server";
 import { readFormData } from "./form-data.server";
@@ -30,7 +31,11 @@ export async function signUp(request: Request, context: AppLoadContext, afterCre
     const user = await createUser(context.db, submission.value);
     await afterCreate?.();
     // Thrown, so the action's return type is only the form reply.
-    throw await createUserSession(request, context, user.id, "/main");
+    // Back to the invite (or deep link) that sent them to sign up, else /main (ADR 163).
+    const { to, clear } = await afterSignIn(request, context.cloudflare.env);
+    const response = await createUserSession(request, context, user.id, to);
+    if (clear) response.headers.append("Set-Cookie", clear);
+    throw response;
   } catch (error) {
     if (error instanceof EmailTakenError) {
       return data(

@@ -288,7 +288,7 @@ describe("invite links", () => {
     const { org, goal } = await fundraisingGoal("private");
     const link = await inviteUrl(goal.id, org.cookie);
     const html = await (await get(link)).text();
-    expect(html).toContain("Sign up or sign in first");
+    expect(html).toContain("Sign up or sign in first: we will bring you straight back here");
     expect((await post(link, {})).status).toBe(302);
   });
 
