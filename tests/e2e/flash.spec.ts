@@ -10,6 +10,7 @@ for (const javaScriptEnabled of [true, false]) {
       test.use({ javaScriptEnabled, viewport: { width, height: 800 } });
 
       test("saving, joining, completing and signing out each say so once, with clean addresses", async ({ page }) => {
+        test.slow(); // a whole journey of page loads and axe checks: room on a loaded machine
         await signUp(page, "Flo");
 
         await page.goto("/profile");

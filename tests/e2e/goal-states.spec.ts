@@ -20,6 +20,7 @@ for (const javaScriptEnabled of [true, false]) {
       test.use({ javaScriptEnabled, viewport: { width, height: 900 } });
 
       test("complete asks first, can be undone while the goal runs, and a member can leave", async ({ page }) => {
+        test.slow(); // a whole journey of page loads and axe checks: room on a loaded machine
         await signUp(page, "Stella");
         await join(page, "goal-running");
         await expect(tags(page).getByText("Running", { exact: true })).toBeVisible();
