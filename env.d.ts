@@ -35,6 +35,8 @@ declare module "@remix-run/cloudflare" {
     db: Database;
     /** Per-request CSP nonce for inline and bundled scripts. */
     nonce: string;
+    /** Names this request in logs and error reports (log.server.ts); also the X-Request-Id header. */
+    requestId: string;
   }
 }
 

@@ -10,6 +10,9 @@ import { createNonce, secureResponse } from "#app/server/headers.server";
 import { sweepExpiredRows } from "#app/server/housekeeping.server";
 import { sendHeadsUps } from "#app/server/notifications.server";
 import { toIsoDate } from "#app/lib/dates";
+import { logRequest, requestIdOf } from "#app/server/log.server";
+import { reportError } from "#app/server/report.server";
+import { signedInUserId } from "#app/server/session.server";
 import { marketingUrl, serveMarketing } from "#app/server/page-cache.server";
 import { guardRequest } from "#app/server/request-guard.server";
 
@@ -18,13 +21,30 @@ export { Hub } from "#app/live/hub.server";
 const handleRemixRequest = createRequestHandler(build as any, build.mode); // eslint-disable-line @typescript-eslint/no-explicit-any -- the virtual build module's type is not ServerBuild;
 
 async function render(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
-  const response = await handleRemixRequest(request, {
+  const startedAt = Date.now();
+  const context = {
     cloudflare: { env, ctx },
     db: createDb(env.DB),
     nonce: createNonce(),
-  });
+    requestId: requestIdOf(request),
+  };
+  const response = await handleRemixRequest(request, context);
+  ctx.waitUntil(
+    signedInUserId(context).then((userId) =>
+      logRequest({
+        requestId: context.requestId,
+        method: request.method,
+        url: request.url,
+        status: response.status,
+        startedAt,
+        userId,
+      }),
+    ),
+  );
   // Every response (documents, data, resources, redirects, errors) leaves with the security headers.
-  return secureResponse(response, env);
+  const secured = secureResponse(response, env);
+  secured.headers.set("X-Request-Id", context.requestId);
+  return secured;
 }
 
 export default {
@@ -48,9 +68,15 @@ export default {
   // expired sessions, old throttle counters and spent links (housekeeping.server.ts).
   async scheduled(event: ScheduledController, env: Env, ctx: ExecutionContext) {
     const db = createDb(env.DB);
-    retryForwards(env, db, ctx);
-    ctx.waitUntil(sweepExpiredRows(db, event.scheduledTime));
-    // Members of goals starting or ending in 3 days hear it in their bell, once (ADR 181).
-    ctx.waitUntil(sendHeadsUps(env, db, toIsoDate(new Date(event.scheduledTime))));
+    const reportFailure = (error: unknown) => reportError(error, { where: "scheduled" });
+    try {
+      retryForwards(env, db, ctx);
+      ctx.waitUntil(sweepExpiredRows(db, event.scheduledTime).catch(reportFailure));
+      // Members of goals starting or ending in 3 days hear it in their bell, once (ADR 181).
+      ctx.waitUntil(sendHeadsUps(env, db, toIsoDate(new Date(event.scheduledTime))).catch(reportFailure));
+    } catch (error) {
+      reportFailure(error);
+      throw error;
+    }
   },
 } satisfies ExportedHandler<Env>;

@@ -1,15 +1,23 @@
-import type { AppLoadContext, EntryContext } from "@remix-run/cloudflare";
+import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-run/cloudflare";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
 import { NonceProvider } from "#app/components/Nonce";
 import { applyDocumentHeaders } from "#app/server/headers.server";
+import { routeOf } from "#app/server/log.server";
+import { reportError } from "#app/server/report.server";
 import { installTextEncoderFastPath } from "#app/server/text-encoder.server";
 
 // React encodes every small piece of HTML separately; keep that in JavaScript (ADR 052).
 installTextEncoderFastPath();
 
 const ABORT_DELAY = 5_000;
+
+/** Every unexpected loader, action or render error, once, to the reporter; not an aborted request. */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted) return;
+  reportError(error, { where: "remix", requestId: context.requestId, route: routeOf(request.url) });
+};
 
 export default async function handleRequest(
   request: Request,
@@ -29,7 +37,8 @@ export default async function handleRequest(
       nonce,
       signal: controller.signal,
       onError(error: unknown) {
-        if (!controller.signal.aborted) console.error(error);
+        if (!controller.signal.aborted)
+          reportError(error, { where: "render", requestId: loadContext.requestId, route: routeOf(request.url) });
         responseStatusCode = 500;
       },
     },

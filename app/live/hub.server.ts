@@ -1,4 +1,5 @@
 import { DurableObject } from "cloudflare:workers";
+import { reportError } from "#app/server/report.server";
 
 /**
  * The live-updates hub (ADR 040, 041): one instance holds the server-sent-event connections of some
@@ -40,6 +41,20 @@ export class Hub extends DurableObject<Env> {
 
   async fetch(request: Request): Promise<Response> {
     const url = new URL(request.url);
+    if (request.method === "POST" && url.pathname === "/restart") {
+      // Throws inside this instance; the runtime drops every stream and starts it afresh on next use.
+      this.ctx.abort("restart requested");
+      return new Response(null, { status: 204 });
+    }
+    try {
+      return await this.route(request, url);
+    } catch (error) {
+      reportError(error, { where: "hub", route: url.pathname });
+      throw error;
+    }
+  }
+
+  private async route(request: Request, url: URL): Promise<Response> {
     switch (`${request.method} ${url.pathname}`) {
       case "GET /subscribe":
         return this.subscribe((url.searchParams.get("topics") ?? "").split(",").filter(Boolean));
@@ -49,10 +64,6 @@ export class Hub extends DurableObject<Env> {
       }
       case "GET /stats":
         return Response.json({ subscribers: this.subscribers.size, startedAt: this.startedAt });
-      case "POST /restart":
-        // Throws inside this instance; the runtime drops every stream and starts it afresh on next use.
-        this.ctx.abort("restart requested");
-        return new Response(null, { status: 204 });
       default:
         return new Response("Not Found", { status: 404 });
     }

@@ -51,6 +51,12 @@ export function getOptionalUser(request: Request, context: AppLoadContext): Prom
   return (state.user ??= loadUser(request, context, state));
 }
 
+/** The id of the user this request already read, if it read one (for the request log; no extra query). */
+export async function signedInUserId(context: AppLoadContext): Promise<string | null> {
+  const user = await requestSessions.get(context)?.user?.catch(() => null);
+  return user?.id ?? null;
+}
+
 /** The browser's session; a forged or mangled cookie reads as no session, never as an error. */
 async function readSession(storage: ReturnType<typeof sessionStorage>, request: Request) {
   try {
