@@ -1,6 +1,6 @@
 /**
  * The data model: the single source for D1's tables (drizzle-kit generates migrations/ from it).
- * It is the relational form of SPEC.md's documents; see DESIGN.md "Data model".
+ * One table per thing the product stores (users, goals, who pursues which goal, pledges, messages...).
  */
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";

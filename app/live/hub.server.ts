@@ -122,7 +122,7 @@ export class Hub extends DurableObject<Env> {
   private send(subscriber: Subscriber, chunk: string | Uint8Array) {
     const { writer } = subscriber;
     if (writer.desiredSize !== null && writer.desiredSize <= 0) return this.drop(subscriber);
-    // Not awaited: a write can stay pending forever under backpressure (STACK-NOTES).
+    // Not awaited: a write can stay pending forever under backpressure (ADR 041).
     writer.write(typeof chunk === "string" ? encoder.encode(chunk) : chunk).catch(() => this.drop(subscriber));
   }
 
