@@ -29,6 +29,10 @@ export const users = sqliteTable(
     activegoals: integer("activegoals").notNull().default(0),
     // "pbkdf2-sha256$<iterations>$<salt b64>$<hash b64>"; null until an invited user sets one.
     passwordHash: text("password_hash"),
+    // The home feed (issue 15): when /main was last opened, and the visit before (more than 30 minutes
+    // earlier), so "since my last visit" survives live refreshes of the open page.
+    homeSeenAt: integer("home_seen_at", { mode: "timestamp_ms" }),
+    homePrevSeenAt: integer("home_prev_seen_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -73,6 +77,11 @@ export const goals = sqliteTable(
     milestoneNotified: integer("milestone_notified").notNull().default(0), // 0, 50, 90 or 100
     // Invite links are signed with this nonce; changing it revokes every link already shared.
     inviteNonce: text("invite_nonce"),
+    // Measured progress (issue 15, all optional): a preset unit key or a custom unit name, the
+    // per-member target and the group target in hundredths of the unit.
+    unit: text("unit"),
+    unitTarget: integer("unit_target"),
+    groupTarget: integer("group_target"),
     createdAt: createdAt(),
   },
   // (end, cause): suggestions walk it closing soonest first and stop at the page (ADR 058).
@@ -207,7 +216,12 @@ export const pledges = sqliteTable(
     userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
     name: text("name").notNull(),
     message: text("message"),
-    amount: integer("amount").notNull(), // minor units
+    amount: integer("amount").notNull(), // minor units; 0 for a per-unit pledge
+    // Per-unit sponsorship (issue 15): minor units per whole unit logged, by the whole group (null
+    // member) or by one member, with an optional maximum in minor units.
+    perUnit: integer("per_unit"),
+    memberId: text("member_id").references(() => users.id, { onDelete: "set null" }),
+    maxAmount: integer("max_amount"),
     anonymous: integer("anonymous", { mode: "boolean" }).notNull().default(false),
     paid: integer("paid", { mode: "boolean" }).notNull().default(false),
     createdAt: createdAt(),
@@ -247,6 +261,63 @@ export const cheers = sqliteTable(
   (t) => [
     primaryKey({ columns: [t.goalId, t.fromUserId, t.toUserId] }),
     index("cheers_to_idx").on(t.goalId, t.toUserId),
+  ],
+);
+
+/**
+ * Measured progress (issue 15): one row per logged amount. The amount is in hundredths of the goal's
+ * unit (5.25 km = 525). The idempotency key comes from the form, so a double submit logs once.
+ */
+export const progressEntries = sqliteTable(
+  "progress_entries",
+  {
+    id: text("id").primaryKey(),
+    goalId: text("goal_id")
+      .notNull()
+      .references(() => goals.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    amount: integer("amount").notNull(), // hundredths of the unit
+    day: text("day").notNull(), // 'YYYY-MM-DD' on the goal clock
+    note: text("note"),
+    idempotencyKey: text("idempotency_key").notNull(),
+    createdAt: createdAt(),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" })
+      .notNull()
+      .default(sql`(unixepoch() * 1000)`),
+  },
+  (t) => [
+    // Sum per member of a goal, and my entries in a goal by day (ADR 140).
+    index("progress_entries_member_day_idx").on(t.goalId, t.userId, t.day, t.createdAt),
+    // The goal's latest entries (the home feed).
+    index("progress_entries_goal_created_idx").on(t.goalId, t.createdAt),
+    uniqueIndex("progress_entries_idempotency_idx").on(t.userId, t.idempotencyKey),
+  ],
+);
+
+/**
+ * Each member's totals in a goal, recounted from progress_entries in the same batch as every entry
+ * write (ADR 140), so the leaderboard walks an index instead of summing every entry on every view.
+ * reached_at: when the member's latest change (which set the current total) happened: ties rank by it.
+ */
+export const progressTotals = sqliteTable(
+  "progress_totals",
+  {
+    goalId: text("goal_id")
+      .notNull()
+      .references(() => goals.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    total: integer("total").notNull().default(0),
+    entries: integer("entries").notNull().default(0),
+    lastDay: text("last_day"),
+    reachedAt: integer("reached_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.goalId, t.userId] }),
+    index("progress_totals_rank_idx").on(t.goalId, sql`"total" desc`, t.reachedAt, t.userId),
   ],
 );
 

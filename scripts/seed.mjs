@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
  * Dev seed: one admin, one org, one member, and goals that exercise every rule (public, private owned
- * by the org, demo, ended, future, running now), early access 'open'. Idempotent: safe to run again.
+ * by the org, demo, ended, future, running now), early access 'open', and a measured month challenge with club runners, entries and per-unit
+ * pledges (issue 15). Idempotent: safe to run again.
  * The rows come from the factories (drizzle/factories.ts), written as SQL text (drizzle/sql-text.ts).
  * Usage: node scripts/seed.mjs [--persist-to DIR]
  */
@@ -46,6 +47,55 @@ export function demoGoals() {
   ].map((goal) => goalRow(goal));
 }
 
+/** The measured month challenge (issue 15): this calendar month, in miles, owned by the demo org. */
+export const CHALLENGE = { id: "goal-challenge", cause: "Miles for Shelter this month", unit: "miles" };
+/** Club members taking part (no password: they cannot sign in; they make the leaderboard worth a look). */
+export const RUNNERS = [
+  ["demo-runner-1", "Rosa", "Reed", "#b91c1c"],
+  ["demo-runner-2", "Sam", "Stone", "#15803d"],
+  ["demo-runner-3", "Tia", "Tran", "#7c3aed"],
+  ["demo-runner-4", "Uma", "Underwood", "#0369a1"],
+  ["demo-runner-5", "Vic", "Vale", "#c2410c"],
+];
+
+const q = (v) =>
+  v === null || v === undefined ? "NULL" : typeof v === "number" ? String(v) : `'${String(v).replace(/'/g, "''")}'`;
+
+function challengeSql() {
+  const now = new Date();
+  const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+  const end = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 0));
+  const iso = (d) => d.toISOString().slice(0, 10);
+  const lines = [
+    `INSERT INTO goals (id, cause, start, "end", demo, visibility, org_id, unit, unit_target, group_target, charity_name, charity_url, target_amount, currency) VALUES (${q(CHALLENGE.id)}, ${q(CHALLENGE.cause)}, ${q(iso(start))}, ${q(iso(end))}, 0, 'private', 'demo-org', 'miles', 10000, 50000, 'Shelter', 'https://shelter.example.org/donate', 100000, 'GBP') ON CONFLICT(id) DO UPDATE SET start = excluded.start, "end" = excluded."end";`,
+  ];
+  RUNNERS.forEach(([id, first, last, color], r) => {
+    lines.push(
+      `INSERT INTO users (id, first, last, email, color, type, status, activegoals) VALUES (${q(id)}, ${q(first)}, ${q(last)}, ${q(`${id}@example.com`)}, ${q(color)}, 'user', 'new', 0) ON CONFLICT(id) DO NOTHING;`,
+      `INSERT INTO user_goals (user_id, goal_id, completed) VALUES (${q(id)}, ${q(CHALLENGE.id)}, 0) ON CONFLICT DO NOTHING;`,
+    );
+    // Entries on past days of the month (and today), some days skipped, amounts that differ by runner.
+    for (let d = new Date(start); d <= now && d <= end; d = new Date(d.getTime() + 86_400_000)) {
+      const n = d.getUTCDate();
+      if ((n + r) % (r + 3) === 0) continue;
+      const amount = 100 + ((n * 37 + r * 53) % 400) + r * 40; // hundredths of a mile: 1.00 to 6.99
+      const at = d.getTime() + 8 * 3_600_000;
+      lines.push(
+        `INSERT INTO progress_entries (id, goal_id, user_id, amount, day, note, idempotency_key, created_at, updated_at) VALUES (${q(`seed-${id}-${iso(d)}`)}, ${q(CHALLENGE.id)}, ${q(id)}, ${amount}, ${q(iso(d))}, ${n % 5 === 0 ? q("Long run with the club") : "NULL"}, ${q(`seed${r}${n}`.padEnd(32, "0"))}, ${at}, ${at}) ON CONFLICT DO NOTHING;`,
+      );
+    }
+  });
+  lines.push(
+    // Each runner's totals, recounted from the entries (the app does the same in every write, ADR 140).
+    `INSERT OR REPLACE INTO progress_totals (goal_id, user_id, total, entries, last_day, reached_at) SELECT goal_id, user_id, sum(amount), count(*), max(day), max(updated_at) FROM progress_entries WHERE goal_id = ${q(CHALLENGE.id)} GROUP BY user_id;`,
+    // Per-unit pledges: one for the whole club, one for a named runner (capped), and a fixed one.
+    `INSERT INTO pledges (id, goal_id, name, message, amount, per_unit, member_id, max_amount) VALUES ('seed-pledge-club', ${q(CHALLENGE.id)}, 'The Reed family', 'Go club!', 0, 50, NULL, 20000) ON CONFLICT DO NOTHING;`,
+    `INSERT INTO pledges (id, goal_id, name, message, amount, per_unit, member_id, max_amount) VALUES ('seed-pledge-rosa', ${q(CHALLENGE.id)}, 'Grandad', 'For every mile, Rosa!', 0, 100, 'demo-runner-1', 5000) ON CONFLICT DO NOTHING;`,
+    `INSERT INTO pledges (id, goal_id, name, amount) VALUES ('seed-pledge-fixed', ${q(CHALLENGE.id)}, 'Corner Cafe', 2500) ON CONFLICT DO NOTHING;`,
+  );
+  return lines;
+}
+
 export function seedSql() {
   const { users, goals, userGoals } = schema;
   return (
@@ -62,6 +112,7 @@ export function seedSql() {
       }),
       // The member is already pursuing one goal, so Home has something on it.
       insertSql(userGoals, [membershipRow("demo-member", "goal-reading")], { onConflict: "nothing" }),
+      ...challengeSql(),
       `UPDATE users SET activegoals = (SELECT count(*) FROM user_goals WHERE user_id = users.id AND completed = 0);`,
       `UPDATE settings SET early_access = 'open' WHERE id = 1;`,
     ].join("\n") + "\n"

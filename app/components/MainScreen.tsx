@@ -3,6 +3,8 @@ import type { NavGoal } from "./GoalNavCard";
 import { CreateGoalButton, SideNav } from "./SideNav";
 import { GoalPanel, HiddenGoalPanel, NoGoalPanel } from "./GoalPanel";
 import { GoalSupport } from "./fundraising/GoalSupport";
+import { HomeOverview } from "./progress/HomeOverview";
+import { MeasuredProgress } from "./progress/MeasuredProgress";
 
 /** The main goals screen shared by /main, /active/{id} and /join/{id}: side navigation + a goal panel. */
 export function MainScreen({
@@ -52,6 +54,7 @@ type View =
 export function MainScreenView({
   data,
   error,
+  progressResult,
 }: {
   data: {
     today: string;
@@ -60,8 +63,12 @@ export function MainScreenView({
     suggested: NavGoal[];
     view: View;
     support?: React.ComponentProps<typeof GoalSupport>["support"] | null;
+    progress?: React.ComponentProps<typeof MeasuredProgress>["view"] | null;
+    home?: React.ComponentProps<typeof HomeOverview>["home"] | null;
   };
   error?: string;
+  /** The entry forms' answer without JavaScript (issue 15). */
+  progressResult?: React.ComponentProps<typeof MeasuredProgress>["result"];
 }) {
   const { view } = data;
   return (
@@ -71,6 +78,7 @@ export function MainScreenView({
       canCreate={data.canCreate}
       selectedId={"goal" in view ? view.goal.id : undefined}
     >
+      {data.home ? <HomeOverview home={data.home} currentId={"goal" in view ? view.goal.id : null} /> : null}
       {view.kind === "none" ? (
         <NoGoalPanel canCreate={data.canCreate} />
       ) : view.kind === "hidden" ? (
@@ -83,6 +91,9 @@ export function MainScreenView({
           error={error}
         />
       )}
+      {data.progress && view.kind !== "hidden" ? (
+        <MeasuredProgress view={data.progress} result={progressResult} sponsorable={!!data.support?.fundraiser} />
+      ) : null}
       {data.support && view.kind !== "hidden" ? <GoalSupport support={data.support} /> : null}
     </MainScreen>
   );

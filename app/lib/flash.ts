@@ -43,4 +43,10 @@ export const FLASH = {
   friendRemoved: (first: string) => `${first} is no longer your friend.`,
   friendLinkRenewed: "You have a new invite link: the old one no longer works.",
   friendsNow: (first: string) => `You and ${first} are friends now.`,
+  // Measured progress (issue 15).
+  progressLogged: (amount: string) => `Logged ${amount}.`,
+  entryUpdated: "Entry updated.",
+  entryDeleted: "Entry deleted.",
+  entryRemoved: "Entry removed; the removal is in the audit log.",
+  measureSaved: "Progress measure saved.",
 } as const;

@@ -9,18 +9,22 @@ import {
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { MainScreenView } from "#app/components/MainScreen";
 import { FLASH } from "#app/lib/flash";
+import { isEntryForm } from "#app/lib/schemas/progress";
 import { redirectWithFlash } from "#app/server/flash.server";
 import { today } from "#app/server/clock.server";
 import { changeMembership } from "#app/server/goal-membership.server";
 import { mainScreenData } from "#app/server/main-screen.server";
+import { progressAction } from "#app/server/progress-form.server";
 import { requireUser } from "#app/server/session.server";
 import fundraisingStyles from "#app/styles/fundraising.css";
 import goalsStyles from "#app/styles/goals.css";
+import progressStyles from "#app/styles/progress.css";
 import type { LiveHandle } from "#app/live/useLiveUpdates";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: goalsStyles },
   { rel: "stylesheet", href: fundraisingStyles },
+  { rel: "stylesheet", href: progressStyles },
 ];
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -48,6 +52,8 @@ const isIntent = (value: unknown): value is Intent => INTENTS.includes(value as 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
   const form = await request.formData();
+  // Measured progress (issue 15): log, edit, delete an entry, or the org removes one.
+  if (isEntryForm(form)) return progressAction(request, context, user, params.id!, form);
   const intent = form.get("intent");
   if (!isIntent(intent)) return data({ error: "Unknown action." }, { status: 400 });
   const { env } = context.cloudflare;
@@ -62,5 +68,12 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export default function ActiveGoalRoute() {
-  return <MainScreenView data={useLoaderData<typeof loader>()} error={useActionData<typeof action>()?.error} />;
+  const actionData = useActionData<typeof action>();
+  return (
+    <MainScreenView
+      data={useLoaderData<typeof loader>()}
+      error={actionData && "error" in actionData ? actionData.error : undefined}
+      progressResult={actionData && "progress" in actionData ? actionData.progress : undefined}
+    />
+  );
 }

@@ -2,9 +2,12 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import { Link, useLoaderData } from "@remix-run/react";
 import { GoalNavCard } from "#app/components/GoalNavCard";
 import { ProgressBar } from "#app/components/ProgressBar";
+import { MeasureBar } from "#app/components/progress/MeasureBar";
 import { goalProgress } from "#app/lib/dates";
 import { today } from "#app/server/clock.server";
 import { currentGoalQuery, type MemberGoal } from "#app/server/goals.server";
+import { currentGoalIdSql } from "#app/server/home.server";
+import { myMeasureQuery, toMyMeasure } from "#app/server/progress.server";
 import { batchWithUser } from "#app/server/session.server";
 import goalsStyles from "#app/styles/goals.css";
 import memberStyles from "#app/styles/member.css";
@@ -25,17 +28,22 @@ export const handle: LiveHandle = { live: () => ["goals"] };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   // The session and the current goal in one round trip (ADR 057).
-  const { results } = await batchWithUser(request, context, (viewerId) => [currentGoalQuery(context, viewerId)]);
+  const { results } = await batchWithUser(request, context, (viewerId) => [
+    currentGoalQuery(context, viewerId),
+    // Measured progress (issue 15): my total in the current goal, for the bar beside the time bar.
+    myMeasureQuery(context, currentGoalIdSql(viewerId), viewerId),
+  ]);
   const [goal] = results[0] as MemberGoal[];
   const day = today(request, context.cloudflare.env);
   return {
     today: day,
     goal: goal && { id: goal.id, cause: goal.cause, start: goal.start, end: goal.end, icon: goal.icon },
+    measure: goal ? toMyMeasure((results[1] as Awaited<ReturnType<typeof myMeasureQuery>>)[0]) : null,
   };
 }
 
 export default function ProgressBarRoute() {
-  const { goal, today } = useLoaderData<typeof loader>();
+  const { goal, today, measure } = useLoaderData<typeof loader>();
   return (
     <main className="member-page">
       <h1>Progress Bar</h1>
@@ -43,6 +51,7 @@ export default function ProgressBarRoute() {
         <section className="card goal-detail" aria-label="Current goal">
           <GoalNavCard goal={goal} to={`/active/${goal.id}`} />
           <ProgressBar progress={goalProgress(goal.start, goal.end, today)} start={goal.start} end={goal.end} />
+          {measure ? <MeasureBar measure={measure} /> : null}
         </section>
       ) : (
         <section className="card goal-detail goal-detail--empty">

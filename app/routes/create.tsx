@@ -12,7 +12,9 @@ import { SubmitButton } from "#app/components/forms";
 import { GoalFormFields } from "#app/components/GoalFormFields";
 import { ChallengeTemplateFields, FundraisingFields } from "#app/components/fundraising/ChallengeFields";
 import { upcomingMonths } from "#app/lib/fundraising";
-import { challengeColumns, createChallengeSchema } from "#app/lib/schemas/challenge";
+import { MeasureFields } from "#app/components/progress/MeasureFields";
+import { challengeColumns } from "#app/lib/schemas/challenge";
+import { createMeasuredGoalSchema, measureColumns } from "#app/lib/schemas/progress";
 import { today } from "#app/server/clock.server";
 import { FLASH } from "#app/lib/flash";
 import { redirectWithFlash } from "#app/server/flash.server";
@@ -50,7 +52,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       { status: "error" as const, error: { icon: ["This upload is too large. Choose an image up to 2 MB."] } },
       { status: 413 },
     );
-  const submission = parseWithZod(formData, { schema: createChallengeSchema });
+  const submission = parseWithZod(formData, { schema: createMeasuredGoalSchema });
   const upload = await readImageUpload(formData.get("icon"));
   const roleErrors: Record<string, string[]> = {};
   if (submission.status === "success") {
@@ -69,7 +71,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const icon = upload.image ? await storeImage(env, "goal-icons", upload.image) : null;
   let id: string;
   try {
-    id = await createGoal(context, user, { cause, visibility, demo, icon, ...challengeColumns(submission.value) });
+    id = await createGoal(context, user, {
+      cause,
+      visibility,
+      demo,
+      icon,
+      ...challengeColumns(submission.value),
+      ...measureColumns(submission.value),
+    });
   } catch (error) {
     await deleteImage(env, icon);
     throw error;
@@ -86,10 +95,10 @@ export default function CreateGoalRoute() {
     // A loader's reply is a union conform's types cannot narrow (the plumbing hook will own this cast).
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
     lastResult: lastResult as any,
-    constraint: getZodConstraint(createChallengeSchema),
+    constraint: getZodConstraint(createMeasuredGoalSchema),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: createChallengeSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: createMeasuredGoalSchema }),
   });
   return (
     <main className="member-page">
@@ -98,6 +107,7 @@ export default function CreateGoalRoute() {
       <Form method="post" encType="multipart/form-data" className="form card" {...getFormProps(form)}>
         <GoalFormFields fields={fields} canChooseVisibility={canChooseVisibility} canMarkDemo={canMarkDemo} />
         <ChallengeTemplateFields fields={fields} months={months} />
+        <MeasureFields fields={fields} />
         <FundraisingFields fields={fields} />
         <div className="form-actions">
           <SubmitButton>Create goal</SubmitButton>

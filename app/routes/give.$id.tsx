@@ -15,7 +15,8 @@ import { useFlash } from "#app/components/FlashMessage";
 import { Logo } from "#app/components/Logo";
 import { formatDateRange } from "#app/lib/dates";
 import { canSupport, NO_FEES_LINE } from "#app/lib/fundraising";
-import { pledgeSchema } from "#app/lib/schemas/fundraising";
+import { unitOf } from "#app/lib/progress";
+import { givePledgeSchema } from "#app/lib/schemas/progress";
 import { FLASH } from "#app/lib/flash";
 import { redirectWithFlash } from "#app/server/flash.server";
 import { appUrl } from "#app/server/env.server";
@@ -40,9 +41,14 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 /** Public for a public goal (anyone with the link, signed in or not); a private goal's only for its members. */
-async function loadGivePage(request: Request, context: LoaderFunctionArgs["context"], id: string) {
+async function loadGivePage(
+  request: Request,
+  context: LoaderFunctionArgs["context"],
+  id: string,
+  memberId?: string | null,
+) {
   const user = await getOptionalUser(request, context);
-  const page = await loadFundraising(context, id, user);
+  const page = await loadFundraising(context, id, user, 50, memberId?.slice(0, 64));
   if (!page) throw new Response("Not Found", { status: 404 });
   if (!canSupport(page.goal, user, page.goal.isMember)) throw new Response("Forbidden", { status: 403 });
   return { ...page, user };
@@ -52,9 +58,13 @@ async function loadGivePage(request: Request, context: LoaderFunctionArgs["conte
 export const handle: LiveHandle<typeof loader> = { live: (data, params) => [data?.signedIn && `goal:${params.id}`] };
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const { goal, fundraiser, user } = await loadGivePage(request, context, params.id!);
+  const sponsored = new URL(request.url).searchParams.get("member");
+  const { goal, fundraiser, user, member } = await loadGivePage(request, context, params.id!, sponsored);
   return {
     goal: { id: goal.id, cause: goal.cause, dates: formatDateRange(goal.start, goal.end) },
+    // Per-unit sponsorship (issue 15): the goal's unit, and the member a sponsor link names.
+    unit: goal.unit ? unitOf(goal.unit).label : null,
+    member,
     fundraiser,
     signedIn: !!user,
     defaultName: user ? `${user.first} ${user.last}` : "",
@@ -63,13 +73,28 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
-  const { goal, fundraiser, user } = await loadGivePage(request, context, params.id!);
   // A public form anyone with the link can post: the honeypot, and a brake per account e-mail and per
   // client address (anonymous pledges have no e-mail; ADR 074).
   const formData = await readFormData(request);
+  const memberId = formData.get("memberId");
+  const { goal, fundraiser, user, member } = await loadGivePage(
+    request,
+    context,
+    params.id!,
+    typeof memberId === "string" && memberId ? memberId : null,
+  );
   checkHoneypot(context, formData);
-  const submission = parseWithZod(formData, { schema: pledgeSchema });
+  const submission = parseWithZod(formData, { schema: givePledgeSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  const pledge = submission.value;
+  if (pledge.kind === "per-unit" && !goal.unit)
+    return data(submission.reply({ fieldErrors: { kind: ["This goal does not track progress: pledge an amount"] } }), {
+      status: 400,
+    });
+  if (pledge.memberId && !member)
+    return data(submission.reply({ fieldErrors: { memberId: ["Choose the group or one of its members"] } }), {
+      status: 400,
+    });
   if (!fundraiser)
     return data(submission.reply({ formErrors: ["This goal is not raising money yet."] }), { status: 409 });
   if (
@@ -80,12 +105,27 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   ) {
     return data(submission.reply({ formErrors: [TOO_MANY_REQUESTS] }), { status: 429 });
   }
-  await recordPledge(context, goal, user?.id ?? null, submission.value, appUrl(request, context.cloudflare.env));
+  const perUnit = pledge.kind === "per-unit";
+  await recordPledge(
+    context,
+    goal,
+    user?.id ?? null,
+    {
+      name: pledge.name,
+      message: pledge.message,
+      anonymous: pledge.anonymous,
+      amount: perUnit ? 0 : pledge.amount!,
+      perUnit: perUnit ? pledge.perUnit : null,
+      memberId: perUnit ? (member?.id ?? null) : null,
+      maxAmount: perUnit ? (pledge.max ?? null) : null,
+    },
+    appUrl(request, context.cloudflare.env),
+  );
   throw await redirectWithFlash(context.cloudflare.env, `/give/${goal.id}`, FLASH.pledged, "pledged");
 }
 
 export default function GiveRoute() {
-  const { goal, fundraiser, signedIn, defaultName, honeypot } = useLoaderData<typeof loader>();
+  const { goal, fundraiser, signedIn, defaultName, honeypot, unit, member } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   // Right after a pledge (a flash, ADR 160), the form makes way for the hand-off to the charity.
   const thanks = useFlash()?.kind === "pledged";
@@ -133,6 +173,8 @@ export default function GiveRoute() {
                     currency={fundraiser.currency}
                     charityName={fundraiser.charityName}
                     defaultName={defaultName}
+                    unit={unit}
+                    member={member}
                   />
                 </HoneypotProvider>
               </>

@@ -3,31 +3,46 @@ import { csvRow, formatAmount } from "#app/lib/fundraising";
 import { toIsoDate } from "#app/lib/dates";
 import { participantsProgressQuery, supportGoalQuery, toSupportGoal } from "#app/server/fundraising.server";
 import { canManageGoal } from "#app/lib/fundraising";
+import { today } from "#app/server/clock.server";
+import { participantMeasureQueries, toParticipantMeasures } from "#app/server/progress.server";
 import { requireUser } from "#app/server/session.server";
 
 /** The org's CSV of participants' progress (no e-mail addresses: names, dates, status, pledged). */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
-  const [goalRows, rows] = await context.db.batch([
+  const [goalRows, rows, ...measureResults] = await context.db.batch([
     supportGoalQuery(context, params.id!, user.id),
     participantsProgressQuery(context, params.id!),
+    // Measured progress (issue 15): each member's total, entries, streak and last entry day.
+    ...participantMeasureQueries(context, params.id!),
   ]);
+  const measures = toParticipantMeasures(measureResults, today(request, context.cloudflare.env));
   const goal = toSupportGoal(goalRows[0]);
   if (!goal) throw new Response("Not Found", { status: 404 });
   if (!canManageGoal(goal, user)) throw new Response("Forbidden", { status: 403 });
   const currency = goal.currency ?? "GBP";
   const lines = [
-    csvRow(["First name", "Last name", "Joined", "Status", "Completed on", "Pledged"]),
-    ...rows.map((r) =>
-      csvRow([
+    csvRow([
+      "First name",
+      "Last name",
+      "Joined",
+      "Status",
+      "Completed on",
+      "Pledged",
+      ...(measures ? [`Total (${measures.unitLabel})`, "Entries", "Streak (days)", "Last entry day"] : []),
+    ]),
+    ...rows.map((r) => {
+      const m = measures?.byUser.get(r.userId);
+      return csvRow([
         r.first,
         r.last,
         toIsoDate(new Date(r.joinedAt)),
         r.completed ? "Completed" : "Active",
         r.completedAt ? toIsoDate(new Date(r.completedAt)) : "",
         formatAmount(Number(r.pledged), currency),
-      ]),
-    ),
+        ...(measures ? [m?.total ?? "0", m?.entries ?? 0, m?.streak ?? 0, m?.lastDay ?? ""] : []),
+      ]);
+    }),
   ];
   const slug =
     goal.cause

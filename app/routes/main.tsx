@@ -2,18 +2,27 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import { useLoaderData } from "@remix-run/react";
 import { MainScreenView } from "#app/components/MainScreen";
 import { mainScreenData } from "#app/server/main-screen.server";
+import fundraisingStyles from "#app/styles/fundraising.css";
 import goalsStyles from "#app/styles/goals.css";
+import progressStyles from "#app/styles/progress.css";
 import type { LiveHandle } from "#app/live/useLiveUpdates";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: goalsStyles }];
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: goalsStyles },
+  { rel: "stylesheet", href: fundraisingStyles },
+  { rel: "stylesheet", href: progressStyles },
+];
 
 export const meta: MetaFunction = () => [
   { title: "Home | Goals with Friends" },
   { name: "description", content: "Your goals and suggested goals." },
 ];
 
-// Live (ADR 043): the goal lists (the viewer's own changes come through root's user topic).
-export const handle: LiveHandle = { live: () => ["goals"] };
+// Live (ADR 043): the goal lists (the viewer's own changes come through root's user topic), and the
+// current goal's topic while the home shows it (issue 15).
+export const handle: LiveHandle<typeof loader> = {
+  live: (data) => ["goals", data?.view && "goal" in data.view && `goal:${data.view.goal.id}`],
+};
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   return mainScreenData(request, context);

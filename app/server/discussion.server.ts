@@ -17,7 +17,7 @@ export const MESSAGE_LIMIT = 100;
 /** The member list with cheers stops here; the CSV export has everyone. */
 export const MEMBER_LIMIT = 200;
 
-export function messagesQuery(context: AppLoadContext, goalId: string) {
+export function messagesQuery(context: AppLoadContext, goalId: string | SQL) {
   return context.db
     .select({
       id: messages.id,
@@ -36,7 +36,7 @@ export function messagesQuery(context: AppLoadContext, goalId: string) {
 }
 
 /** The goal's members, each with their cheer count and whether the viewer has cheered them. */
-export function membersWithCheersQuery(context: AppLoadContext, goalId: string, viewerId: string | SQL) {
+export function membersWithCheersQuery(context: AppLoadContext, goalId: string | SQL, viewerId: string | SQL) {
   return context.db
     .select({
       id: users.id,

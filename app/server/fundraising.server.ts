@@ -13,7 +13,9 @@ import {
   percentOf,
   type Currency,
 } from "#app/lib/fundraising";
+import { isExpired, toIsoDate } from "#app/lib/dates";
 import { newId } from "#app/lib/ids";
+import { unitOf } from "#app/lib/progress";
 import { goals, pledges, userGoals, users } from "#drizzle/schema";
 import { publish } from "./live.server";
 import { sendMail } from "./mail.server";
@@ -32,12 +34,13 @@ export interface SupportGoal {
   currency: string | null;
   milestoneNotified: number;
   inviteNonce: string | null;
+  unit: string | null;
   orgEmail: string | null;
   isMember: boolean;
 }
 
 /** The goal with its fundraising settings, the owner's address and whether the viewer is a member. */
-export function supportGoalQuery(context: AppLoadContext, goalId: string, viewerId: string | SQL | null) {
+export function supportGoalQuery(context: AppLoadContext, goalId: string | SQL, viewerId: string | SQL | null) {
   return context.db
     .select({
       id: goals.id,
@@ -53,6 +56,7 @@ export function supportGoalQuery(context: AppLoadContext, goalId: string, viewer
       currency: goals.currency,
       milestoneNotified: goals.milestoneNotified,
       inviteNonce: goals.inviteNonce,
+      unit: goals.unit,
       orgEmail: users.email,
       member: viewerId
         ? sql<number>`exists(select 1 from ${userGoals} where ${userGoals.goalId} = ${goals.id} and ${userGoals.userId} = ${viewerId})`.as(
@@ -74,18 +78,31 @@ export function toSupportGoal(
   return { ...goal, isMember: !!Number(member) };
 }
 
-export function pledgeTotalsQuery(context: AppLoadContext, goalId: string) {
+/**
+ * What a pledge row is worth now (minor units): a fixed pledge its amount; a per-unit pledge its rate
+ * times the progress logged (the group's, or its member's), rounded down, capped at its maximum
+ * (issue 15; the rule is perUnitPledgeAmount in app/lib/progress.ts). Names the outer row explicitly:
+ * drizzle leaves columns unqualified in a one-table select.
+ */
+const pledgeValue = sql.raw(`(case when "pledges"."per_unit" is null then "pledges"."amount" else min(
+  coalesce(nullif("pledges"."max_amount", 0), 9007199254740991),
+  "pledges"."per_unit" * (case when "pledges"."member_id" is null
+    then (select coalesce(sum(pt.total), 0) from "progress_totals" as pt where pt.goal_id = "pledges"."goal_id")
+    else coalesce((select pt.total from "progress_totals" as pt where pt.goal_id = "pledges"."goal_id" and pt.user_id = "pledges"."member_id"), 0)
+    end) / 100) end)`);
+
+export function pledgeTotalsQuery(context: AppLoadContext, goalId: string | SQL) {
   return context.db
     .select({
-      raised: sql<number>`coalesce(sum(${pledges.amount}), 0)`,
-      paid: sql<number>`coalesce(sum(case when ${pledges.paid} then ${pledges.amount} else 0 end), 0)`,
+      raised: sql<number>`coalesce(sum(${pledgeValue}), 0)`,
+      paid: sql<number>`coalesce(sum(case when ${pledges.paid} then ${pledgeValue} else 0 end), 0)`,
       supporters: sql<number>`count(*)`,
     })
     .from(pledges)
     .where(eq(pledges.goalId, goalId));
 }
 
-export function recentPledgesQuery(context: AppLoadContext, goalId: string, limit: number) {
+export function recentPledgesQuery(context: AppLoadContext, goalId: string | SQL, limit: number) {
   return context.db
     .select({
       id: pledges.id,
@@ -95,6 +112,15 @@ export function recentPledgesQuery(context: AppLoadContext, goalId: string, limi
       anonymous: pledges.anonymous,
       paid: pledges.paid,
       createdAt: pledges.createdAt,
+      // Per-unit sponsorship (issue 15).
+      perUnit: pledges.perUnit,
+      maxAmount: pledges.maxAmount,
+      value: sql<number>`${pledgeValue}`.as("pledge_value"),
+      memberName: sql<
+        string | null
+      >`${sql.raw(`(select m.first || ' ' || m.last from "users" as m where m.id = "pledges"."member_id")`)}`.as(
+        "member_name",
+      ),
     })
     .from(pledges)
     .where(eq(pledges.goalId, goalId))
@@ -157,12 +183,21 @@ export function toFundraiser(
       id: p.id,
       name: p.anonymous && !manager ? "Anonymous" : p.name,
       message: p.message,
-      amountText: formatAmount(p.amount, currency),
+      amountText: p.perUnit ? perUnitText(p, goal, currency) : formatAmount(p.amount, currency),
       paid: p.paid,
       anonymous: p.anonymous,
       createdAt: new Date(p.createdAt).toISOString(),
     })),
   };
+}
+
+/** '£0.50 per km for Alex Tester (up to £50): £2.62 so far' (or 'final' once the goal has ended). */
+function perUnitText(p: PledgeRow, goal: SupportGoal, currency: string) {
+  const unit = goal.unit ? unitOf(goal.unit).label : "unit";
+  const ended = isExpired(goal.end, toIsoDate(new Date()));
+  return `${formatAmount(p.perUnit!, currency)} per ${unit.replace(/s$/, "")}${p.memberName ? ` for ${p.memberName}` : ""}${
+    p.maxAmount ? ` (up to ${formatAmount(p.maxAmount, currency)})` : ""
+  }: ${formatAmount(Number(p.value), currency)} ${ended ? "final" : "so far"}`;
 }
 
 /** The pledge page and the settings page: goal, totals and pledges in one round trip. */
@@ -171,16 +206,25 @@ export async function loadFundraising(
   goalId: string,
   viewer: { id: string; type: "admin" | "org" | "user" } | null,
   limit = 50,
+  /** A member a supporter sponsors per unit (/give/{id}?member=...), checked to be in the goal. */
+  memberId?: string | null,
 ) {
-  const [goalRows, totalRows, pledgeRows] = await context.db.batch([
+  const [goalRows, totalRows, pledgeRows, memberRows] = await context.db.batch([
     supportGoalQuery(context, goalId, viewer?.id ?? null),
     pledgeTotalsQuery(context, goalId),
     recentPledgesQuery(context, goalId, limit),
+    context.db
+      .select({ id: users.id, first: users.first, last: users.last })
+      .from(userGoals)
+      .innerJoin(users, eq(users.id, userGoals.userId))
+      .where(and(eq(userGoals.goalId, goalId), eq(userGoals.userId, memberId ?? "")))
+      .limit(1),
   ]);
   const goal = toSupportGoal(goalRows[0]);
   if (!goal) return null;
   const manager = canManageGoal(goal, viewer);
-  return { goal, manager, fundraiser: toFundraiser(goal, totalRows[0], pledgeRows, manager) };
+  const member = memberRows[0] ? { id: memberRows[0].id, name: `${memberRows[0].first} ${memberRows[0].last}` } : null;
+  return { goal, manager, member, fundraiser: toFundraiser(goal, totalRows[0], pledgeRows, manager) };
 }
 
 export interface FundraisingSettings {
@@ -205,9 +249,13 @@ export async function saveFundraising(context: AppLoadContext, goalId: string, i
 
 export interface NewPledge {
   name: string;
+  /** Minor units; 0 for a per-unit pledge. */
   amount: number;
   message?: string;
   anonymous: boolean;
+  perUnit?: number | null;
+  memberId?: string | null;
+  maxAmount?: number | null;
 }
 
 /**
@@ -231,10 +279,23 @@ export async function recordPledge(
       message: input.message ?? null,
       amount: input.amount,
       anonymous: input.anonymous,
+      perUnit: input.perUnit ?? null,
+      memberId: input.memberId ?? null,
+      maxAmount: input.maxAmount ?? null,
     }),
     pledgeTotalsQuery(context, goal.id),
   ]);
-  const raised = Number(totalRows[0]?.raised ?? 0);
+  const milestone = await announceMilestone(context, goal, Number(totalRows[0]?.raised ?? 0), appUrl);
+  publish(context, [`goal:${goal.id}`]);
+  return { id, milestone };
+}
+
+/**
+ * Announces a milestone the pledged total crossed exactly once: the conditional update on
+ * milestone_notified lets only one of two racing writers win, and only the winner mails the org.
+ * Called after a pledge and after progress is logged (per-unit pledges grow with it, issue 15).
+ */
+export async function announceMilestone(context: AppLoadContext, goal: SupportGoal, raised: number, appUrl: string) {
   const milestone = milestoneCrossed(goal.milestoneNotified, raised, goal.targetAmount);
   if (milestone) {
     const result = await context.db
@@ -252,8 +313,7 @@ export async function recordPledge(
       });
     }
   }
-  publish(context, [`goal:${goal.id}`]);
-  return { id, milestone };
+  return milestone;
 }
 
 /** The org marks a pledge paid once the charity confirms it (or unmarks a mistake). */
@@ -270,6 +330,7 @@ export async function setPledgePaid(context: AppLoadContext, goalId: string, ple
 export function participantsProgressQuery(context: AppLoadContext, goalId: string) {
   return context.db
     .select({
+      userId: users.id,
       first: users.first,
       last: users.last,
       joinedAt: userGoals.joinedAt,

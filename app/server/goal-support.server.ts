@@ -28,9 +28,12 @@ import {
 /** Supporters the goal screen lists; the pledge page shows more. */
 const SUPPORTERS_SHOWN = 5;
 
+/** How many statements goalSupportQueries adds to the batch (results after them belong to others). */
+export const SUPPORT_STATEMENTS = 5;
+
 export function goalSupportQueries(
   context: AppLoadContext,
-  goalId: string,
+  goalId: string | SQL,
   viewerId: string | SQL,
 ): BatchItem<"sqlite">[] {
   return [

@@ -77,7 +77,7 @@ const memberColumns = {
 const activeCount = sql<number>`(select count(*) from ${userGoals} where ${userGoals.goalId} = ${goals.id} and ${userGoals.completed} = 0)`;
 const completedCount = sql<number>`(select count(*) from ${userGoals} where ${userGoals.goalId} = ${goals.id} and ${userGoals.completed} = 1)`;
 
-export function selectGoalWithMembership(context: AppLoadContext, viewerId: string | SQL, goalId: string) {
+export function selectGoalWithMembership(context: AppLoadContext, viewerId: string | SQL, goalId: string | SQL) {
   return context.db
     .select({
       ...goalColumns,
@@ -116,7 +116,7 @@ export function mainScreenQueries(
   context: AppLoadContext,
   viewerId: string | SQL,
   today: IsoDate,
-  selectedId?: string,
+  selectedId?: string | SQL,
 ) {
   const { db } = context;
   const mine = db
@@ -154,10 +154,10 @@ export function toMainScreen(
   results: unknown[],
   viewer: Viewer,
   today: IsoDate,
-  selectedId?: string,
+  selected?: boolean | string | SQL,
 ): MainScreen & { extra: unknown[] } {
   const [mineRows, dated, undated, ...rest] = results as [MemberGoal[], GoalSummary[], GoalSummary[], ...unknown[]];
-  const selectedRows = selectedId ? (rest.shift() as GoalWithMembershipRow[]) : [];
+  const selectedRows = selected ? (rest.shift() as GoalWithMembershipRow[]) : [];
   const active = activeMemberships(mineRows);
   return {
     active,
@@ -238,6 +238,10 @@ export interface NewGoal {
   charityUrl?: string;
   targetAmount?: number;
   currency?: string;
+  // Measured progress (issue 15): null for a goal without a measure.
+  unit?: string | null;
+  unitTarget?: number | null;
+  groupTarget?: number | null;
 }
 
 /** Creates a goal owned by the creating org (admins' goals belong to the site). Returns its id. */

@@ -5,8 +5,11 @@
 import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import { canCreateGoals, isVisibleTo, joinRefusal, REFUSAL_MESSAGES } from "#app/lib/goals";
 import { today } from "./clock.server";
-import { goalSupportQueries, toGoalSupport } from "./goal-support.server";
+import { goalSupportQueries, toGoalSupport, SUPPORT_STATEMENTS } from "./goal-support.server";
 import { mainScreenQueries, toMainScreen, type GoalSummary, type SelectedGoal } from "./goals.server";
+import { currentGoalIdSql, homeQueries, toHome } from "./home.server";
+import { PROGRESS_STATEMENTS, progressQueries } from "./progress.server";
+import { toProgressView } from "./progress-view.server";
 import { batchWithUser } from "./session.server";
 
 const toNav = ({ id, cause, start, end, icon, visibility }: GoalSummary) => ({
@@ -24,15 +27,28 @@ export type GoalView =
   | { kind: "member"; goal: SelectedGoal }
   | { kind: "visitor"; goal: SelectedGoal; refusal: string | null };
 
+/**
+ * `selectedId`: the goal of /active/{id} and /join/{id}. Without it (/main, the home) the screen opens
+ * on SPEC's current goal, read in the same batch, with a card per active goal and the feed (issue 15).
+ */
 export async function mainScreenData(request: Request, context: AppLoadContext, selectedId?: string) {
   const day = today(request, context.cloudflare.env);
+  const home = !selectedId;
   // The session and the whole screen in one round trip (ADR 057); started before any await.
-  const { user, results } = await batchWithUser(request, context, (viewerId) => [
-    ...mainScreenQueries(context, viewerId, day, selectedId),
-    ...(selectedId ? goalSupportQueries(context, selectedId, viewerId) : []),
-  ]);
-  const screen = toMainScreen(results, user, day, selectedId);
+  const { user, results } = await batchWithUser(request, context, (viewerId) => {
+    const goalId = selectedId ?? currentGoalIdSql(viewerId);
+    return [
+      ...mainScreenQueries(context, viewerId, day, goalId),
+      ...goalSupportQueries(context, goalId, viewerId),
+      // Measured progress (issue 15): totals, leaderboard, my entries and streak, the group's latest.
+      ...progressQueries(context, goalId, viewerId),
+      ...(home ? homeQueries(context, viewerId, day) : []),
+    ];
+  });
+  const screen = toMainScreen(results, user, day, true);
   if (selectedId && !screen.selected) throw redirect("/404");
+  const progressResults = screen.extra.slice(SUPPORT_STATEMENTS, SUPPORT_STATEMENTS + PROGRESS_STATEMENTS);
+  const homeResults = screen.extra.slice(SUPPORT_STATEMENTS + PROGRESS_STATEMENTS);
   return {
     today: day,
     canCreate: canCreateGoals(user),
@@ -42,6 +58,12 @@ export async function mainScreenData(request: Request, context: AppLoadContext, 
     view: viewOf(screen.selected, user, day),
     // Fundraising, members with cheers and the discussion (issue 7), from the same batch.
     support: seesGoal(screen.selected, user) ? toGoalSupport(screen.extra, user) : null,
+    progress:
+      screen.selected && seesGoal(screen.selected, user)
+        ? toProgressView(progressResults, screen.selected, user, day)
+        : null,
+    // The home's cards and feed (SPEC's empty state stays for members with no goal).
+    home: home && screen.active.length ? toHome(homeResults, screen.active, day) : null,
   };
 }
 

@@ -23,7 +23,7 @@ export function sessionStorage(env: Env) {
   return storage;
 }
 
-export type SessionUser = Omit<User, "passwordHash"> & { unread: number };
+export type SessionUser = Omit<User, "passwordHash" | "homeSeenAt" | "homePrevSeenAt"> & { unread: number };
 
 /**
  * Per request: the session id from the cookie, the signed-in user, and whether a screen's loader reads

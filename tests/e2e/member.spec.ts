@@ -150,7 +150,8 @@ test.describe("creating goals", () => {
   test("the create and profile screens are axe clean", async ({ page }) => {
     await signInNew(page, { type: "admin", first: "Ada" });
     await page.goto("/create");
-    await expect(page.getByText("Optional")).toHaveCount(3);
+    // Start, end and the icon; the measure's custom unit name and group target (issue 15).
+    await expect(page.getByText("Optional")).toHaveCount(5);
     await expect(page.getByLabel("Demo goal")).toBeVisible();
     await expectNoAxeViolations(page);
     await page.goto("/profile");

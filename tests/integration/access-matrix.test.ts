@@ -107,6 +107,13 @@ const ROWS: Row[] = [
     {},
     { ...LOGGED_IN, member: "→/notifications", org: "→/notifications", admin: "→/notifications" },
   ),
+  // A goal's progress measure (issue 15): its org and admins; matrix-open belongs to the site.
+  page("/goals/matrix-open/measure", ADMIN_ONLY),
+  action(
+    "/goals/matrix-open/measure",
+    { intent: "measure", unit: "km", unitTarget: "10" },
+    admin("→/goals/matrix-open/measure"),
+  ),
 
   // Admin screens: 403 for everyone but admins, on GET and on every POST.
   page("/admin", admin("→/admin/users")),

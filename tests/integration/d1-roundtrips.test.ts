@@ -7,8 +7,9 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { countD1RoundTrips, describeRoundTrips, screenRoundTrips } from "../support/d1";
 import { insertGoal } from "../support/goals";
-import { post } from "../support/http";
+import { post, signUpUser } from "../support/http";
 import { signedInUser } from "../support/factories";
+import { insertMeasuredGoal, logEntry } from "../support/progress";
 
 describe("the round-trip counter itself", () => {
   it("counts a statement, a batch and a drizzle-free exec as one round trip each", async () => {
@@ -68,6 +69,27 @@ describe("D1 round trips per screen", () => {
     const { status, count } = await screenRoundTrips("/main", cookie.replace(/__session=[^;]*/, "__session=bogus"));
     expect(status).toBe(302);
     expect(count).toBeLessThanOrEqual(1);
+  });
+
+  it("a measured goal's screen (totals, leaderboard, my entries, streak, the group's latest) is still ONE round trip", async () => {
+    const { cookie } = await signUpUser();
+    const goal = await insertMeasuredGoal();
+    await post(`/join/${goal.id}`, {}, cookie);
+    expect((await logEntry(goal.id, cookie, { amount: "3.5" })).status).toBe(302);
+    const visitor = await signUpUser();
+    for (const [path, who] of [
+      [`/active/${goal.id}`, cookie],
+      [`/active/${goal.id}.data`, cookie],
+      [`/join/${goal.id}`, visitor.cookie],
+    ] as const) {
+      const { status, count, roundTrips } = await screenRoundTrips(path, who);
+      expect(status, path).toBe(200);
+      expect(count, `${path}:\n${describeRoundTrips(roundTrips)}`).toBe(1);
+      expect(
+        roundTrips[0]!.sql.some((q) => /from "progress_totals"/.test(q)),
+        path,
+      ).toBe(true);
+    }
   });
 
   it("a signed-in screen reads the session once, however many loaders ask", async () => {

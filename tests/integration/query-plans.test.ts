@@ -8,8 +8,9 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { countD1RoundTrips, screenRoundTrips, type RoundTrip } from "../support/d1";
 import { insertGoal } from "../support/goals";
-import { post, setType } from "../support/http";
+import { post, setType, signUpUser } from "../support/http";
 import { signedInUser } from "../support/factories";
+import { entriesOf, insertMeasuredGoal, logEntry } from "../support/progress";
 
 type Planned = { sql: string; plan: string[] };
 
@@ -66,6 +67,51 @@ describe("query plans", () => {
       expect(plan.join(" | "), sql).toContain("goals_end_cause_idx");
       expect(plan.join(" | "), sql).not.toContain("TEMP B-TREE");
     }
+  });
+
+  it("the measured goal screen and the entry writes never scan a whole table nor sort the leaderboard", async () => {
+    const member = await signUpUser();
+    const goal = await insertMeasuredGoal();
+    await post(`/join/${goal.id}`, {}, member.cookie);
+    const trips: RoundTrip[] = [];
+    trips.push(...(await countD1RoundTrips(() => logEntry(goal.id, member.cookie, { amount: "2" }))).roundTrips);
+    const entry = (await entriesOf(goal.id))[0];
+    trips.push(
+      ...(
+        await countD1RoundTrips(() =>
+          post(
+            `/active/${goal.id}`,
+            { intent: "edit-entry", entryId: entry.id, amount: "3", day: entry.day, note: "" },
+            member.cookie,
+          ),
+        )
+      ).roundTrips,
+    );
+    for (const path of [`/active/${goal.id}`, `/active/${goal.id}.data`, "/main"])
+      trips.push(...(await screenRoundTrips(path, member.cookie)).roundTrips);
+    trips.push(
+      ...(
+        await countD1RoundTrips(() =>
+          post(`/active/${goal.id}`, { intent: "delete-entry", entryId: entry.id }, member.cookie),
+        )
+      ).roundTrips,
+    );
+    const planned = await plans(trips);
+    const progress = planned.filter(({ sql }) => /progress_(entries|totals)/.test(sql));
+    expect(progress.length).toBeGreaterThan(8);
+    expect(fullScans(planned)).toEqual([]);
+    // The leaderboard walks progress_totals_rank_idx in order and stops at 10: no sort of every member.
+    const board = planned.filter(({ sql }) => /from "progress_totals" inner join "users".*order by/i.test(sql));
+    expect(board.length).toBeGreaterThan(0);
+    for (const { sql, plan } of board) {
+      expect(plan.join(" | "), sql).toContain("progress_totals_rank_idx");
+      expect(plan.join(" | "), sql).not.toContain("TEMP B-TREE");
+    }
+    // My entries and days walk (goal, user, day); the group's latest walk (goal, created_at).
+    for (const { sql, plan } of progress.filter(
+      ({ sql }) => /from "progress_entries"/i.test(sql) && /order by/i.test(sql),
+    ))
+      expect(plan.join(" | "), sql).not.toContain("TEMP B-TREE");
   });
 
   it("admin screens scan only what is listed (known, see docs/scale.md)", async () => {

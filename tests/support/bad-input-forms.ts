@@ -38,7 +38,28 @@ export interface FormRow extends FormShape {
   before?: () => Promise<void>;
 }
 
-export const fixture = { targetUserId: "", joinedGoal: "", openGoal: "", pledgeGoal: "" };
+export const fixture = {
+  targetUserId: "",
+  joinedGoal: "",
+  openGoal: "",
+  pledgeGoal: "",
+  // Measured progress (issue 15): a km goal the member joined, with one entry of theirs.
+  measuredGoal: "",
+  entryId: "",
+  // A measured goal with nothing logged yet: its unit can still change.
+  unloggedGoal: "",
+};
+
+/** A fixed idempotency key: every generated case is refused, so it is never used up. */
+const ENTRY_KEY = "0123456789abcdef0123456789abcdef";
+const dayFromNow = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+/** The measured goal runs from 2 days ago to 10 days ahead; an entry may be for a day up to today. */
+const ENTRY_DAY = {
+  kind: "day",
+  valid: () => dayFromNow(0),
+  before: () => dayFromNow(-3),
+  after: () => dayFromNow(1),
+} as const;
 const cookies: Partial<Record<Role, string>> = {};
 
 const SIGNUP_FIELDS = {
@@ -117,6 +138,65 @@ export const FORMS: FormRow[] = [
     cases: 100,
     fieldErrors: true,
     fields: { confirm: { kind: "text", max: 254 } },
+  },
+  {
+    name: "log progress (measured goal)",
+    group: "member",
+    hidden: ["intent", "key"],
+    path: () => `/active/${fixture.measuredGoal}`,
+    as: "member",
+    cases: 250,
+    fieldErrors: true,
+    fields: {
+      intent: { kind: "literal", value: "log-entry" },
+      key: { kind: "literal", value: ENTRY_KEY },
+      amount: { kind: "quantity", max: 500 },
+      day: ENTRY_DAY,
+      note: { kind: "optional-text", max: 280 },
+    },
+  },
+  {
+    name: "edit a progress entry",
+    group: "member",
+    hidden: ["intent", "entryId"],
+    path: () => `/active/${fixture.measuredGoal}`,
+    as: "member",
+    cases: 200,
+    fieldErrors: true,
+    fields: {
+      intent: { kind: "literal", value: "edit-entry" },
+      entryId: { kind: "ref", value: () => fixture.entryId, max: 64 },
+      amount: { kind: "quantity", max: 500 },
+      day: ENTRY_DAY,
+      note: { kind: "optional-text", max: 280 },
+    },
+  },
+  {
+    name: "delete a progress entry",
+    group: "member",
+    path: () => `/active/${fixture.measuredGoal}`,
+    as: "member",
+    cases: 60,
+    fieldErrors: false,
+    fields: {
+      intent: { kind: "literal", value: "delete-entry" },
+      entryId: { kind: "ref", value: () => fixture.entryId, max: 64 },
+    },
+  },
+  {
+    name: "admin: a goal's progress measure",
+    group: "admin",
+    hidden: ["intent", "unit"],
+    path: () => `/goals/${fixture.unloggedGoal}/measure`,
+    as: "admin",
+    cases: 120,
+    fieldErrors: true,
+    fields: {
+      intent: { kind: "literal", value: "measure" },
+      unit: { kind: "literal", value: "custom" },
+      customUnit: { kind: "text", max: 24 },
+      unitTarget: { kind: "quantity", max: 10_000_000 },
+    },
   },
   {
     name: "admin: change a user",
@@ -239,6 +319,25 @@ export async function setUpFixtures() {
     .run();
   const joined = await post(`/join/${fixture.joinedGoal}`, {}, member.cookie);
   expect(joined.status).toBe(302);
+  fixture.unloggedGoal = (await insertGoal()).id;
+  await env.DB.prepare("UPDATE goals SET unit = 'km', unit_target = 10000 WHERE id = ?")
+    .bind(fixture.unloggedGoal)
+    .run();
+  fixture.measuredGoal = (await insertGoal()).id;
+  await env.DB.prepare("UPDATE goals SET unit = 'km', unit_target = 10000 WHERE id = ?")
+    .bind(fixture.measuredGoal)
+    .run();
+  expect((await post(`/join/${fixture.measuredGoal}`, {}, member.cookie)).status).toBe(302);
+  const logged = await post(
+    `/active/${fixture.measuredGoal}`,
+    { intent: "log-entry", key: "fedcba9876543210fedcba9876543210", amount: "5", day: dayFromNow(0), note: "" },
+    member.cookie,
+  );
+  expect(logged.status).toBe(302);
+  const entry = await env.DB.prepare("SELECT id FROM progress_entries WHERE goal_id = ?")
+    .bind(fixture.measuredGoal)
+    .first<{ id: string }>();
+  fixture.entryId = entry!.id;
 }
 
 /**

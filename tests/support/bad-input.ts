@@ -46,7 +46,11 @@ export type FieldSpec =
   /** Optional, trimmed text with an upper bound: missing, empty and blank are valid. */
   | { kind: "optional-text"; max: number }
   /** A money amount in major units ('25', '12.50'), more than zero and at most `max`. */
-  | { kind: "amount"; max: number };
+  | { kind: "amount"; max: number }
+  /** A measured amount ('5', '5.25'), more than zero, at most 2 decimals and at most `max` (issue 15). */
+  | { kind: "quantity"; max: number }
+  /** A calendar day that must be `valid()`; `before()` is a day before the allowed range (issue 15). */
+  | { kind: "day"; valid: () => string; before: () => string; after: () => string };
 
 export type FileValue = { file: { name: string; type: string; bytes: Uint8Array<ArrayBuffer> } };
 /** One submitted value; an array means the field is repeated. */
@@ -108,6 +112,10 @@ function validValue(spec: FieldSpec, rng: Rng): string {
         : rng.pick(["Go team!", "Proud of you 🙂", "Allez les bleus", "頑張って"]).slice(0, spec.max);
     case "amount":
       return rng.pick(["5", "12.50", "100", "0.99", "£20", "1,000"]);
+    case "quantity":
+      return rng.pick(["5", "12.5", "0.25", "42"]);
+    case "day":
+      return spec.valid();
   }
 }
 
@@ -231,6 +239,29 @@ function breakersFor(spec: FieldSpec): FieldBreaker[] {
         { name: "over the maximum", apply: () => [`${spec.max.toLocaleString("en-GB")}.01`] },
         { name: "40 digits", apply: () => ["9".repeat(40)] },
         { name: "10 KB", apply: () => ["1".repeat(10_240)] },
+      ];
+    case "quantity":
+      return [
+        ...common,
+        control,
+        whitespace,
+        { name: "zero", apply: (_, rng) => [rng.pick(["0", "0.00", ".0"])] },
+        { name: "negative", apply: (v) => [`-${v}`] },
+        { name: "three decimals", apply: () => ["12.345"] },
+        { name: "words", apply: (_, rng) => [rng.pick(["abc", "five", "NaN", "Infinity", "5 km", "null"])] },
+        { name: "exponent", apply: (_, rng) => [rng.pick(["1e309", "1e3", "5E2"])] },
+        { name: "over the maximum", apply: () => [`${spec.max}.01`] },
+        { name: "40 digits", apply: () => ["9".repeat(40)] },
+        { name: "10 KB", apply: () => ["1".repeat(10_240)] },
+      ];
+    case "day":
+      return [
+        ...common,
+        control,
+        { name: "not a date", apply: (_, rng) => [rng.pick(["2026-02-30", "tomorrow", "10/03/2026", "2026-3-1"])] },
+        { name: "before the allowed days", apply: () => [spec.before()] },
+        { name: "after the allowed days", apply: () => [spec.after()] },
+        { name: "10 KB", apply: () => ["2026-03-01".repeat(1_024)] },
       ];
     case "ref":
       return [

@@ -17,6 +17,9 @@ export function GoalSupport({ support }: { support: Support }) {
           <Link to={`/goals/${goalId}/fundraising`} className="button button--secondary">
             {fundraiser ? "Fundraising and invite link" : "Set up fundraising and invite link"}
           </Link>
+          <Link to={`/goals/${goalId}/measure`} className="button button--secondary">
+            Progress measure
+          </Link>
           <a href={`/goals/${goalId}/participants.csv`} className="button button--secondary" download>
             Download participants (CSV)
           </a>

@@ -4,7 +4,7 @@ import { Form } from "@remix-run/react";
 import { HoneypotInputs } from "remix-utils/honeypot/react";
 import { CheckboxField, Field, SubmitButton, TextareaField } from "#app/components/forms";
 import { MAX_PLEDGE_MAJOR, NO_FEES_LINE } from "#app/lib/fundraising";
-import { pledgeSchema } from "#app/lib/schemas/fundraising";
+import { givePledgeSchema, MAX_PER_UNIT_MAJOR } from "#app/lib/schemas/progress";
 
 /**
  * Name, amount, optional message, shown or anonymous. No card details: the money goes via the charity.
@@ -15,20 +15,26 @@ export function PledgeForm({
   currency,
   charityName,
   defaultName,
+  unit,
+  member,
 }: {
   lastResult?: SubmissionResult<string[]> | null;
   currency: string;
   charityName: string;
   defaultName?: string;
+  /** A measured goal's unit: the supporter may pledge per unit logged (issue 15). */
+  unit?: string | null;
+  /** The member a sponsor link names: a per-unit pledge follows their progress. */
+  member?: { id: string; name: string } | null;
 }) {
   const [form, fields] = useForm({
     id: "pledge",
     lastResult,
-    constraint: getZodConstraint(pledgeSchema),
+    constraint: getZodConstraint(givePledgeSchema),
     defaultValue: { name: defaultName ?? "" },
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: pledgeSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: givePledgeSchema }),
   });
   return (
     <Form method="post" className="form pledge-form" {...getFormProps(form)}>
@@ -39,12 +45,48 @@ export function PledgeForm({
         </p>
       ) : null}
       <Field field={fields.name} label="Your name" autoComplete="name" />
+      {unit ? (
+        <fieldset className="choice-group">
+          <legend>How would you like to give?</legend>
+          <label className="choice">
+            <input type="radio" name={fields.kind.name} value="fixed" defaultChecked />
+            <span>A fixed amount</span>
+          </label>
+          <label className="choice">
+            <input type="radio" name={fields.kind.name} value="per-unit" />
+            <span>
+              An amount per {unit.replace(/s$/, "")} logged{" "}
+              <small>{member ? `by ${member.name}` : "by the whole group"}, until the goal ends.</small>
+            </span>
+          </label>
+        </fieldset>
+      ) : null}
+      {member ? <input type="hidden" name={fields.memberId.name} value={member.id} /> : null}
       <Field
         field={fields.amount}
         label={`Amount (${currency})`}
         inputMode="decimal"
-        hint={`Whole ${currency} or with pence/cents, up to ${MAX_PLEDGE_MAJOR.toLocaleString("en-GB")}.`}
+        optional={!!unit}
+        hint={`Whole ${currency} or with pence/cents, up to ${MAX_PLEDGE_MAJOR.toLocaleString("en-GB")}.${unit ? " For a fixed amount." : ""}`}
       />
+      {unit ? (
+        <div className="field-row">
+          <Field
+            field={fields.perUnit}
+            label={`Amount per ${unit.replace(/s$/, "")} (${currency})`}
+            inputMode="decimal"
+            optional
+            hint={`For a pledge per ${unit.replace(/s$/, "")}, up to ${MAX_PER_UNIT_MAJOR.toLocaleString("en-GB")}.`}
+          />
+          <Field
+            field={fields.max}
+            label={`Maximum (${currency})`}
+            inputMode="decimal"
+            optional
+            hint="Your pledge per unit stops growing here."
+          />
+        </div>
+      ) : null}
       <TextareaField field={fields.message} label="Message to the group" optional maxLength={280} />
       <CheckboxField field={fields.anonymous} label="Show my pledge as Anonymous" />
       <p className="field__hint">

@@ -11,7 +11,7 @@ import {
 import { REQUIRED, requiredText } from "./fields";
 
 /** An amount typed in major units ('25', '12.50') -> minor units within (0, max]. */
-const amount = (maxMajor: number, label: string) =>
+export const amount = (maxMajor: number, label: string) =>
   z
     .string({ error: REQUIRED })
     .trim()

@@ -1,0 +1,100 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import {
+  data,
+  type ActionFunctionArgs,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { SubmitButton } from "#app/components/forms";
+import { GoalErrorBoundary } from "#app/components/fundraising/GoalForbidden";
+import { MeasureFields } from "#app/components/progress/MeasureFields";
+import { FLASH } from "#app/lib/flash";
+import { quantityInputValue, unitOf } from "#app/lib/progress";
+import { editMeasureSchema, measureColumns, measureFormValues } from "#app/lib/schemas/progress";
+import { redirectWithFlash } from "#app/server/flash.server";
+import { loadMeasure, saveMeasure } from "#app/server/measure.server";
+import { requireUser } from "#app/server/session.server";
+import memberStyles from "#app/styles/member.css";
+import type { LiveHandle } from "#app/live/useLiveUpdates";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: memberStyles }];
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `Progress measure${data ? `: ${data.goal.cause}` : ""} | Goals with Friends` },
+  { name: "description", content: "Set the unit and targets members log progress against." },
+];
+
+export const handle: LiveHandle<typeof loader> = { live: (data, params) => [data && `goal:${params.id}`] };
+
+/** The owning org and admins only (403 for everyone else); a missing goal is a 404. */
+async function requireManager(request: Request, context: LoaderFunctionArgs["context"], id: string) {
+  const user = await requireUser(request, context);
+  const goal = await loadMeasure(context, id, user);
+  if (!goal) throw new Response("Not Found", { status: 404 });
+  if (!goal.manager) throw new Response("Forbidden", { status: 403 });
+  return goal;
+}
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const goal = await requireManager(request, context, params.id!);
+  return {
+    goal: { id: goal.id, cause: goal.cause },
+    locked: goal.hasEntries && goal.unit ? { label: unitOf(goal.unit).label, ...measureFormValues(goal.unit) } : null,
+    values: {
+      ...measureFormValues(goal.unit),
+      unitTarget: goal.unitTarget ? quantityInputValue(goal.unitTarget) : "",
+      groupTarget: goal.groupTarget ? quantityInputValue(goal.groupTarget) : "",
+    },
+  };
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const goal = await requireManager(request, context, params.id!);
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: editMeasureSchema });
+  if (formData.get("intent") !== "measure")
+    return data(submission.reply({ formErrors: ["Unknown action."] }), { status: 400 });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  const saved = await saveMeasure(context, goal, measureColumns(submission.value));
+  if (!saved)
+    return data(
+      submission.reply({ fieldErrors: { unit: ["The unit cannot change once members have logged progress"] } }),
+      { status: 409 },
+    );
+  throw await redirectWithFlash(context.cloudflare.env, `/goals/${goal.id}/measure`, FLASH.measureSaved);
+}
+
+export default function MeasureRoute() {
+  const { goal, locked, values } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const [form, fields] = useForm({
+    id: "measure",
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    lastResult: lastResult as any,
+    defaultValue: values,
+    constraint: getZodConstraint(editMeasureSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: editMeasureSchema }),
+  });
+  return (
+    <main className="member-page">
+      <p>
+        <Link to={`/active/${goal.id}`}>Back to {goal.cause}</Link>
+      </p>
+      <h1>Progress measure</h1>
+      <Form method="post" className="form card" {...getFormProps(form)}>
+        <input type="hidden" name="intent" value="measure" />
+        <MeasureFields fields={fields} unitLocked={locked} />
+        <div className="form-actions">
+          <SubmitButton>Save measure</SubmitButton>
+        </div>
+      </Form>
+    </main>
+  );
+}
+
+export const ErrorBoundary = GoalErrorBoundary;

@@ -1,0 +1,52 @@
+/**
+ * A goal's measure (issue 15): the owning org or an admin sets the unit while nothing is logged, and
+ * the targets at any time. The unit change is conditional on "no entries" in the same statement, so a
+ * member logging at the same moment cannot end up with entries in the old unit.
+ */
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { and, eq, notExists, sql } from "drizzle-orm";
+import { canManageGoal } from "#app/lib/fundraising";
+import type { Viewer } from "#app/lib/goals";
+import { goals, progressEntries } from "#drizzle/schema";
+import { publish } from "./live.server";
+
+export async function loadMeasure(context: AppLoadContext, goalId: string, viewer: Viewer) {
+  const rows = await context.db
+    .select({
+      id: goals.id,
+      cause: goals.cause,
+      orgId: goals.orgId,
+      unit: goals.unit,
+      unitTarget: goals.unitTarget,
+      groupTarget: goals.groupTarget,
+      hasEntries: sql<number>`exists(select 1 from ${progressEntries} where ${progressEntries.goalId} = ${goalId})`.as(
+        "has_entries",
+      ),
+    })
+    .from(goals)
+    .where(eq(goals.id, goalId))
+    .limit(1);
+  const row = rows[0];
+  if (!row) return null;
+  return { ...row, hasEntries: !!Number(row.hasEntries), manager: canManageGoal(row, viewer) };
+}
+
+/** Saves the measure; false when the unit would change but entries exist (nothing written). */
+export async function saveMeasure(
+  context: AppLoadContext,
+  goal: { id: string; unit: string | null },
+  value: { unit: string | null; unitTarget: number | null; groupTarget: number | null },
+): Promise<boolean> {
+  const unitChanges = value.unit !== goal.unit;
+  const entries = context.db
+    .select({ one: sql`1` })
+    .from(progressEntries)
+    .where(eq(progressEntries.goalId, goal.id));
+  const result = await context.db
+    .update(goals)
+    .set(value)
+    .where(unitChanges ? and(eq(goals.id, goal.id), notExists(entries)) : eq(goals.id, goal.id));
+  if (!result.meta.changes) return false;
+  publish(context, [`goal:${goal.id}`]);
+  return true;
+}

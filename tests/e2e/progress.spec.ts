@@ -1,0 +1,242 @@
+/**
+ * Measured progress (issue 15) in the browser: an org creates a measured goal, members log, edit and
+ * delete entries (JavaScript on and off), and each sees the other's entries and the leaderboard live.
+ */
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import { checkAxe, DEMO, signIn, signUp } from "./support";
+
+const connected = (page: Page) => expect(page.locator("html")).toHaveAttribute("data-live", "connected");
+
+/** The demo org creates a public goal measured in km (10 km each, 50 km for the group). */
+async function orgCreatesMeasuredGoal(browser: Browser) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signIn(page, DEMO.org);
+  await page.goto("/create");
+  const cause = `Walk the distance ${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
+  await page.getByLabel("Cause").fill(cause);
+  await page.getByLabel("Unit", { exact: true }).selectOption("km");
+  await page.getByLabel("Target per member").fill("10");
+  await page.getByLabel(/Group target/).fill("50");
+  await page.getByRole("button", { name: "Create goal" }).click();
+  // /create lands on the goal's management page (ADR 162).
+  await expect(page).toHaveURL(/\/goals\/[a-f0-9]+\/fundraising$/);
+  const goalId = page.url().split("/").at(-2)!;
+  await context.close();
+  return { goalId, cause };
+}
+
+async function memberJoins(browser: Browser, name: string, goalId: string, javaScriptEnabled = true) {
+  const context = await browser.newContext({ javaScriptEnabled });
+  const page = await context.newPage();
+  await signUp(page, name);
+  await page.goto(`/join/${goalId}`);
+  await page.getByRole("button", { name: "Join goal" }).click();
+  await expect(page).toHaveURL(new RegExp(`/active/${goalId}(#progress)?$`));
+  return { page, close: () => context.close() };
+}
+
+async function log(page: Page, amount: string, note = "") {
+  const form = page.locator("form.measure__form");
+  await form.getByLabel(/Amount/).fill(amount);
+  if (note) await form.getByLabel(/Note/).fill(note);
+  await form.getByRole("button", { name: "Log progress" }).click();
+}
+
+const boardNames = (page: Page) => page.getByTestId("leaderboard").locator(".leaderboard__name");
+
+test("members log, edit and delete entries and see each other's progress and the leaderboard live", async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const { goalId } = await orgCreatesMeasuredGoal(browser);
+  const alex = await memberJoins(browser, "Alex", goalId);
+  const bea = await memberJoins(browser, "Bea", goalId);
+  await expect(alex.page.getByTestId("my-total")).toHaveText("0 km");
+  await expect(alex.page.getByText("of 10 km").first()).toBeVisible();
+
+  // Bea watches; nothing below reloads her page.
+  await connected(bea.page);
+  await bea.page.evaluate(() => ((window as any).__sameDocument = true));
+
+  await log(alex.page, "5.25", "Along the canal");
+  await expect(alex.page.getByTestId("my-total")).toHaveText("5.25 km");
+  await expect(alex.page.getByTestId("my-percent")).toHaveText(" (52%)");
+  await expect(alex.page.getByTestId("streak")).toHaveText("1 day");
+  await expect(alex.page.getByTestId("my-entries")).toContainText("Along the canal");
+  // The form is ready for the next entry.
+  await expect(alex.page.locator("form.measure__form").getByLabel(/Amount/)).toHaveValue("");
+
+  // Bea sees Alex's entry, the group total and the board change without a reload.
+  await expect(bea.page.getByTestId("group-total")).toHaveText("5.25 km", { timeout: 5_000 });
+  await expect(bea.page.getByTestId("latest-entries")).toContainText("Along the canal");
+  await expect(boardNames(bea.page)).toHaveText(["Alex Tester"]);
+
+  // Bea logs more: she leads on Alex's screen, live.
+  await connected(alex.page);
+  await log(bea.page, "6");
+  await expect(bea.page.getByTestId("my-total")).toHaveText("6 km");
+  await expect(boardNames(alex.page)).toHaveText(["Bea Tester", "Alex Tester (you)"], { timeout: 5_000 });
+  await expect(alex.page.getByTestId("group-total")).toHaveText("11.25 km");
+
+  // Alex corrects his entry to 7 km: he leads again on Bea's screen.
+  const entry = alex.page.getByTestId("my-entries").locator("li").first();
+  await entry.getByText("Edit").click();
+  await entry.getByLabel(/Amount/).fill("7");
+  await entry.getByRole("button", { name: /Save/ }).click();
+  await expect(alex.page.getByTestId("my-total")).toHaveText("7 km");
+  await expect(boardNames(bea.page)).toHaveText(["Alex Tester", "Bea Tester (you)"], { timeout: 5_000 });
+
+  // A double click logs once (the idempotency key).
+  const form = alex.page.locator("form.measure__form");
+  await form.getByLabel(/Amount/).fill("1");
+  await form.getByRole("button", { name: "Log progress" }).dblclick();
+  await expect(alex.page.getByTestId("my-total")).toHaveText("8 km");
+  await expect(alex.page.getByTestId("my-entries").locator("li")).toHaveCount(2);
+  await alex.page.reload();
+  await expect(alex.page.getByTestId("my-total")).toHaveText("8 km");
+
+  // Alex deletes both entries: he is off the board on Bea's screen.
+  for (let i = 0; i < 2; i++) {
+    await alex.page
+      .getByTestId("my-entries")
+      .locator("li")
+      .first()
+      .getByRole("button", { name: /Delete/ })
+      .click();
+    await expect(alex.page.getByTestId("my-total")).toHaveText(i === 0 ? /^[17] km$/ : "0 km");
+  }
+  await expect(boardNames(bea.page)).toHaveText(["Bea Tester (you)"], { timeout: 5_000 });
+  expect(await bea.page.evaluate(() => (window as any).__sameDocument)).toBe(true);
+
+  for (const width of [1280, 390]) {
+    await bea.page.setViewportSize({ width, height: 900 });
+    await checkAxe(bea.page, true);
+  }
+  await Promise.all([alex.close(), bea.close()]);
+});
+
+test("with JavaScript off a member logs, sees a field error, edits and deletes", async ({ browser }) => {
+  test.setTimeout(90_000);
+  const { goalId } = await orgCreatesMeasuredGoal(browser);
+  const cam = await memberJoins(browser, "Cam", goalId, false);
+  const page = cam.page;
+
+  await log(page, "abc");
+  await expect(page.locator("form.measure__form").getByText("Enter a number, like 5 or 5.25")).toBeVisible();
+  await expect(page.locator("form.measure__form").getByLabel(/Amount/)).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByTestId("my-total")).toHaveText("0 km");
+
+  await log(page, "12", "Hill repeats");
+  await expect(page).toHaveURL(new RegExp(`/active/${goalId}#progress$`));
+  await expect(page.getByTestId("my-total")).toHaveText("12 km");
+  await expect(page.getByText("You reached your target. Well done!")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Mark goal complete" })).toBeVisible();
+
+  const entry = page.getByTestId("my-entries").locator("li").first();
+  await entry.getByText("Edit").click();
+  await entry.getByLabel(/Amount/).fill("4.5");
+  await entry.getByRole("button", { name: /Save/ }).click();
+  await expect(page.getByTestId("my-total")).toHaveText("4.5 km");
+  await expect(page.getByText("You reached your target. Well done!")).toHaveCount(0);
+
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await checkAxe(page, false);
+  }
+
+  await page
+    .getByTestId("my-entries")
+    .locator("li")
+    .first()
+    .getByRole("button", { name: /Delete/ })
+    .click();
+  await expect(page.getByTestId("my-total")).toHaveText("0 km");
+  await expect(page.getByText("You have not logged anything yet.")).toBeVisible();
+  await cam.close();
+});
+
+test("the org sets the measure on /create and edits the targets later", async ({ page }) => {
+  await signIn(page, DEMO.org);
+  await page.goto("/create");
+  await checkAxe(page, true);
+  const { goalId } = await orgCreatesMeasuredGoal(page.context().browser()!);
+  await page.goto(`/goals/${goalId}/measure`);
+  await expect(page.getByLabel("Target per member")).toHaveValue("10");
+  await page.getByLabel("Target per member").fill("20");
+  await page.getByRole("button", { name: "Save measure" }).click();
+  await expect(page.getByText("Progress measure saved.")).toBeVisible();
+  await expect(page.getByLabel("Target per member")).toHaveValue("20");
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await checkAxe(page, true);
+  }
+});
+
+test("a supporter pledges per km; the totaliser moves when the member logs, live", async ({ browser }) => {
+  test.setTimeout(120_000);
+  const { goalId } = await orgCreatesMeasuredGoal(browser);
+  // The org sets up fundraising on the goal's management page.
+  const orgContext = await browser.newContext();
+  const org = await orgContext.newPage();
+  await signIn(org, DEMO.org);
+  await org.goto(`/goals/${goalId}/fundraising`);
+  await org.getByLabel(/Charity name/).fill("Shelter");
+  await org.getByLabel(/donation page/).fill("https://shelter.example.org/donate");
+  await org.getByLabel(/Target/).fill("100");
+  await org.getByRole("button", { name: /Save/ }).click();
+  await expect(org.getByText("Fundraising details saved.")).toBeVisible();
+  await orgContext.close();
+
+  const dana = await memberJoins(browser, "Dana", goalId);
+  // Dana's sponsor link names her; a friend pledges 50p per km of hers, up to £20.
+  await dana.page.getByRole("link", { name: /Get sponsored per km/ }).click();
+  await expect(dana.page).toHaveURL(new RegExp(`/give/${goalId}\\?member=`));
+  const link = dana.page.url();
+  const friend = await memberJoins(browser, "Finn", goalId);
+  await friend.page.goto(link);
+  await expect(friend.page.getByText("by Dana Tester")).toBeVisible();
+  await friend.page.getByLabel(/Your name/).fill("Finn");
+  await friend.page.getByLabel(/An amount per km logged/).check();
+  await friend.page.getByLabel(/Amount per km/).fill("0.50");
+  await friend.page.getByLabel(/Maximum/).fill("20");
+  await friend.page.getByRole("button", { name: "Pledge", exact: true }).click();
+  await expect(friend.page.getByRole("heading", { name: "Thank you for your pledge!" })).toBeVisible();
+  await friend.page.goto(`/give/${goalId}`);
+  await connected(friend.page);
+  await expect(friend.page.getByTestId("raised")).toHaveText("£0");
+  for (const width of [1280, 390]) {
+    await friend.page.setViewportSize({ width, height: 900 });
+    await checkAxe(friend.page, true);
+  }
+
+  await dana.page.goto(`/active/${goalId}`);
+  await log(dana.page, "7");
+  await expect(dana.page.getByTestId("my-total")).toHaveText("7 km");
+  // 7 km x 50p = £3.50, on Finn's open page without a reload.
+  await expect(friend.page.getByTestId("raised")).toHaveText("£3.50", { timeout: 5_000 });
+  await expect(friend.page.getByText("£0.50 per km for Dana Tester (up to £20): £3.50 so far")).toBeVisible();
+  await Promise.all([dana.close(), friend.close()]);
+});
+
+test("/main opens on the current goal with a card per goal and the feed", async ({ browser }) => {
+  test.setTimeout(90_000);
+  const { goalId, cause } = await orgCreatesMeasuredGoal(browser);
+  const eli = await memberJoins(browser, "Eli", goalId);
+  await log(eli.page, "3");
+  const fay = await memberJoins(browser, "Fay", goalId);
+  await log(fay.page, "4.5");
+  await eli.page.goto("/main");
+  // The panel shows the current goal with its progress; a card per active goal; the feed.
+  await expect(eli.page.getByRole("heading", { level: 1, name: cause })).toBeVisible();
+  await expect(eli.page.getByTestId("my-total")).toHaveText("3 km");
+  const card = eli.page.getByTestId("home-cards").locator("li").first();
+  await expect(card).toContainText(cause);
+  await expect(card.getByTestId("card-measure")).toContainText("3 km of 10 km · 1-day streak");
+  await expect(eli.page.getByTestId("home-feed")).toContainText("Fay Tester logged 4.5 km");
+  for (const width of [1280, 390]) {
+    await eli.page.setViewportSize({ width, height: 900 });
+    await checkAxe(eli.page, true);
+  }
+  await Promise.all([eli.close(), fay.close()]);
+});

@@ -1,0 +1,83 @@
+/** /main as a home (issue 15): opens on the current goal, a card per active goal, the feed since my last visit. */
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { screenRoundTrips, describeRoundTrips } from "../support/d1";
+import { insertGoal } from "../support/goals";
+import { get, post, signUpUser, userId } from "../support/http";
+import { insertMeasuredGoal, logEntry } from "../support/progress";
+
+async function member(goalId: string, cookie?: string) {
+  const user = cookie ? { cookie, email: "" } : await signUpUser();
+  expect((await post(`/join/${goalId}`, {}, user.cookie)).status).toBe(302);
+  return user;
+}
+
+// React separates text parts with <!-- --> in server HTML: compare the text people read.
+const home = async (cookie: string) => (await (await get("/main", cookie)).text()).replaceAll("<!-- -->", "");
+
+describe("the home", () => {
+  it("keeps SPEC's empty state for a member with no goal", async () => {
+    const { cookie } = await signUpUser();
+    const html = await home(cookie);
+    expect(html).toContain("Select a goal to get started");
+    expect(html).not.toContain('data-testid="home-cards"');
+  });
+
+  it("opens on the current goal (the first not-completed), with a card per active goal", async () => {
+    const first = await insertMeasuredGoal({ cause: `First ${Date.now()}` });
+    const second = await insertGoal({ cause: `Second ${Date.now()}` });
+    const me = await member(first.id);
+    await member(second.id, me.cookie);
+    await logEntry(first.id, me.cookie, { amount: "2.5" });
+    let html = await home(me.cookie);
+    // The panel shows the current goal with its measured progress.
+    expect(html).toContain(`<h1 id="goal-title">${first.cause}</h1>`);
+    expect(html).toContain('data-testid="my-total">2.5 km<');
+    // A card per active goal: the measured one with my total, target and streak.
+    const cards = html.slice(html.indexOf('data-testid="home-cards"'), html.indexOf("Since your last visit"));
+    expect(cards).toContain(first.cause);
+    expect(cards).toContain(second.cause);
+    expect(cards).toContain("2.5 km of 100 km · 1-day streak");
+    expect(cards.match(/data-testid="card-measure"/g)).toHaveLength(1);
+
+    // Completing the first makes the second current.
+    expect((await post(`/active/${first.id}`, { intent: "complete" }, me.cookie)).status).toBe(302);
+    html = await home(me.cookie);
+    expect(html).toContain(`<h1 id="goal-title">${second.cause}</h1>`);
+  });
+
+  it("shows what others did in my goals since my last visit, and nothing of my own", async () => {
+    const goal = await insertMeasuredGoal();
+    const me = await member(goal.id);
+    // The first visit: nothing yet (the visit is recorded).
+    expect(await home(me.cookie)).toContain("Nothing new in your goals since your last visit.");
+    // Move my last visit back an hour: what follows happened "since my last visit".
+    const myId = await userId(me.email);
+    await env.DB.prepare("UPDATE users SET home_seen_at = home_seen_at - 3600000 WHERE id = ?").bind(myId).run();
+    await logEntry(goal.id, me.cookie, { amount: "9" });
+    const other = await member(goal.id);
+    await logEntry(goal.id, other.cookie, { amount: "3.25" });
+    await post(`/goals/${goal.id}/discussion`, { intent: "post", body: "Lovely morning for it" }, other.cookie);
+    await post(`/goals/${goal.id}/cheer`, { memberId: myId }, other.cookie);
+    const html = await home(me.cookie);
+    const feed = html.slice(html.indexOf('data-testid="home-feed"'));
+    expect(feed).toContain("Test User joined");
+    expect(feed).toContain("Test User logged 3.25 km");
+    expect(feed).toContain("Test User wrote: Lovely morning for it");
+    expect(feed).toContain("Test User cheered you");
+    expect(feed).not.toContain("logged 9 km");
+    // A live refresh minutes later still shows the same feed (the visit has not ended).
+    expect(await home(me.cookie)).toContain("Test User logged 3.25 km");
+  });
+
+  it("reads everything in ONE round trip, as a document and as a .data navigation", async () => {
+    const goal = await insertMeasuredGoal();
+    const me = await member(goal.id);
+    await logEntry(goal.id, me.cookie);
+    for (const path of ["/main", "/main.data"]) {
+      const { status, count, roundTrips } = await screenRoundTrips(path, me.cookie);
+      expect(status).toBe(200);
+      expect(count, describeRoundTrips(roundTrips)).toBe(1);
+    }
+  });
+});
