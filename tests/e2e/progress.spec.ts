@@ -157,6 +157,7 @@ test("with JavaScript off a member logs, sees a field error, edits and deletes",
 });
 
 test("the org sets the measure on /create and edits the targets later", async ({ page }) => {
+  test.setTimeout(90_000);
   await signIn(page, DEMO.org);
   await page.goto("/create");
   await checkAxe(page, true);
