@@ -7,8 +7,9 @@
  *   4. Lighthouse on / and /signin
  *   5. Live updates: 1,000 event-stream subscribers, 20 writes (bench/live; ports 8824/9424)
  *   6. Load: 200 signed-in members for 60 s, then D1's invariants (bench/load; ports 8827/9427)
+ *   7. Pathological input: the worst time per text field, goal <= 50 ms (bench/pathological; ports 8828/9428)
  * Servers: wrangler's dev server without the devtools inspector (ADR 055); BENCH_INSPECTOR=1 for the CLI.
- * Options: --quick (1 round of 3 s), --rounds N, --seconds N, --connections N, --no-lighthouse, --no-live, --no-load,
+ * Options: --quick (1 round of 3 s), --rounds N, --seconds N, --connections N, --no-lighthouse, --no-live, --no-load, --no-pathological,
  *          --json FILE (also write the figures as JSON).
  * Ports: hello 8825/9425, app 8826/9426 (loopback only). Not part of `npm test`.
  */
@@ -22,6 +23,7 @@ import { SIZE_TARGETS, pageJs, routeChunks, workerSizes } from "./sizes/index.mj
 import { runSsr } from "./ssr/index.mjs";
 import { printLoad, runLoad } from "./load/index.mjs";
 import { printFanout, runFanout } from "./live/fanout.mjs";
+import { printPathological, runPathological } from "./pathological/index.mjs";
 
 const argv = process.argv.slice(2);
 const flag = (name) => argv.includes(name);
@@ -203,6 +205,15 @@ if (!flag("--no-load")) {
   log("\nLoad: 200 sessions, /main, /active/{id}, join and complete (bench/load/index.mjs)");
   results.load = await runLoad({ sessions: 200, seconds: quick ? 10 : 60, log });
   printLoad(results.load, log);
+}
+
+// Pathological input (bench/pathological, issue 13): the worst time per text field. Its own server.
+if (!flag("--no-pathological")) {
+  log(
+    "\nPathological input: every text field, crafted runs at its maximum, just over it and ~1 MB (bench/pathological)",
+  );
+  results.pathological = await runPathological();
+  printPathological(results.pathological, log);
 }
 
 const jsonFile = option("--json");

@@ -4,6 +4,7 @@
  */
 import type { IsoDate } from "./dates";
 import type { GoalFacts, Viewer } from "./goals";
+import { trimEndOf } from "./text-scan";
 
 export const CURRENCIES = ["GBP", "EUR", "USD", "CAD", "AUD", "NZD"] as const;
 export type Currency = (typeof CURRENCIES)[number];
@@ -166,7 +167,7 @@ export function messageParts(body: string): TextPart[] {
   let last = 0;
   for (const match of body.matchAll(pattern)) {
     // Trailing punctuation belongs to the sentence, not the link.
-    const href = match[0].replace(/[.,;:!?)\]]+$/, "");
+    const href = trimEndOf(match[0], ".,;:!?)]");
     const index = match.index!;
     if (index > last) parts.push({ kind: "text", text: body.slice(last, index) });
     parts.push({ kind: "link", text: href, href });

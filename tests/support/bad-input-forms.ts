@@ -288,7 +288,7 @@ const BAD_IDS = [
 ];
 
 /** Every table's rows, to prove a refused submission changed nothing at all (not just the counts). */
-async function snapshot(): Promise<Record<string, string>> {
+export async function snapshot(): Promise<Record<string, string>> {
   const { results } = await env.DB.prepare(
     "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' AND name != 'd1_migrations' ORDER BY name",
   ).all<{ name: string }>();
@@ -296,7 +296,7 @@ async function snapshot(): Promise<Record<string, string>> {
   return Object.fromEntries(results.map(({ name }, i) => [name, JSON.stringify(rows[i]!.results)]));
 }
 
-function diff(before: Record<string, string>, after: Record<string, string>) {
+export function diff(before: Record<string, string>, after: Record<string, string>) {
   return Object.keys(after).filter((table) => before[table] !== after[table]);
 }
 

@@ -1,16 +1,16 @@
 /** Input schemas of the admin screens (one per form; conform uses them in the browser too). */
 import * as z from "zod";
 import { AUDIENCES, EARLY_ACCESS_MODES, USER_STATUSES, USER_TYPES } from "../admin";
-import { email, REQUIRED, requiredText } from "./fields";
+import { atMost, email, REQUIRED, requiredText } from "./fields";
 
 const choice = <T extends readonly [string, ...string[]]>(values: T) =>
   z.enum(values, { error: "Choose one of the options" });
 
-const id = () => z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(64, "Unknown id");
+const id = () => z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(64, atMost("Unknown id"));
 
 /** GET /admin/users?q=&page= : never fails; bad values fall back to the first page of everyone. */
 export const userSearchSchema = z.object({
-  q: z.string().trim().max(100).catch("").default(""),
+  q: z.string().trim().max(100, atMost()).catch("").default(""),
   page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
 });
 

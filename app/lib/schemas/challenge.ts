@@ -5,21 +5,22 @@
 import * as z from "zod";
 import { isSafeDonationUrl, MAX_TARGET_MAJOR, monthChallengeDates, parseAmount } from "../fundraising";
 import { currencySchema } from "./fundraising";
+import { containsMarkup } from "../text-scan";
+import { atMost } from "./fields";
 import { checkGoalDates, goalFields } from "./goal";
 
 const blankToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
-const MARKUP = /<\s*\/?\s*[a-z!?]/i;
 
 export const challengeFields = {
   template: z.enum(["custom", "month"], { error: "Choose custom dates or a month challenge" }).default("custom"),
-  month: z.preprocess(blankToUndefined, z.string().trim().max(7).optional()),
+  month: z.preprocess(blankToUndefined, z.string().trim().max(7, atMost()).optional()),
   charityName: z.preprocess(
     blankToUndefined,
     z
       .string()
       .trim()
-      .max(100, "Charity name must be at most 100 characters")
-      .refine((v) => !MARKUP.test(v), "Plain text only: remove the < > tags")
+      .max(100, atMost("Charity name must be at most 100 characters"))
+      .refine((v) => !containsMarkup(v), "Plain text only: remove the < > tags")
       .optional(),
   ),
   charityUrl: z.preprocess(
@@ -27,7 +28,7 @@ export const challengeFields = {
     z
       .string()
       .trim()
-      .max(500, "The link must be at most 500 characters")
+      .max(500, atMost("The link must be at most 500 characters"))
       .refine(isSafeDonationUrl, "Use the charity's own https:// donation page")
       .optional(),
   ),
@@ -36,7 +37,7 @@ export const challengeFields = {
     z
       .string()
       .trim()
-      .max(32)
+      .max(32, atMost())
       .refine(
         (v) => {
           const minor = parseAmount(v);

@@ -8,7 +8,8 @@ import {
   MAX_TARGET_MAJOR,
   parseAmount,
 } from "../fundraising";
-import { REQUIRED, requiredText } from "./fields";
+import { containsMarkup, isNegativeAmount } from "../text-scan";
+import { atMost, REQUIRED, requiredText } from "./fields";
 
 /** An amount typed in major units ('25', '12.50') -> minor units within (0, max]. */
 export const amount = (maxMajor: number, label: string) =>
@@ -16,10 +17,10 @@ export const amount = (maxMajor: number, label: string) =>
     .string({ error: REQUIRED })
     .trim()
     .min(1, REQUIRED)
-    .max(32, `Enter ${label} as a number, like 25 or 12.50`)
+    .max(32, atMost(`Enter ${label} as a number, like 25 or 12.50`))
     .transform((value, ctx) => {
       const minor = parseAmount(value);
-      if (/^-\s*[£€$]?\s*\d/.test(value)) {
+      if (isNegativeAmount(value)) {
         ctx.addIssue({ code: "custom", message: `${capitalise(label)} must be more than zero` });
         return z.NEVER;
       }
@@ -42,10 +43,9 @@ export const amount = (maxMajor: number, label: string) =>
     });
 
 /** Plain text only: anything that looks like an HTML tag is refused, so markup is never stored. */
-const MARKUP = /<\s*\/?\s*[a-z!?]/i;
 const NO_MARKUP = "Plain text only: remove the < > tags";
 const plain = <T extends z.ZodType<string | undefined>>(schema: T) =>
-  schema.refine((v) => v === undefined || !MARKUP.test(v), NO_MARKUP);
+  schema.refine((v) => v === undefined || !containsMarkup(v), NO_MARKUP);
 
 const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
@@ -55,7 +55,7 @@ const optionalText = (max: number, label: string) =>
     z
       .string()
       .trim()
-      .max(max, `${label} must be at most ${max} characters`)
+      .max(max, atMost(`${label} must be at most ${max} characters`))
       .refine((v) => !/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/.test(v), "Remove the unusual characters")
       .optional(),
   );
@@ -71,7 +71,7 @@ export const fundraisingSettingsSchema = z.object({
     .string({ error: REQUIRED })
     .trim()
     .min(1, REQUIRED)
-    .max(500, "The link must be at most 500 characters")
+    .max(500, atMost("The link must be at most 500 characters"))
     .refine(isSafeDonationUrl, "Use the charity's own https:// donation page"),
   target: amount(MAX_TARGET_MAJOR, "the target"),
   currency: currencySchema,
@@ -89,7 +89,7 @@ export const messageSchema = z.object({
   body: plain(requiredText(MAX_MESSAGE, "Message")),
 });
 
-const id = () => z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(64, "Unknown id");
+const id = () => z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(64, atMost("Unknown id"));
 
 export const deleteMessageSchema = z.object({ intent: z.literal("delete"), messageId: id() });
 

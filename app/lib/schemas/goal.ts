@@ -4,12 +4,13 @@
  */
 import * as z from "zod";
 import { isIsoDate } from "#app/lib/dates";
-import { requiredText } from "./fields";
+import { atMost, requiredText } from "./fields";
 
 const optionalDate = () =>
   z
     .string()
     .trim()
+    .max(10, atMost("Enter a real date"))
     .optional()
     .refine((v) => v === undefined || v === "" || isIsoDate(v), "Enter a real date")
     .transform((v) => (v ? v : null));
@@ -21,6 +22,7 @@ export const goalFields = {
   visibility: z.enum(["public", "private"], { error: "Choose public or private" }).default("public"),
   demo: z
     .string()
+    .max(10, atMost())
     .optional()
     .transform((v) => v === "on" || v === "true"),
   icon: z.instanceof(File, { error: "Choose an image file" }).optional(),

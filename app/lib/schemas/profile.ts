@@ -1,5 +1,5 @@
 import * as z from "zod";
-import { requiredText } from "./fields";
+import { atMost, requiredText } from "./fields";
 
 export const profileSchema = z.object({
   first: requiredText(50, "First name"),
@@ -7,6 +7,7 @@ export const profileSchema = z.object({
   color: z
     .string({ error: "Choose a colour" })
     .trim()
+    .max(7, atMost("Choose a colour"))
     .regex(/^#[0-9a-fA-F]{6}$/, "Choose a colour")
     .transform((v) => v.toLowerCase()),
   // Content, size and type are checked on the server (app/lib/images.ts): names and types lie.

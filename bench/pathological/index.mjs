@@ -1,0 +1,112 @@
+#!/usr/bin/env node
+/**
+ * Pathological input (issue 13, ADR 101): every text field of every form posted with the values of
+ * tests/support/pathological.mjs (runs of the characters the checks repeat on, at the field's
+ * maximum, just over it, and at about 1 MB), against a production build under wrangler's dev server.
+ * Prints the worst time per field; the goal is no request over 50 ms. Times are measured at the client
+ * (send to last byte on loopback), so they include reading the 1 MB body: an upper bound of server time.
+ *
+ *   node bench/pathological/index.mjs     (after `NODE_ENV=production npx remix build`), or `npm run bench`
+ * Ports 8828/9428 (loopback only).
+ */
+import { execFileSync } from "node:child_process";
+import os from "node:os";
+import { ROOT, renderedFields, signIn, startApp } from "../lib/app.mjs";
+import { DEMO_PASSWORD, quietEnv } from "../../scripts/seed.mjs";
+import { atMaximumCases, pathologicalCases, TEXT_FORMS } from "../../tests/support/pathological.mjs";
+
+export const GOAL_MS = 50;
+const PORTS = [8828, 9428];
+
+/** Runs every case once after a warm-up; returns one row per field. */
+export async function runPathological() {
+  const app = await startApp({ ports: PORTS });
+  const { server, persistTo } = app;
+  try {
+    const url = server.url;
+    const admin = await signIn(url, "admin@example.com", DEMO_PASSWORD);
+    execFileSync(
+      "npx",
+      [
+        "wrangler",
+        "d1",
+        "execute",
+        "DB",
+        "--local",
+        "--persist-to",
+        persistTo,
+        "--command",
+        "UPDATE goals SET charity_name = 'Shelter', charity_url = 'https://shelter.example.org/donate', target_amount = 100000, currency = 'GBP' WHERE id = 'bench-goal-01'",
+      ],
+      { cwd: ROOT, stdio: "ignore", env: quietEnv() },
+    );
+    const fx = { pledgeGoal: "bench-goal-01", targetUserId: "bench-user-1" };
+    const honeypot = await renderedFields(url, "/tester", ["first", "last", "email", "password"]);
+    const post = async (form, values) => {
+      const body = new URLSearchParams({ ...(form.honeypot ? honeypot : {}), ...form.valid(fx), ...values }).toString();
+      const started = performance.now();
+      const response = await fetch(url + form.path(fx), {
+        method: "POST",
+        redirect: "manual",
+        body,
+        headers: {
+          "Content-Type": "application/x-www-form-urlencoded",
+          Origin: url,
+          ...(form.as === "admin" ? { Cookie: admin } : {}),
+        },
+      });
+      await response.arrayBuffer();
+      return { ms: performance.now() - started, status: response.status };
+    };
+    const rows = new Map();
+    for (const form of TEXT_FORMS) {
+      const mode = form.mode ?? "open";
+      await post({ path: () => "/admin/access", valid: () => ({}), as: "admin" }, { intent: "early-access", mode });
+      await post(form, {}); // warm-up: the route's module and first queries
+      for (const c of [...atMaximumCases([form]), ...pathologicalCases([form])]) {
+        const { ms, status } = await post(form, { [c.field]: c.value });
+        const key = `${form.form} › ${c.field}`;
+        const row = rows.get(key) ?? {
+          form: form.form,
+          field: c.field,
+          cases: 0,
+          worst: 0,
+          worstCase: "",
+          statuses: {},
+        };
+        row.cases++;
+        row.statuses[status] = (row.statuses[status] ?? 0) + 1;
+        if (ms > row.worst) ((row.worst = ms), (row.worstCase = `${c.run} (${c.size}, ${c.value.length} chars)`));
+        rows.set(key, row);
+      }
+    }
+    return { rows: [...rows.values()], load: os.loadavg() };
+  } finally {
+    await server.stop();
+  }
+}
+
+export function printPathological(result, log = console.log) {
+  const rows = result.rows;
+  const width = Math.max(...rows.map((r) => `${r.form} › ${r.field}`.length));
+  log(`  ${"form › field".padEnd(width)}  cases  worst ms  statuses             worst case`);
+  for (const r of rows) {
+    const statuses = Object.entries(r.statuses)
+      .map(([s, n]) => `${s}×${n}`)
+      .join(" ");
+    log(
+      `  ${`${r.form} › ${r.field}`.padEnd(width)}  ${String(r.cases).padStart(5)}  ${r.worst.toFixed(1).padStart(8)}  ${statuses.padEnd(19)}  ${r.worstCase}`,
+    );
+  }
+  const worst = rows.reduce((a, r) => (r.worst > a.worst ? r : a), rows[0]);
+  const over = rows.filter((r) => r.worst > GOAL_MS);
+  const fivexx = rows.filter((r) => Object.keys(r.statuses).some((s) => Number(s) >= 500));
+  log(
+    `  ${rows.length} fields, ${rows.reduce((n, r) => n + r.cases, 0)} requests; worst ${worst.worst.toFixed(1)} ms (${worst.form} › ${worst.field}); goal <= ${GOAL_MS} ms: ${over.length ? `MISSED on ${over.length} field(s)` : "met"}; 5xx: ${fivexx.length ? fivexx.map((r) => r.field).join(", ") : "none"}; load avg after ${result.load.map((x) => x.toFixed(2)).join(" ")}`,
+  );
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const result = await runPathological();
+  printPathological(result);
+}
