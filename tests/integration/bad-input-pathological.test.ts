@@ -29,7 +29,7 @@ beforeAll(async () => {
 
 /**
  * Every run just over each field's maximum, and a rotating share at ~1 MB (each a few tenths of a second
- * on a busy machine): CI (BAD_INPUT_SCALE=1) sends 1 MB values for every 5th run of each field, so every
+ * on a busy machine): CI (BAD_INPUT_SCALE=1) sends 1 MB values for every 7th run of each field, so every
  * run reaches ~1 MB on several fields; a local run every 14th, and a quarter of the short ones.
  */
 const OPTIONS =
