@@ -28,6 +28,8 @@ describe("the home", () => {
     const second = await insertGoal({ cause: `Second ${Date.now()}` });
     const me = await member(first.id);
     await member(second.id, me.cookie);
+    // joined_at has one-second resolution: two joins in the same second would tie (then goal id decides).
+    await env.DB.prepare("UPDATE user_goals SET joined_at = joined_at - 1000 WHERE goal_id = ?").bind(first.id).run();
     await logEntry(first.id, me.cookie, { amount: "2.5" });
     let html = await home(me.cookie);
     // The panel shows the current goal with its measured progress.
