@@ -8,7 +8,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { passwordResets, users } from "#drizzle/schema";
-import { hashToken } from "./admin-links.server";
+import { hashToken, randomToken } from "./admin-links.server";
 import { appUrl } from "./env.server";
 import { deliverLater, outboxInsert, sendMail } from "./mail.server";
 import { checkCurrentPassword, TOO_MANY_TRIES, type AccountResult } from "./account.server";
@@ -18,14 +18,6 @@ import { newId } from "#app/lib/ids";
 import { publish } from "./live.server";
 
 export const EMAIL_LINK_TTL_MS = 24 * 60 * 60 * 1000;
-
-function randomToken(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(32));
-  return btoa(String.fromCharCode(...bytes))
-    .replace(/\+/g, "-")
-    .replace(/\//g, "_")
-    .replace(/=+$/, "");
-}
 
 /** Asks for the change: checks the password, then mails the new address (a link, or a "taken" notice). */
 export async function requestEmailChange(

@@ -7,20 +7,15 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, asc, eq, or, sql } from "drizzle-orm";
 import { friendLinks, friendships, notifications, users } from "#drizzle/schema";
+import { randomToken } from "./admin-links.server";
 import { appUrl } from "./env.server";
 import { publish } from "./live.server";
 import { deliverLater, outboxInsert } from "./mail.server";
 import { countersFor, hit, LIMITS } from "./rate-limit.server";
 import { newId } from "#app/lib/ids";
 
-/** 128 random bits, URL-safe. */
-function newCode(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return btoa(String.fromCharCode(...bytes))
-    .replace(/\+/g, "-")
-    .replace(/\//g, "_")
-    .replace(/=+$/, "");
-}
+/** 128 random bits, URL-safe (22 characters). */
+const newCode = () => randomToken(16);
 
 export const isFriendCode = (code: string | undefined): code is string =>
   !!code && code.length === 22 && /^[A-Za-z0-9_-]+$/.test(code);
