@@ -354,6 +354,9 @@ const brokeVisibleField = (row: FormRow, label: string[]) =>
     return name in row.fields && !(row.hidden ?? []).includes(name);
   });
 
+const brokeHiddenRef = (row: FormRow, label: string[]) =>
+  label.some((part) => row.fields[part.split(":")[0]!]?.kind === "ref");
+
 /** Sends one row's generated cases and asserts the verdicts; returns how many were sent. */
 export async function runRow(row: FormRow): Promise<number> {
   await row.before?.();
@@ -387,7 +390,12 @@ export async function runRow(row: FormRow): Promise<number> {
           submission.fieldBroken &&
           brokeVisibleField(row, submission.label)
         ) {
-          const shown = document ? body.includes('class="field__error"') : body.includes('"error"');
+          // A broken hidden field (a tampered entry id) leaves no form on the page to hold the field
+          // errors: the page must still say what was wrong, in an alert.
+          const formless = brokeHiddenRef(row, submission.label);
+          const shown = document
+            ? body.includes('class="field__error"') || (formless && body.includes('role="alert"'))
+            : body.includes('"error"');
           if (!shown) failures.push(`${what} without a field error`);
         }
       }),

@@ -327,9 +327,22 @@ function MyEntries({
   result: Result;
 }) {
   const empty = !view.myEntries.length && !pendingLogs.length;
+  // An edit or delete whose entry is not on this page (gone since, or a tampered form) has no form to
+  // show its errors on: say so above the list, with every field's message.
+  const orphan =
+    result?.error &&
+    (result.intent === "edit-entry" || result.intent === "delete-entry") &&
+    !view.myEntries.some((e) => e.id === result.entryId)
+      ? Object.values(result.error).flatMap((m) => m ?? [])
+      : [];
   return (
     <div className="measure__entries">
       <h3 id="my-entries-title">My recent entries</h3>
+      {orphan.length ? (
+        <p className="form-error" role="alert">
+          That entry could not be changed: {orphan.join(", ")}
+        </p>
+      ) : null}
       {empty ? (
         <p className="measure__empty">You have not logged anything yet.</p>
       ) : (
