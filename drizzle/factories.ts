@@ -12,7 +12,7 @@
  * written), so creating one costs an INSERT, not a key derivation. Signing in with the password still
  * pays the real cost, as it must.
  */
-import type { goals, messages, pledges, sessions, userGoals, users } from "./schema";
+import type { goals, messages, pledges, progressEntries, progressTotals, sessions, userGoals, users } from "./schema";
 
 export type NewUser = typeof users.$inferInsert;
 export type NewGoal = typeof goals.$inferInsert;
@@ -20,6 +20,8 @@ export type NewMembership = typeof userGoals.$inferInsert;
 export type NewSession = typeof sessions.$inferInsert;
 export type NewPledge = typeof pledges.$inferInsert;
 export type NewMessage = typeof messages.$inferInsert;
+export type NewEntry = typeof progressEntries.$inferInsert;
+export type NewTotal = typeof progressTotals.$inferInsert;
 
 /** The password of every user `userRow` makes, and its hash (pbkdf2-sha256, 100,000 rounds). */
 export const TEST_PASSWORD = "password123";
@@ -100,4 +102,36 @@ export function pledgeRow(goalId: string, overrides: Partial<NewPledge> = {}): N
 /** A discussion message on a goal. */
 export function messageRow(goalId: string, userId: string | null, overrides: Partial<NewMessage> = {}): NewMessage {
   return { id: uniqueId(), goalId, userId, body: "Keep going!", ...overrides };
+}
+
+/**
+ * A progress entry of `amount` hundredths of the goal's unit on `day`. The caller keeps the member's
+ * progress_totals row equal to the sum (ADR 140): `totalRow` below, in the same batch.
+ */
+export function entryRow(
+  goalId: string,
+  userId: string,
+  amount: number,
+  day: string,
+  overrides: Partial<NewEntry> = {},
+): NewEntry {
+  const id = overrides.id ?? uniqueId();
+  return { id, goalId, userId, amount, day, note: null, idempotencyKey: id, ...overrides };
+}
+
+/** A member's running total on a measured goal (the sum and count of their entries, and their last day). */
+export function totalRow(
+  goalId: string,
+  userId: string,
+  entries: Pick<NewEntry, "amount" | "day">[],
+  reachedAt = new Date(),
+): NewTotal {
+  return {
+    goalId,
+    userId,
+    total: entries.reduce((sum, e) => sum + e.amount, 0),
+    entries: entries.length,
+    lastDay: entries.reduce<string | null>((last, e) => (last && last > e.day ? last : e.day), null),
+    reachedAt,
+  };
 }

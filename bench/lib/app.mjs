@@ -8,7 +8,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { quietEnv, seed } from "../../scripts/seed.mjs";
-import { BENCH_MEMBER, seedBench } from "../ssr/seed.mjs";
+import { BENCH_MEMBER, BENCH_RUNNER, seedBench } from "../ssr/seed.mjs";
 import { startWrangler } from "./server.mjs";
 
 export const ROOT = new URL("../..", import.meta.url).pathname.replace(/\/$/, "");
@@ -33,7 +33,7 @@ export async function startApp({ root = ROOT, ports = PORTS.app } = {}) {
     env,
   });
   seed({ persistTo, cwd: root });
-  const { memberGoalId } = seedBench({ persistTo, cwd: root });
+  const { memberGoalId, measuredGoalId } = seedBench({ persistTo, cwd: root });
   const [port, inspectorPort] = ports;
   const server = await startWrangler({
     name: "app",
@@ -51,7 +51,8 @@ export async function startApp({ root = ROOT, ports = PORTS.app } = {}) {
   });
   try {
     const cookie = await signIn(server.url, BENCH_MEMBER.email, BENCH_MEMBER.password);
-    return { server, cookie, memberGoalId, persistTo };
+    const runnerCookie = await signIn(server.url, BENCH_RUNNER.email, BENCH_RUNNER.password);
+    return { server, cookie, runnerCookie, memberGoalId, measuredGoalId, persistTo };
   } catch (error) {
     server.stop();
     throw error;
