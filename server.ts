@@ -6,6 +6,7 @@ import { createRequestHandler } from "@remix-run/cloudflare";
 import * as build from "@remix-run/dev/server-build";
 import { retryForwards } from "#app/server/crm.server";
 import { createDb } from "#app/server/db.server";
+import { openD1Session } from "#app/server/d1-session.server";
 import { createNonce, secureResponse } from "#app/server/headers.server";
 import { sweepExpiredRows } from "#app/server/housekeeping.server";
 import { sendHeadsUps } from "#app/server/notifications.server";
@@ -22,9 +23,11 @@ const handleRemixRequest = createRequestHandler(build as any, build.mode); // es
 
 async function render(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
   const startedAt = Date.now();
+  // Reads may go to a D1 replica; a write's bookmark returns in a cookie (ADR 200).
+  const d1 = openD1Session(request, env);
   const context = {
     cloudflare: { env, ctx },
-    db: createDb(env.DB),
+    db: d1.db,
     nonce: createNonce(),
     requestId: requestIdOf(request),
   };
@@ -42,7 +45,7 @@ async function render(request: Request, env: Env, ctx: ExecutionContext): Promis
     ),
   );
   // Every response (documents, data, resources, redirects, errors) leaves with the security headers.
-  const secured = secureResponse(response, env);
+  const secured = d1.carryBookmark(secureResponse(response, env));
   secured.headers.set("X-Request-Id", context.requestId);
   return secured;
 }
