@@ -15,7 +15,7 @@ import type { LiveHandle } from "#app/live/useLiveUpdates";
 import { SignupForm } from "#app/components/SignupForm";
 import { originFrom, pageMeta } from "#app/lib/meta";
 import { requestEarlyAccess } from "#app/server/early-access.server";
-import { afterSignupFor, signupAccess } from "#app/server/signup-access.server";
+import { signupAccess } from "#app/server/signup-access.server";
 import { honeypotInputProps } from "#app/server/honeypot.server";
 import { signUp } from "#app/server/signup.server";
 import authStyles from "#app/styles/auth.css";
@@ -66,9 +66,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const access = await signupAccess(request, context);
   switch (access.kind) {
     case "invitation":
+      // Claimed in the batch that creates the account, for the invited address only (ADR 102).
+      return signUp(request, context, access.invitation);
     case "goal-invite":
     case "open":
-      return signUp(request, context, afterSignupFor(context, access));
+      return signUp(request, context);
     case "request":
       return requestEarlyAccess(request, context);
     case "spent-invitation":

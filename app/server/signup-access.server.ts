@@ -1,13 +1,14 @@
 /**
  * Who may create an account right now (ADR 163). The early-access mode decides for everyone else, but
  * an invitation always opens the sign-up form, whatever the mode: that is what an invitation is for.
- * - an admin's early-access invitation (/signup?invite=TOKEN, single use: claimed after sign-up);
+ * - an admin's early-access invitation (/signup?invite=TOKEN, single use: claimed in the batch that
+ *   creates the account, for the invited address only, ADR 102);
  * - a challenge invite link (/invite/{token}) the visitor came from: remembered in the return cookie,
  *   still valid (signature, nonce) and its goal not ended.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { hasEnded } from "#app/lib/goals";
-import { claimInvitation, invitationFor, type Invitation } from "./admin-invites.server";
+import { invitationFor, type Invitation } from "./admin-invites.server";
 import { today } from "./clock.server";
 import { goalForInvite } from "./invites.server";
 import { readReturnTo } from "./return-to.server";
@@ -44,9 +45,4 @@ async function goalInviteFromReturn(request: Request, context: AppLoadContext) {
   const goal = await goalForInvite(context, token, null);
   if (!goal || hasEnded(goal, today(request, context.cloudflare.env))) return null;
   return { cause: goal.cause, invitePath: path! };
-}
-
-/** After the account exists: use up a single-use invitation (the claim itself is admin-invites'). */
-export function afterSignupFor(context: AppLoadContext, access: SignupAccess) {
-  return access.kind === "invitation" ? () => claimInvitation(context, access.invitation) : undefined;
 }

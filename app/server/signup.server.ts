@@ -2,20 +2,33 @@
 import { data, type AppLoadContext } from "@remix-run/cloudflare";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { signupSchema } from "#app/lib/schemas/auth";
+import { claimInvitation, isInvitedAddress, type Invitation } from "./admin-invites.server";
 import { checkHoneypot } from "./honeypot.server";
 import { countersFor, hit, LIMITS, TOO_MANY_REQUESTS } from "./rate-limit.server";
 import { afterSignIn } from "./return-to.server";
 import { createUserSession } from "./session.server";
-import { createUser, EmailTakenError } from "./users.server";
+import { ClaimFailedError, createUser, EmailTakenError } from "./users.server";
 import { readFormData } from "./form-data.server";
 
-/** `afterCreate` runs once the account exists (e.g. to use up the invitation that opened the form). */
-export async function signUp(request: Request, context: AppLoadContext, afterCreate?: () => Promise<void>) {
+/**
+ * Signs a visitor up. With an `invitation` (early access by request), the account must be for the
+ * address it was sent to, and the invitation is claimed in the batch that creates the account.
+ */
+export async function signUp(request: Request, context: AppLoadContext, invitation?: Invitation) {
   const formData = await readFormData(request);
   checkHoneypot(context, formData);
   const submission = parseWithZod(formData, { schema: signupSchema });
   if (submission.status !== "success") {
     return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
+  }
+  if (invitation && !isInvitedAddress(invitation, submission.value.email)) {
+    return data(
+      submission.reply({
+        fieldErrors: { email: [`This invitation is for ${invitation.email}: sign up with that address.`] },
+        hideFields: ["password"],
+      }),
+      { status: 403 },
+    );
   }
   const counters = countersFor(
     request,
@@ -28,8 +41,8 @@ export async function signUp(request: Request, context: AppLoadContext, afterCre
     });
   }
   try {
-    const user = await createUser(context.db, submission.value);
-    await afterCreate?.();
+    const claim = invitation ? claimInvitation(context, invitation, submission.value.email) : undefined;
+    const user = await createUser(context.db, submission.value, claim);
     // Thrown, so the action's return type is only the form reply.
     // Back to the invite (or deep link) that sent them to sign up, else /main (ADR 163).
     const { to, clear } = await afterSignIn(request, context.cloudflare.env);
@@ -37,6 +50,11 @@ export async function signUp(request: Request, context: AppLoadContext, afterCre
     if (clear) response.headers.append("Set-Cookie", clear);
     throw response;
   } catch (error) {
+    if (error instanceof ClaimFailedError) {
+      return data(submission.reply({ fieldErrors: { email: [error.message] }, hideFields: ["password"] }), {
+        status: 403,
+      });
+    }
     if (error instanceof EmailTakenError) {
       return data(
         submission.reply({

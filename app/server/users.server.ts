@@ -1,5 +1,6 @@
 /** Users: creation and lookups. New users follow SPEC: type 'user', status 'new', activegoals 0. */
-import { eq } from "drizzle-orm";
+import { eq, getTableColumns, SQL, sql, type Table } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import { newId } from "#app/lib/ids";
 import { users, type User, type UserType } from "#drizzle/schema";
 import type { Database } from "./db.server";
@@ -11,6 +12,13 @@ export class EmailTakenError extends Error {
   }
 }
 
+/** The claim that had to change a row (an invitation) changed none: it was used or expired meanwhile. */
+export class ClaimFailedError extends Error {
+  constructor() {
+    super("This invitation has expired or has already been used");
+  }
+}
+
 export interface NewUser {
   first: string;
   last: string;
@@ -19,11 +27,46 @@ export interface NewUser {
   type?: UserType;
 }
 
-export async function createUser(db: Database, input: NewUser): Promise<User> {
+/**
+ * A SELECT list giving every column of `table`, in order: the value from `values`, else the column's
+ * default (drizzle's INSERT … SELECT names every column), for an insert guarded by a WHERE.
+ */
+function rowValues(table: Table, values: Record<string, unknown>): SQL {
+  const parts = Object.entries(getTableColumns(table)).map(([key, column]) => {
+    if (key in values) return sql`${values[key] ?? null}`;
+    if (column.default instanceof SQL) return column.default;
+    if (column.default !== undefined) return sql`${column.default}`;
+    if (column.defaultFn) return sql`${column.defaultFn()}`;
+    return sql`NULL`;
+  });
+  return sql.join(parts, sql`, `);
+}
+
+/**
+ * Creates a user. With `claim` (a conditional UPDATE, e.g. an invitation's), one batch runs the claim
+ * first and inserts the user only if the claim changed a row (SQLite's changes()), so a claim that
+ * loses a race creates nothing: ClaimFailedError. Without it, a plain insert.
+ */
+export async function createUser(db: Database, input: NewUser, claim?: BatchItem<"sqlite">): Promise<User> {
   const email = input.email.trim().toLowerCase();
   if (await findUserByEmail(db, email)) throw new EmailTakenError();
   const passwordHash = input.password ? await hashPassword(input.password) : null;
   try {
+    if (claim) {
+      const id = newId();
+      const [, , created] = await db.batch([
+        claim,
+        db
+          .insert(users)
+          .select(
+            sql`SELECT ${rowValues(users, { id, first: input.first.trim(), last: input.last.trim(), email, type: input.type ?? "user", passwordHash })} WHERE changes() = 1`,
+          ),
+        db.select().from(users).where(eq(users.id, id)).limit(1),
+      ]);
+      const user = (created as User[])[0];
+      if (!user) throw new ClaimFailedError();
+      return user;
+    }
     const [user] = await db
       .insert(users)
       .values({
