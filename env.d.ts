@@ -18,6 +18,8 @@ declare global {
     ASSETS: Fetcher;
     ENVIRONMENT: string;
     SESSION_SECRET: string;
+    /** The previous session secret while a rotation settles (docs/deploy.md). */
+    SESSION_SECRET_PREVIOUS?: string;
     HONEYPOT_SEED?: string;
     APP_URL?: string;
     CRM_FORM_URL?: string;

@@ -177,6 +177,9 @@ export const mailOutbox = sqliteTable(
       .notNull()
       .default("queued"),
     error: text("error"),
+    // The mail's link (reset, set-password, invitation) sealed with a key from SESSION_SECRET; the text
+    // holds a placeholder. Dropped once sent (ADR 103).
+    linkSealed: text("link_sealed"),
     sentAt: integer("sent_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
   },

@@ -3,6 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { desc, eq } from "drizzle-orm";
 import { mailOutbox } from "#drizzle/schema";
 import { requireDevelopment } from "#app/server/env.server";
+import { outboxText } from "#app/server/mail.server";
 import devStyles from "#app/styles/dev.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: devStyles }];
@@ -20,7 +21,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const mails = await (to ? query.where(eq(mailOutbox.to, to)) : query);
   return {
     to: to ?? "",
-    mails: mails.map((m) => ({ ...m, createdAt: m.createdAt.toISOString() })),
+    // The sealed links put back (ADR 103): this screen stands in for the recipient's inbox.
+    mails: await Promise.all(
+      mails.map(async ({ linkSealed, ...m }) => ({
+        ...m,
+        text: await outboxText(context.cloudflare.env, { text: m.text, linkSealed }),
+        createdAt: m.createdAt.toISOString(),
+      })),
+    ),
   };
 }
 

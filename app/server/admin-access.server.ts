@@ -11,7 +11,7 @@ import { earlyAccessRequests, settings, type EarlyAccessMode } from "#drizzle/sc
 import { auditEntry } from "./audit.server";
 import { newLink } from "./admin-links.server";
 import { appUrl } from "./env.server";
-import { deliverLater, outboxInsert, type Mail } from "./mail.server";
+import { deliverLater, LINK_PLACEHOLDER, outboxInsert, outboxRow, type Mail } from "./mail.server";
 import type { SessionUser } from "./session.server";
 
 export const REQUESTS_SHOWN = 100;
@@ -64,17 +64,18 @@ export async function inviteRequester(
     subject: "Your early access to Goals with Friends",
     text:
       `Hi ${row.nameFirst},\n\nYou asked for early access to Goals with Friends, and your place is ready.\n\n` +
-      `Create your account here:\n${url}\n\nThe link works once and expires in 7 days.\n`,
+      `Create your account here:\n${LINK_PLACEHOLDER}\n\nThe link works once and expires in 7 days.\n`,
     kind: "invite",
+    link: url,
   };
   const mailId = newId();
   await db.batch([
     link.insert,
     db.update(earlyAccessRequests).set({ invitedAt: new Date() }).where(eq(earlyAccessRequests.id, requestId)),
-    outboxInsert(context, mail, mailId),
+    outboxInsert(context, await outboxRow(context, mail, mailId)),
     auditEntry(context, actor.id, { action: "access.invite", target: row.email }),
   ]);
-  deliverLater(context, [{ id: mailId, ...mail }]);
+  deliverLater(context, [{ id: mailId }]);
   return { email: row.email };
 }
 

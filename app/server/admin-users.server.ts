@@ -9,7 +9,7 @@ import { passwordResets, sessions, users, type UserType } from "#drizzle/schema"
 import { auditEntry, auditEntryIfChanged } from "./audit.server";
 import { newLink } from "./admin-links.server";
 import { appUrl } from "./env.server";
-import { deliverLater, outboxInsert, type Mail } from "./mail.server";
+import { deliverLater, LINK_PLACEHOLDER, outboxInsert, outboxRow, type Mail } from "./mail.server";
 import { publish } from "./live.server";
 import { requireRole, type SessionUser } from "./session.server";
 import { EmailTakenError, findUserByEmail, displayName } from "./users.server";
@@ -132,24 +132,26 @@ export async function addUser(context: AppLoadContext, request: Request, actor: 
     subject: "You have been added to Goals with Friends",
     text:
       `Hi ${input.first},\n\n${displayName(actor)} added you to Goals with Friends.\n\n` +
-      `Choose your password here to sign in:\n${url}\n\nThe link works once and expires in 7 days.\n`,
+      `Choose your password here to sign in:\n${LINK_PLACEHOLDER}\n\nThe link works once and expires in 7 days.\n`,
     kind: "set-password",
+    link: url,
   };
   const mailId = newId();
+  const outbox = await outboxRow(context, mail, mailId);
   try {
     await context.db.batch([
       context.db
         .insert(users)
         .values({ id, first: input.first, last: input.last, email, type: input.type, passwordHash: null }),
       link.insert,
-      outboxInsert(context, mail, mailId),
+      outboxInsert(context, outbox),
       auditEntry(context, actor.id, { action: "user.add", target: email, detail: `type ${input.type}` }),
     ]);
   } catch (error) {
     if (String((error as Error)?.message ?? error).includes("UNIQUE")) throw new EmailTakenError();
     throw error;
   }
-  deliverLater(context, [{ id: mailId, ...mail }]);
+  deliverLater(context, [{ id: mailId }]);
   return { id, email };
 }
 

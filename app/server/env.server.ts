@@ -7,6 +7,13 @@ export function requireDevelopment(context: AppLoadContext) {
   if (!isDevelopment(context.cloudflare.env)) throw new Response("Not Found", { status: 404 });
 }
 
+/**
+ * The session secrets, newest first: SESSION_SECRET signs and seals; SESSION_SECRET_PREVIOUS (while a
+ * rotation settles) is still accepted when reading.
+ */
+export const sessionSecrets = (env: Env): string[] =>
+  [env.SESSION_SECRET, env.SESSION_SECRET_PREVIOUS].filter((s): s is string => !!s);
+
 /** The app's own origin, for links in e-mails. */
 export function appUrl(request: Request, env: Env) {
   return env.APP_URL || new URL(request.url).origin;

@@ -2,62 +2,107 @@
  * All mail goes through here. Every message is recorded in `mail_outbox` (the record of what went to
  * whom). In development it stays there, readable at /dev/mail; in production it is also POSTed to an
  * HTTP e-mail provider configured by secrets (MAIL_API_URL, MAIL_API_KEY, MAIL_FROM).
+ *
+ * No working link token rests in the outbox (ADR 103): a message's `link` is stored sealed (AES-GCM
+ * under a key from SESSION_SECRET, mail-seal.server.ts) with a placeholder in the text, put back only
+ * when the message is delivered (`deliverOutboxMail`) or shown at /dev/mail; a sent message loses the
+ * sealed link, and the cron sweeps old mail (housekeeping.server.ts).
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { eq } from "drizzle-orm";
+import { and, eq, ne } from "drizzle-orm";
 import { newId } from "#app/lib/ids";
 import { mailOutbox } from "#drizzle/schema";
-import { isDevelopment } from "./env.server";
+import type { Database } from "./db.server";
+import { isDevelopment, sessionSecrets } from "./env.server";
+import { sealLink, unsealLink } from "./mail-seal.server";
+
+/** Where a message's sealed link goes in its text. */
+export const LINK_PLACEHOLDER = "{{link}}";
 
 export interface Mail {
   to: string;
   subject: string;
+  /** The text; with a `link`, LINK_PLACEHOLDER marks where it goes. */
   text: string;
   html?: string;
   kind: string;
   communicationId?: string;
+  /** A link carrying a working token (reset, set-password, invitation): never stored in the clear. */
+  link?: string;
 }
 
-/** The insert for one message, for callers that batch it with other writes. */
-export function outboxInsert(context: AppLoadContext, mail: Mail, id = newId()) {
-  return context.db.insert(mailOutbox).values({ id, ...mail, status: "queued" });
+export type OutboxRow = typeof mailOutbox.$inferInsert;
+
+/** The outbox row of a message, its link sealed. */
+export async function outboxRow(context: AppLoadContext, mail: Mail, id = newId()): Promise<OutboxRow> {
+  const { link, ...rest } = mail;
+  const secret = sessionSecrets(context.cloudflare.env)[0];
+  if (link && !secret) throw new Error("SESSION_SECRET is not set: a mailed link cannot be sealed");
+  const linkSealed = link ? await sealLink(secret!, link) : null;
+  return { id, ...rest, linkSealed, status: "queued" };
+}
+
+/**
+ * The insert of a row from `outboxRow`, for callers that batch it with other writes. (Synchronous on
+ * purpose: a drizzle query returned from an async function would run there and then.)
+ */
+export function outboxInsert(context: AppLoadContext, row: OutboxRow) {
+  return context.db.insert(mailOutbox).values(row);
 }
 
 /** Records the message and, outside development, hands it to the provider after the response. */
 export async function sendMail(context: AppLoadContext, mail: Mail): Promise<string> {
   const id = newId();
-  await outboxInsert(context, mail, id);
-  deliverLater(context, [{ id, ...mail }]);
+  await outboxInsert(context, await outboxRow(context, mail, id));
+  deliverLater(context, [{ id }]);
   return id;
 }
 
-/** Hands queued messages to the provider in the background (no-op in development). */
-export function deliverLater(context: AppLoadContext, mails: (Mail & { id: string })[]) {
-  const env = context.cloudflare.env;
-  if (isDevelopment(env) || !env.MAIL_API_URL) return;
-  context.cloudflare.ctx.waitUntil(Promise.all(mails.map((m) => deliver(context, m))));
+/** A stored message's text with its link put back (null link: it was sent, swept or cannot be opened). */
+export async function outboxText(env: Env, row: { text: string; linkSealed: string | null }): Promise<string> {
+  if (!row.text.includes(LINK_PLACEHOLDER)) return row.text;
+  const link = row.linkSealed ? await unsealLink(sessionSecrets(env), row.linkSealed) : null;
+  return row.text.split(LINK_PLACEHOLDER).join(link ?? "[link removed]");
 }
 
-async function deliver(context: AppLoadContext, mail: Mail & { id: string }) {
+/** Hands queued messages to the provider in the background (no-op in development). */
+export function deliverLater(context: AppLoadContext, mails: { id: string }[]) {
   const env = context.cloudflare.env;
+  if (isDevelopment(env) || !env.MAIL_API_URL) return;
+  context.cloudflare.ctx.waitUntil(Promise.all(mails.map((m) => deliverOutboxMail(context.db, env, m.id))));
+}
+
+/**
+ * Delivers one stored message: the one way mail leaves (a queue consumer can call it with the id).
+ * Reads the row, puts its link back, POSTs it to the provider, then marks it sent and drops the sealed
+ * link; on failure marks it failed (the link stays sealed until the cron sweeps it).
+ */
+export async function deliverOutboxMail(db: Database, env: Env, id: string): Promise<"sent" | "failed" | "skipped"> {
+  const [mail] = await db
+    .select()
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.id, id), ne(mailOutbox.status, "sent")))
+    .limit(1);
+  if (!mail || !env.MAIL_API_URL) return "skipped";
   try {
-    const response = await fetch(env.MAIL_API_URL!, {
+    const text = await outboxText(env, mail);
+    if (text.includes("[link removed]")) throw new Error("the link could not be opened");
+    const response = await fetch(env.MAIL_API_URL, {
       method: "POST",
       headers: { "Content-Type": "application/json", Authorization: `Bearer ${env.MAIL_API_KEY ?? ""}` },
-      body: JSON.stringify({
-        from: env.MAIL_FROM,
-        to: mail.to,
-        subject: mail.subject,
-        text: mail.text,
-        html: mail.html,
-      }),
+      body: JSON.stringify({ from: env.MAIL_FROM, to: mail.to, subject: mail.subject, text, html: mail.html }),
     });
     if (!response.ok) throw new Error(`provider answered ${response.status}`);
-    await context.db.update(mailOutbox).set({ status: "sent", sentAt: new Date() }).where(eq(mailOutbox.id, mail.id));
+    await db
+      .update(mailOutbox)
+      .set({ status: "sent", sentAt: new Date(), linkSealed: null })
+      .where(eq(mailOutbox.id, mail.id));
+    return "sent";
   } catch (error) {
-    await context.db
+    await db
       .update(mailOutbox)
       .set({ status: "failed", error: String((error as Error).message ?? error).slice(0, 500) })
       .where(eq(mailOutbox.id, mail.id));
+    return "failed";
   }
 }

@@ -8,7 +8,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import { passwordResets, users } from "#drizzle/schema";
 import { appUrl } from "./env.server";
-import { deliverLater, outboxInsert, type Mail } from "./mail.server";
+import { deliverLater, LINK_PLACEHOLDER, outboxInsert, outboxRow, type Mail } from "./mail.server";
 import { hashPassword } from "./password.server";
 import { endAllSessions } from "./session.server";
 import { findUserByEmail } from "./users.server";
@@ -40,11 +40,12 @@ export function resetMail(to: string, link: string): Mail {
   return {
     to,
     kind: "reset",
+    link,
     subject: "Reset your Goals with Friends password",
     text: [
       "Someone (we hope you) asked to reset the password of your Goals with Friends account.",
       "",
-      `Choose a new password here: ${link}`,
+      `Choose a new password here: ${LINK_PLACEHOLDER}`,
       "",
       "The link works once and expires in 1 hour. If you did not ask for it, ignore this e-mail: your password stays as it is.",
     ].join("\n"),
@@ -77,7 +78,7 @@ export async function requestPasswordReset(request: Request, context: AppLoadCon
       purpose: "reset",
       expiresAt: new Date(Date.now() + RESET_LINK_TTL_MS),
     }),
-    outboxInsert(context, mail, mail.id),
+    outboxInsert(context, await outboxRow(context, mail, mail.id)),
   ]);
   deliverLater(context, [mail]);
 }

@@ -6,6 +6,7 @@ import { env, SELF } from "cloudflare:test";
 import { afterAll, describe, expect, it } from "vitest";
 import { BASE, count, honeypotFields, postForm, signUpUser } from "../support/http";
 import { signedInUser } from "../support/factories";
+import { latestLinkPath } from "../support/mail";
 
 type Mode = "closed" | "request" | "open";
 const setMode = (mode: Mode) => env.DB.prepare("UPDATE settings SET early_access = ? WHERE id = 1").bind(mode).run();
@@ -18,10 +19,7 @@ const snapshot = async () =>
 async function resetLinkPath() {
   const { email } = await signedInUser();
   await postForm("/passwordreset", { email });
-  const mail = await env.DB.prepare('SELECT text FROM mail_outbox WHERE "to" = ? ORDER BY created_at DESC LIMIT 1')
-    .bind(email)
-    .first<{ text: string }>();
-  return new URL(mail!.text.match(/https?:\/\/\S+\/passwordreset\/\S+/)![0]).pathname;
+  return latestLinkPath(email, "reset");
 }
 
 const FORMS: { name: string; path: () => Promise<string>; mode?: Mode; fields: string[] }[] = [

@@ -6,14 +6,13 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { cookieFrom, get, post, postForm, setType, uniqueEmail } from "../support/http";
 import { signedInUser } from "../support/factories";
+import { mailedTo } from "../support/mail";
 
 const EXPIRED = "This link has expired or has already been used.";
 
 /** The path of the newest /passwordreset/ link mailed to an address. */
 async function mailedLink(email: string) {
-  const mail = await env.DB.prepare('SELECT text FROM mail_outbox WHERE "to" = ? ORDER BY created_at DESC LIMIT 1')
-    .bind(email)
-    .first<{ text: string }>();
+  const mail = (await mailedTo(email))[0];
   return new URL(mail!.text.match(/https?:\/\/\S+\/passwordreset\/[A-Za-z0-9_-]+/)![0]).pathname;
 }
 

@@ -2,17 +2,9 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { cookieFrom, count, get, post, postForm, uniqueEmail } from "../support/http";
 import { signedInUser } from "../support/factories";
+import { latestLinkPath } from "../support/mail";
 
-async function latestResetLink(email: string): Promise<string> {
-  const mail = await env.DB.prepare(
-    "SELECT text FROM mail_outbox WHERE \"to\" = ? AND kind = 'reset' ORDER BY created_at DESC LIMIT 1",
-  )
-    .bind(email)
-    .first<{ text: string }>();
-  const link = mail?.text.match(/https?:\/\/\S+\/passwordreset\/\S+/)?.[0];
-  if (!link) throw new Error(`no reset mail for ${email}`);
-  return new URL(link).pathname;
-}
+const latestResetLink = (email: string) => latestLinkPath(email, "reset");
 
 describe("password reset", () => {
   it("mails a single-use link that expires in 1 hour, stores only its hash, and goes to /signin", async () => {
