@@ -10,7 +10,7 @@ import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { passwordResets, users } from "#drizzle/schema";
 import { hashToken, randomToken } from "./admin-links.server";
 import { appUrl } from "./env.server";
-import { deliverLater, outboxInsert, sendMail } from "./mail.server";
+import { deliverLater, LINK_PLACEHOLDER, outboxInsert, outboxRow, sendMail } from "./mail.server";
 import { checkCurrentPassword, TOO_MANY_TRIES, type AccountResult } from "./account.server";
 import { countersFor, hit, LIMITS } from "./rate-limit.server";
 import { findUserByEmail } from "./users.server";
@@ -60,11 +60,13 @@ export async function requestEmailChange(
     text: [
       `Hello ${user.first},`,
       "",
-      `To use this address for your Goals with Friends account, open this link: ${link}`,
+      `To use this address for your Goals with Friends account, open this link: ${LINK_PLACEHOLDER}`,
       "",
       "The link works once and expires in 24 hours. If you did not ask for this, ignore this e-mail.",
     ].join("\n"),
+    link,
   };
+  const row = await outboxRow(context, mail, id);
   await context.db.batch([
     // One open change at a time: a newer request voids the older links.
     context.db
@@ -84,7 +86,7 @@ export async function requestEmailChange(
       purpose: "email-change",
       expiresAt: new Date(Date.now() + EMAIL_LINK_TTL_MS),
     }),
-    outboxInsert(context, mail, id),
+    outboxInsert(context, row),
   ]);
   deliverLater(context, [mail]);
   return { ok: true };

@@ -43,11 +43,14 @@ export async function outboxRow(context: AppLoadContext, mail: Mail, id = newId(
 }
 
 /**
- * The insert of a row from `outboxRow`, for callers that batch it with other writes. (Synchronous on
- * purpose: a drizzle query returned from an async function would run there and then.)
+ * The insert of a message without a link, or of a row from `outboxRow`, for callers that batch it with
+ * other writes. (Synchronous on purpose: a drizzle query returned from an async function would run
+ * there and then.) A message with a `link` must go through `outboxRow`, which seals it.
  */
-export function outboxInsert(context: AppLoadContext, row: OutboxRow) {
-  return context.db.insert(mailOutbox).values(row);
+export function outboxInsert(context: AppLoadContext, mail: Mail | OutboxRow, id?: string) {
+  if ("link" in mail && mail.link) throw new Error("a mail with a link goes through outboxRow (sealed)");
+  const { link: _link, ...row } = mail as Mail & OutboxRow;
+  return context.db.insert(mailOutbox).values({ status: "queued", ...row, id: id ?? row.id ?? newId() });
 }
 
 /** Records the message and, outside development, hands it to the provider after the response. */

@@ -3,6 +3,7 @@ import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { BASE, cookieFrom, count, get, post, postForm, setType, signUpUser, uniqueEmail } from "../support/http";
 import { insertGoal, userByEmail } from "../support/goals";
+import { mailedTo } from "../support/mail";
 
 const PASSWORD = "password123";
 
@@ -10,11 +11,14 @@ async function signIn(email: string, password = PASSWORD) {
   return postForm("/signin", { email, password });
 }
 
+/** The mails of a kind to an address, newest first, their text as the inbox (/dev/mail) shows it: links are sealed at rest (ADR 103). */
 async function mailTo(to: string, kind: string) {
-  return env.DB.prepare('SELECT * FROM mail_outbox WHERE "to" = ? AND kind = ? ORDER BY created_at DESC')
+  const rows = await env.DB.prepare('SELECT * FROM mail_outbox WHERE "to" = ? AND kind = ? ORDER BY created_at DESC')
     .bind(to, kind)
     .all<{ text: string; subject: string }>()
     .then((r) => r.results);
+  const shown = (await mailedTo(to)).filter((m) => m.kind === kind);
+  return rows.map((row, i) => ({ ...row, text: shown[i]?.text ?? row.text }));
 }
 
 const linkIn = (text: string) => text.match(/\/profile\/email\/([A-Za-z0-9_-]+)/)?.[1];
