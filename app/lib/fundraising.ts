@@ -187,9 +187,12 @@ export function csvCell(value: string | number | boolean | null | undefined): st
 export const csvRow = (cells: (string | number | boolean | null | undefined)[]) => cells.map(csvCell).join(",");
 
 /** Where a discussion or cheer form may send the browser back to: only our own goal screens. */
+/** The goal screen lists this many members (the viewer first); "Show all members" lists more (ADR 201). */
+export const MEMBERS_SHOWN = 24;
+
 export function safeReturnTo(value: unknown, goalId: string): string {
   const fallback = `/active/${goalId}`;
   if (typeof value !== "string") return fallback;
-  const ok = value === fallback || value === `/goals/${goalId}/discussion`;
+  const ok = value === fallback || value === `${fallback}?members=all` || value === `/goals/${goalId}/discussion`;
   return ok ? value : fallback;
 }

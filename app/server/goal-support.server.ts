@@ -6,9 +6,10 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import { canDiscuss, canManageGoal, canSupport } from "#app/lib/fundraising";
+import { canDiscuss, canManageGoal, canSupport, MEMBERS_SHOWN } from "#app/lib/fundraising";
 import type { Viewer } from "#app/lib/goals";
 import {
+  MEMBER_LIMIT,
   membersWithCheersQuery,
   messagesQuery,
   toCheerMembers,
@@ -35,13 +36,14 @@ export function goalSupportQueries(
   context: AppLoadContext,
   goalId: string | SQL,
   viewerId: string | SQL,
+  allMembers = false,
 ): BatchItem<"sqlite">[] {
   return [
     supportGoalQuery(context, goalId, viewerId),
     pledgeTotalsQuery(context, goalId),
     recentPledgesQuery(context, goalId, SUPPORTERS_SHOWN),
     messagesQuery(context, goalId),
-    membersWithCheersQuery(context, goalId, viewerId),
+    membersWithCheersQuery(context, goalId, viewerId, allMembers ? MEMBER_LIMIT : MEMBERS_SHOWN),
   ];
 }
 
@@ -50,8 +52,11 @@ export interface GoalSupport {
   manager: boolean;
   canPledge: boolean;
   fundraiser: Fundraiser | null;
-  /** Null when the viewer may not take part (not a member, org owner or admin). */
-  discussion: { messages: DiscussionMessage[]; members: CheerMember[] } | null;
+  /**
+   * Null when the viewer may not take part (not a member, org owner or admin). `memberTotal`: everyone in
+   * the goal, of whom `members` is the first page (ADR 201).
+   */
+  discussion: { messages: DiscussionMessage[]; members: CheerMember[]; memberTotal: number } | null;
 }
 
 type Results = [
@@ -62,7 +67,7 @@ type Results = [
   Awaited<ReturnType<typeof membersWithCheersQuery>>,
 ];
 
-export function toGoalSupport(results: unknown[], viewer: Viewer): GoalSupport | null {
+export function toGoalSupport(results: unknown[], viewer: Viewer, memberTotal: number): GoalSupport | null {
   const [goalRows, totalRows, pledgeRows, messageRows, memberRows] = results as Results;
   const goal = toSupportGoal(goalRows?.[0]);
   if (!goal) return null;
@@ -75,7 +80,11 @@ export function toGoalSupport(results: unknown[], viewer: Viewer): GoalSupport |
     canPledge,
     fundraiser: canPledge || manager ? toFundraiser(goal, totalRows[0], pledgeRows, false) : null,
     discussion: talk
-      ? { messages: toMessages(messageRows, viewer, manager), members: toCheerMembers(memberRows, viewer) }
+      ? {
+          messages: toMessages(messageRows, viewer, manager),
+          members: toCheerMembers(memberRows, viewer),
+          memberTotal: Math.max(memberTotal, memberRows.length),
+        }
       : null,
   };
 }

@@ -34,12 +34,14 @@ export type GoalView =
 export async function mainScreenData(request: Request, context: AppLoadContext, selectedId?: string) {
   const day = today(request, context.cloudflare.env);
   const home = !selectedId;
+  // "Show all members" (ADR 201): the goal screen lists the first members unless asked for all.
+  const allMembers = new URL(request.url).searchParams.get("members") === "all";
   // The session and the whole screen in one round trip (ADR 057); started before any await.
   const { user, results } = await batchWithUser(request, context, (viewerId) => {
     const goalId = selectedId ?? currentGoalIdSql(viewerId);
     return [
       ...mainScreenQueries(context, viewerId, day, goalId),
-      ...goalSupportQueries(context, goalId, viewerId),
+      ...goalSupportQueries(context, goalId, viewerId, allMembers),
       // Measured progress (issue 15): totals, leaderboard, my entries and streak, the group's latest.
       ...progressQueries(context, goalId, viewerId),
       ...(home ? homeQueries(context, viewerId, day) : []),
@@ -57,7 +59,10 @@ export async function mainScreenData(request: Request, context: AppLoadContext, 
     current: screen.current && toNav(screen.current),
     view: viewOf(screen.selected, user, day),
     // Fundraising, members with cheers and the discussion (issue 7), from the same batch.
-    support: seesGoal(screen.selected, user) ? toGoalSupport(screen.extra, user) : null,
+    support:
+      screen.selected && seesGoal(screen.selected, user)
+        ? toGoalSupport(screen.extra, user, screen.selected.activeCount + screen.selected.completedCount)
+        : null,
     progress:
       screen.selected && seesGoal(screen.selected, user)
         ? toProgressView(progressResults, screen.selected, user, day)

@@ -1,4 +1,5 @@
-import { useFetcher } from "@remix-run/react";
+import { Link, useFetcher, useSearchParams } from "@remix-run/react";
+import { MEMBERS_SHOWN } from "#app/lib/fundraising";
 import type { CheerMember } from "#app/server/discussion.server";
 
 /** One tap cheers a member (a second takes it back). A plain form POST without JavaScript. */
@@ -20,9 +21,24 @@ export function CheerButton({ goalId, member, returnTo }: { goalId: string; memb
   );
 }
 
-/** The members of a goal with their progress and a cheer for each (not for yourself). */
-export function CheerList({ goalId, members, returnTo }: { goalId: string; members: CheerMember[]; returnTo: string }) {
+/**
+ * The members of a goal with a cheer for each (not for yourself): the first MEMBERS_SHOWN, you first,
+ * and a link to list them all (ADR 201). Plain links: the same with JavaScript off.
+ */
+export function CheerList({
+  goalId,
+  members,
+  memberTotal,
+}: {
+  goalId: string;
+  members: CheerMember[];
+  memberTotal: number;
+}) {
+  const [searchParams] = useSearchParams();
   if (!members.length) return null;
+  const all = searchParams.get("members") === "all";
+  const returnTo = all ? `/active/${goalId}?members=all` : `/active/${goalId}`;
+  const more = memberTotal - members.length;
   return (
     <section className="cheers card" aria-labelledby="cheers-title">
       <h2 id="cheers-title">Members</h2>
@@ -49,6 +65,22 @@ export function CheerList({ goalId, members, returnTo }: { goalId: string; membe
           </li>
         ))}
       </ul>
+      {more > 0 && !all ? (
+        <p className="cheers__more">
+          <Link to={`/active/${goalId}?members=all#cheers-title`} preventScrollReset>
+            {`Show all ${memberTotal.toLocaleString("en-GB")} members`}
+          </Link>
+        </p>
+      ) : more > 0 ? (
+        <p className="cheers__more">
+          {`The first ${members.length.toLocaleString("en-GB")} of ${memberTotal.toLocaleString("en-GB")} members are listed.`}
+        </p>
+      ) : null}
+      {all && members.length > MEMBERS_SHOWN ? (
+        <p className="cheers__more">
+          <Link to={`/active/${goalId}#cheers-title`}>Show fewer members</Link>
+        </p>
+      ) : null}
     </section>
   );
 }

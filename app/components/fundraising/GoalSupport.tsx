@@ -27,7 +27,7 @@ export function GoalSupport({ support }: { support: Support }) {
       ) : null}
       {discussion ? (
         <>
-          <CheerList goalId={goalId} members={discussion.members} returnTo={returnTo} />
+          <CheerList goalId={goalId} members={discussion.members} memberTotal={discussion.memberTotal} />
           <Discussion goalId={goalId} messages={discussion.messages} returnTo={returnTo} />
         </>
       ) : null}
