@@ -1,5 +1,5 @@
 /**
- * Admin rules, pure and isomorphic: who may become what, paging, CSV, and the words the admin screens
+ * Admin rules, pure and isomorphic: who may become what, paging, and the words the admin screens
  * use for types, statuses, audiences and early-access modes.
  */
 import type { EarlyAccessMode, UserType } from "#drizzle/schema";
@@ -71,19 +71,6 @@ export function chunk<T>(items: readonly T[], size: number): T[][] {
   const out: T[][] = [];
   for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
   return out;
-}
-
-/**
- * RFC 4180 CSV. Cells that a spreadsheet would run as a formula (= + - @, tab, CR) get a leading
- * apostrophe, so a hostile name cannot execute in the admin's spreadsheet.
- */
-export function toCsv(rows: readonly (readonly (string | number | null | undefined)[])[]): string {
-  const cell = (value: string | number | null | undefined) => {
-    let s = value === null || value === undefined ? "" : String(value);
-    if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
-    return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-  };
-  return rows.map((row) => row.map(cell).join(",")).join("\r\n") + "\r\n";
 }
 
 /** The text of a communication as one recipient receives it. */

@@ -177,15 +177,6 @@ export function messageParts(body: string): TextPart[] {
   return parts;
 }
 
-/** A CSV cell: quoted, quotes doubled, and formula-leading characters neutralised for spreadsheets. */
-export function csvCell(value: string | number | boolean | null | undefined): string {
-  let text = value === null || value === undefined ? "" : String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return `"${text.replace(/"/g, '""')}"`;
-}
-
-export const csvRow = (cells: (string | number | boolean | null | undefined)[]) => cells.map(csvCell).join(",");
-
 /** Where a discussion or cheer form may send the browser back to: only our own goal screens. */
 /** The goal screen lists this many members (the viewer first); "Show all members" lists more (ADR 201). */
 export const MEMBERS_SHOWN = 24;

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { csvRow, formatAmount } from "#app/lib/fundraising";
+import { csvResponse } from "#app/lib/csv";
+import { formatAmount } from "#app/lib/fundraising";
 import { toIsoDate } from "#app/lib/dates";
 import { participantsProgressQuery, supportGoalQuery, toSupportGoal } from "#app/server/fundraising.server";
 import { canManageGoal } from "#app/lib/fundraising";
@@ -21,8 +22,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   if (!goal) throw new Response("Not Found", { status: 404 });
   if (!canManageGoal(goal, user)) throw new Response("Forbidden", { status: 403 });
   const currency = goal.currency ?? "GBP";
-  const lines = [
-    csvRow([
+  const table = [
+    [
       "First name",
       "Last name",
       "Joined",
@@ -30,10 +31,10 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       "Completed on",
       "Pledged",
       ...(measures ? [`Total (${measures.unitLabel})`, "Entries", "Streak (days)", "Last entry day"] : []),
-    ]),
+    ],
     ...rows.map((r) => {
       const m = measures?.byUser.get(r.userId);
-      return csvRow([
+      return [
         r.first,
         r.last,
         toIsoDate(new Date(r.joinedAt)),
@@ -41,7 +42,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
         r.completedAt ? toIsoDate(new Date(r.completedAt)) : "",
         formatAmount(Number(r.pledged), currency),
         ...(measures ? [m?.total ?? "0", m?.entries ?? 0, m?.streak ?? 0, m?.lastDay ?? ""] : []),
-      ]);
+      ];
     }),
   ];
   const slug =
@@ -50,11 +51,5 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       .replace(/[^a-z0-9]+/g, "-")
       .replace(/^-|-$/g, "")
       .slice(0, 40) || "goal";
-  return new Response(`\uFEFF${lines.join("\r\n")}\r\n`, {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="${slug}-participants.csv"`,
-      "Cache-Control": "private, no-store",
-    },
-  });
+  return csvResponse(table, `${slug}-participants.csv`);
 }

@@ -5,7 +5,8 @@
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { desc, eq, sql } from "drizzle-orm";
-import { isoDay, toCsv } from "#app/lib/admin";
+import { isoDay } from "#app/lib/admin";
+import type { CsvValue } from "#app/lib/csv";
 import { newId } from "#app/lib/ids";
 import { earlyAccessRequests, settings, type EarlyAccessMode } from "#drizzle/schema";
 import { auditEntry } from "./audit.server";
@@ -79,10 +80,10 @@ export async function inviteRequester(
   return { email: row.email };
 }
 
-/** Every request as CSV (oldest first), for the admin's spreadsheet or CRM import. */
-export async function requestsCsv(context: AppLoadContext): Promise<string> {
+/** Every request as CSV rows (oldest first), for the admin's spreadsheet or CRM import. */
+export async function requestsCsvRows(context: AppLoadContext): Promise<CsvValue[][]> {
   const rows = await context.db.select().from(earlyAccessRequests).orderBy(earlyAccessRequests.createdAt);
-  return toCsv([
+  return [
     ["First name", "Last name", "City", "State", "Email", "Requested", "Invited"],
     ...rows.map((r) => [
       r.nameFirst,
@@ -93,5 +94,5 @@ export async function requestsCsv(context: AppLoadContext): Promise<string> {
       isoDay(r.createdAt),
       r.invitedAt ? isoDay(r.invitedAt) : "",
     ]),
-  ]);
+  ];
 }

@@ -100,7 +100,7 @@ describe("admin access", () => {
   it("exports every request as CSV, with formulas defused, to admins only", async () => {
     const admin = await signUpAdmin();
     const member = await signedInUser();
-    await addRequest({ first: "=cmd()", last: "O'Brien, Jr", email: `csv${Date.now()}@example.com` });
+    await addRequest({ first: "=cmd()", last: "O'Brien,=2+5", email: `csv${Date.now()}@example.com` });
     const response = await get("/admin/access/requests.csv", admin.cookie);
     expect(response.status).toBe(200);
     expect(response.headers.get("Content-Type")).toContain("text/csv");
@@ -108,8 +108,12 @@ describe("admin access", () => {
       /attachment; filename="early-access-requests-\d{4}-\d{2}-\d{2}\.csv"/,
     );
     const csv = await response.text();
-    expect(csv.startsWith("First name,Last name,City,State,Email,Requested,Invited\r\n")).toBe(true);
-    expect(csv).toContain(`'=cmd(),"O'Brien, Jr",Leeds,West Yorkshire,`);
+    // One writer for every export (app/lib/csv.ts): byte-order mark, every cell quoted, and a formula
+    // defused at the start of the cell and after a "," or ";" inside it.
+    expect(csv.startsWith('\uFEFF"First name","Last name","City","State","Email","Requested","Invited"\r\n')).toBe(
+      true,
+    );
+    expect(csv).toContain(`"'=cmd()","O'Brien,'=2+5","Leeds","West Yorkshire",`);
     expect((await get("/admin/access/requests.csv", member.cookie)).status).toBe(403);
     expect((await get("/admin/access/requests.csv")).headers.get("Location")).toBe("/");
   });

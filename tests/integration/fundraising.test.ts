@@ -314,13 +314,17 @@ describe("participants CSV", () => {
     await env.DB.prepare("INSERT INTO user_goals (user_id, goal_id, completed, completed_at) VALUES (?, ?, 1, ?)")
       .bind(a.user.id, goal.id, Date.UTC(2026, 0, 5))
       .run();
-    await env.DB.prepare("UPDATE users SET first = '=cmd()' WHERE id = ?").bind(a.user.id).run();
+    await env.DB.prepare("UPDATE users SET first = '=cmd()', last = 'User;\uFF1DHYPERLINK(1)' WHERE id = ?")
+      .bind(a.user.id)
+      .run();
     const response = await get(`/goals/${goal.id}/participants.csv`, org.cookie);
     expect(response.status).toBe(200);
     expect(response.headers.get("Content-Type")).toContain("text/csv");
     const text = await response.text();
     expect(text).toContain('"First name","Last name","Joined","Status","Completed on","Pledged"');
-    expect(text).toContain(`"'=cmd()","User"`);
+    expect(text.startsWith('\uFEFF"First name"')).toBe(true);
+    // A formula after a ";" and a full-width equals sign are defused too (spreadsheets split on ";").
+    expect(text).toContain(`"'=cmd()","User;'\uFF1DHYPERLINK(1)"`);
     expect(text).toContain('"Completed","2026-01-05","£0"');
     expect(text).not.toContain(a.user.email);
     expect((await get(`/goals/${goal.id}/participants.csv`, a.cookie)).status).toBe(403);

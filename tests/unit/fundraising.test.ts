@@ -3,7 +3,6 @@ import {
   canDiscuss,
   canManageGoal,
   canSupport,
-  csvCell,
   formatAmount,
   isSafeDonationUrl,
   messageParts,
@@ -150,12 +149,6 @@ describe("safe links and text", () => {
       { kind: "text", text: ". Thanks" },
     ]);
     expect(messageParts("javascript:alert(1)")).toEqual([{ kind: "text", text: "javascript:alert(1)" }]);
-  });
-
-  it("quotes CSV cells and defuses spreadsheet formulas", () => {
-    expect(csvCell('Say "hi"')).toBe('"Say ""hi"""');
-    expect(csvCell("=HYPERLINK(1)")).toBe(`"'=HYPERLINK(1)"`);
-    expect(csvCell(null)).toBe('""');
   });
 
   it("sends forms back only to the goal's own screens", () => {
