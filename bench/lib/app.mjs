@@ -4,7 +4,7 @@
  * member signed in.
  */
 import { execFileSync } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+import { cpSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { quietEnv, seed } from "../../scripts/seed.mjs";
@@ -23,17 +23,26 @@ export function buildProduction() {
   });
 }
 
-/** @param {{ root?: string, ports?: [number, number] }} [options] root: a directory holding wrangler.toml, build/, public/, migrations/ */
-export async function startApp({ root = ROOT, ports = PORTS.app } = {}) {
+/**
+ * @param {{ root?: string, ports?: [number, number], copyStateFrom?: string }} [options] root: a directory
+ * holding wrangler.toml, build/, public/, migrations/; copyStateFrom: another app's state directory to
+ * start from a copy of (the A/B bench seeds once), instead of migrating and seeding afresh.
+ */
+export async function startApp({ root = ROOT, ports = PORTS.app, copyStateFrom } = {}) {
   const persistTo = mkdtempSync(join(tmpdir(), "gwf-bench-"));
   const env = quietEnv();
-  execFileSync("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", persistTo], {
-    cwd: root,
-    stdio: "ignore",
-    env,
-  });
-  seed({ persistTo, cwd: root });
-  const { memberGoalId, measuredGoalId } = seedBench({ persistTo, cwd: root });
+  let ids = { memberGoalId: "bench-goal-01", measuredGoalId: "bench-measured" };
+  if (copyStateFrom) cpSync(copyStateFrom, persistTo, { recursive: true });
+  else {
+    execFileSync("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", persistTo], {
+      cwd: root,
+      stdio: "ignore",
+      env,
+    });
+    seed({ persistTo, cwd: root });
+    ids = seedBench({ persistTo, cwd: root });
+  }
+  const { memberGoalId, measuredGoalId } = ids;
   const [port, inspectorPort] = ports;
   const server = await startWrangler({
     name: "app",
