@@ -61,3 +61,23 @@ export function insertSql<T extends SQLiteTable>(table: T, rows: SQLiteInsertVal
     })
     .join("\n");
 }
+
+/**
+ * Many rows in few statements (`perStatement` rows each), for bulk data such as the benchmarks'
+ * 30,000 progress entries: `wrangler d1 execute` takes a minute less than with a statement a row.
+ */
+export function insertManySql<T extends SQLiteTable>(
+  table: T,
+  rows: SQLiteInsertValue<T>[],
+  perStatement = 200,
+): string {
+  const statements: string[] = [];
+  for (let i = 0; i < rows.length; i += perStatement) {
+    const { sql, params } = db
+      .insert(table)
+      .values(rows.slice(i, i + perStatement))
+      .toSQL();
+    statements.push(inline(sql, params) + ";");
+  }
+  return statements.join("\n");
+}

@@ -16,12 +16,12 @@ import { tsImport } from "tsx/esm/api";
 // The factories are TypeScript: tsx loads them for this module only (no global loader in the importer,
 // which may be Playwright or a benchmark).
 const factories = await tsImport("../drizzle/factories.ts", import.meta.url);
-const { insertSql } = await tsImport("../drizzle/sql-text.ts", import.meta.url);
+const { insertManySql, insertSql } = await tsImport("../drizzle/sql-text.ts", import.meta.url);
 const schema = await tsImport("../drizzle/schema.ts", import.meta.url);
 const { sql } = await import("drizzle-orm");
 
 export const { DEMO_PASSWORD, DEMO_PASSWORD_HASH, dayFromToday: day, userRow, goalRow, membershipRow } = factories;
-export { factories, insertSql, schema };
+export { factories, insertManySql, insertSql, schema };
 
 export const DEMO_ACCOUNTS = [
   { id: "demo-admin", first: "Ada", last: "Admin", email: "admin@example.com", type: "admin", color: "#7c3aed" },

@@ -8,7 +8,15 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { DEMO_PASSWORD, DEMO_PASSWORD_HASH, factories, insertSql, quietEnv, schema } from "../../scripts/seed.mjs";
+import {
+  DEMO_PASSWORD,
+  DEMO_PASSWORD_HASH,
+  factories,
+  insertManySql,
+  insertSql,
+  quietEnv,
+  schema,
+} from "../../scripts/seed.mjs";
 
 export const BENCH_MEMBER = { id: "bench-member", email: "bench-member@example.com", password: DEMO_PASSWORD };
 export const BENCH_GOALS = 60;
@@ -93,10 +101,10 @@ function measuredSql() {
   }
   return [
     insertSql(goals, [goal]),
-    insertSql(users, runners),
-    insertSql(userGoals, memberships),
-    insertSql(progressEntries, entries),
-    insertSql(progressTotals, totals),
+    insertManySql(users, runners),
+    insertManySql(userGoals, memberships),
+    insertManySql(progressEntries, entries),
+    insertManySql(progressTotals, totals),
   ].join("\n");
 }
 
