@@ -19,9 +19,8 @@ const seconds = Number(option("--seconds", 10));
 const out = option("--out", `${ROOT}/bench/${key}.cpuprofile`);
 if (typeof WebSocket !== "function") throw new Error("run with node --experimental-websocket (Node 20) or Node 22+");
 
-process.env.BENCH_INSPECTOR = "1";
 buildProduction();
-const app = await startApp({ ports: [8833, 9433] });
+const app = await startApp({ ports: [8833, 9433], inspector: true });
 try {
   const pages = {
     marketing: { path: "/", cookie: undefined },
@@ -37,7 +36,8 @@ try {
 
   const targets = await (await fetch("http://127.0.0.1:9433/json")).json();
   const target = targets.find((t) => t.webSocketDebuggerUrl) ?? targets[0];
-  const ws = new WebSocket(target.webSocketDebuggerUrl);
+  // The inspector proxy only accepts a localhost Origin (it guards against DNS rebinding).
+  const ws = new WebSocket(target.webSocketDebuggerUrl, { headers: { Origin: "http://localhost" } });
   await new Promise((resolve, reject) => ((ws.onopen = resolve), (ws.onerror = reject)));
   let next = 0;
   const waiting = new Map();

@@ -26,9 +26,10 @@ export function buildProduction() {
 /**
  * @param {{ root?: string, ports?: [number, number], copyStateFrom?: string }} [options] root: a directory
  * holding wrangler.toml, build/, public/, migrations/; copyStateFrom: another app's state directory to
- * start from a copy of (the A/B bench seeds once), instead of migrating and seeding afresh.
+ * start from a copy of (the A/B bench seeds once), instead of migrating and seeding afresh; inspector:
+ * run the `wrangler dev` command with its devtools inspector (the profiler needs it).
  */
-export async function startApp({ root = ROOT, ports = PORTS.app, copyStateFrom } = {}) {
+export async function startApp({ root = ROOT, ports = PORTS.app, copyStateFrom, inspector } = {}) {
   const persistTo = mkdtempSync(join(tmpdir(), "gwf-bench-"));
   const env = quietEnv();
   let ids = { memberGoalId: "bench-goal-01", measuredGoalId: "bench-measured" };
@@ -51,6 +52,7 @@ export async function startApp({ root = ROOT, ports = PORTS.app, copyStateFrom }
     inspectorPort,
     persistTo,
     readyPath: "/signin",
+    ...(inspector === undefined ? {} : { inspector }),
     vars: {
       ENVIRONMENT: "production",
       SESSION_SECRET: "bench-session-secret",
