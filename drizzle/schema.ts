@@ -65,7 +65,7 @@ export const goals = sqliteTable(
     end: text("end"),
     icon: text("icon"), // R2 key; null shows the default icon
     demo: integer("demo", { mode: "boolean" }).notNull().default(false),
-    visibility: text("visibility", { enum: ["public", "private"] })
+    visibility: text("visibility", { enum: ["public", "private", "friends"] })
       .notNull()
       .default("public"),
     orgId: text("org_id").references(() => users.id, { onDelete: "set null" }),

@@ -8,7 +8,7 @@ export interface NavGoal {
   start: string | null;
   end: string | null;
   icon: string | null;
-  visibility?: "public" | "private";
+  visibility?: "public" | "private" | "friends";
 }
 
 /** SPEC's goal nav card: the cause and 'start - end' as month/day, or 'No Name' / 'No Dates Selected'. */
@@ -32,7 +32,9 @@ export function GoalNavCard({
         <span className="goal-card__name">{name}</span>
         <span className="goal-card__dates">{dates}</span>
       </span>
-      {badge || goal?.visibility === "private" ? <span className="goal-card__badge">{badge ?? "Private"}</span> : null}
+      {badge || (goal?.visibility && goal.visibility !== "public") ? (
+        <span className="goal-card__badge">{badge ?? (goal?.visibility === "friends" ? "Friends" : "Private")}</span>
+      ) : null}
     </>
   );
   return to ? (

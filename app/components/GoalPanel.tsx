@@ -52,6 +52,7 @@ export function GoalPanel({
         <div className="goal-detail__tags">
           <span className={`tag tag--${phase}`}>{PHASE_LABELS[phase]}</span>
           {goal.visibility === "private" ? <span className="tag">Private</span> : null}
+          {goal.visibility === "friends" ? <span className="tag">Friends</span> : null}
           {goal.demo ? <span className="tag">Demo</span> : null}
           {status ? (
             <span className={status === "completed" ? "tag tag--success" : "tag tag--brand"}>
@@ -202,8 +203,19 @@ export function NoGoalPanel({ canCreate }: { canCreate: boolean }) {
         <Link to="/create" className="button">
           Create a goal
         </Link>
-      ) : null}
+      ) : (
+        <StartGoalLink />
+      )}
     </section>
+  );
+}
+
+/** Members start a goal of their own from the home screen (ADR 183); SPEC's plus button stays for admins and orgs. */
+export function StartGoalLink({ className = "button" }: { className?: string }) {
+  return (
+    <Link to="/goals/new" className={className}>
+      Start a goal with friends
+    </Link>
   );
 }
 

@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import { Drawer } from "./Drawer";
 import { GoalNavCard, type NavGoal } from "./GoalNavCard";
+import { StartGoalLink } from "./GoalPanel";
 
 /** SPEC's side navigation: Goals (the user's active goals) and Suggested (goals they could join). */
 export function SideNav({
@@ -32,6 +33,9 @@ export function SideNav({
         ) : (
           <p className="empty-state">Empty State</p>
         )}
+        <p className="sidenav__start">
+          <StartGoalLink className="button button--secondary" />
+        </p>
       </Drawer>
       <Drawer id="suggested-drawer" side="right" labelledBy="suggested-heading">
         <div className="sidenav__head">

@@ -11,12 +11,20 @@ export interface Viewer {
   type: UserType;
 }
 
+/**
+ * public: suggested to everyone; private: an org's, suggested only to it; friends: a member's personal
+ * goal, seen and joinable by its creator (orgId holds the owner) and their friends (ADR 183).
+ */
+export type GoalVisibility = "public" | "private" | "friends";
+
 export interface GoalFacts {
   id: string;
   end: IsoDate | null;
   demo: boolean;
-  visibility: "public" | "private";
+  visibility: GoalVisibility;
   orgId: string | null;
+  /** The viewer is a friend of the goal's owner (read with the goal, for the viewer asking). */
+  friendOfOwner?: boolean | number | null;
 }
 
 export interface Membership {
@@ -31,14 +39,20 @@ export const canCreateGoals = (viewer: Pick<Viewer, "type">) => viewer.type === 
 export const hasEnded = (goal: Pick<GoalFacts, "end">, today: IsoDate) => isExpired(goal.end, today);
 
 /**
- * Who may see (and so join) a goal they are not in: private goals only the org that owns them,
- * demo goals only admins (they exist to demonstrate the product, never as suggestions).
+ * Who may see (and so join) a goal they are not in: private goals only the org that owns them, friends
+ * goals only their creator and the creator's friends (invitees join by a signed link, and members see
+ * goals they are in), demo goals only admins (they exist to demonstrate the product, never as suggestions).
  */
 export function isVisibleTo(goal: GoalFacts, viewer: Viewer): boolean {
   if (goal.visibility === "private" && !(viewer.type === "org" && goal.orgId === viewer.id)) return false;
+  if (goal.visibility === "friends" && !isOwnerOrFriend(goal, viewer)) return false;
   if (goal.demo && viewer.type !== "admin") return false;
   return true;
 }
+
+/** A friends goal's circle: its creator and the people the creator is friends with. */
+export const isOwnerOrFriend = (goal: Pick<GoalFacts, "orgId" | "friendOfOwner">, viewer: Pick<Viewer, "id">) =>
+  (!!goal.orgId && goal.orgId === viewer.id) || !!goal.friendOfOwner;
 
 /** SPEC: not joined, end date not passed, demo never, private only to the owning org. */
 export function isSuggested(goal: GoalFacts, viewer: Viewer, joinedGoalIds: ReadonlySet<string>, today: IsoDate) {
@@ -109,7 +123,10 @@ export function joinRefusal(
   return null;
 }
 
-/** Who owns a goal a viewer creates: orgs own theirs (a private goal belongs to them); admins' are the site's. */
+/**
+ * Who owns a goal a viewer creates on /create: orgs own theirs (a private goal belongs to them); admins'
+ * are the site's. A personal goal (/goals/new) always belongs to its creator (ADR 183).
+ */
 export function goalOwner(viewer: Viewer): string | null {
   return viewer.type === "org" ? viewer.id : null;
 }

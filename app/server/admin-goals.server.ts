@@ -85,7 +85,7 @@ export interface GoalEdit {
   cause: string;
   start: string | null;
   end: string | null;
-  visibility: "public" | "private";
+  visibility: "public" | "private" | "friends";
   demo: boolean;
   icon?: string | null; // a new R2 key; undefined keeps the current icon
 }
@@ -95,6 +95,8 @@ export async function editGoal(context: AppLoadContext, actor: SessionUser, goal
   const db = context.db;
   const [before] = await db.select().from(goals).where(eq(goals.id, goalId)).limit(1);
   if (!before) return false;
+  // A member's personal goal stays "friends": the edit form cannot make it public (ADR 183).
+  if (before.visibility === "friends") edit = { ...edit, visibility: "friends" };
   const changes = (["cause", "start", "end", "visibility", "demo"] as const)
     .filter((k) => before[k] !== edit[k])
     .map((k) => `${k}: ${String(before[k] ?? "none")} → ${String(edit[k] ?? "none")}`);

@@ -15,7 +15,7 @@ export interface Challenge {
   cause: string;
   start: IsoDate | null;
   end: IsoDate | null;
-  visibility: "public" | "private";
+  visibility: "public" | "private" | "friends";
   demo: boolean;
   currency: string | null;
   targetAmount: number | null;

@@ -26,7 +26,7 @@ export interface SupportGoal {
   start: string | null;
   end: string | null;
   demo: boolean;
-  visibility: "public" | "private";
+  visibility: "public" | "private" | "friends";
   orgId: string | null;
   charityName: string | null;
   charityUrl: string | null;

@@ -18,7 +18,7 @@ import {
   type Viewer,
 } from "#app/lib/goals";
 import type { MembershipRefusal } from "#app/lib/goal-state";
-import { goals, userGoals, users } from "#drizzle/schema";
+import { friendships, goals, userGoals, users } from "#drizzle/schema";
 import { publish } from "./live.server";
 
 /** The suggestion list is a menu, not an archive: the few closing soonest are enough. */
@@ -42,7 +42,7 @@ export interface GoalSummary {
   end: IsoDate | null;
   icon: string | null;
   demo: boolean;
-  visibility: "public" | "private";
+  visibility: "public" | "private" | "friends";
   orgId: string | null;
 }
 
@@ -54,6 +54,7 @@ export interface MemberGoal extends GoalSummary {
 }
 
 export interface SelectedGoal extends GoalSummary {
+  friendOfOwner: boolean;
   activeCount: number;
   completedCount: number;
   membership: { completed: boolean; joinedAt: Date; completedAt: Date | null } | null;
@@ -77,10 +78,15 @@ const memberColumns = {
 const activeCount = sql<number>`(select count(*) from ${userGoals} where ${userGoals.goalId} = ${goals.id} and ${userGoals.completed} = 0)`;
 const completedCount = sql<number>`(select count(*) from ${userGoals} where ${userGoals.goalId} = ${goals.id} and ${userGoals.completed} = 1)`;
 
+/** Is the viewer a friend of the goal's owner (who may see a friends goal, ADR 183)? */
+const friendOfOwner = (viewerId: string | SQL) =>
+  sql<number>`exists (select 1 from ${friendships} where ${friendships.userId} = ${viewerId} and ${friendships.friendId} = ${goals.orgId})`;
+
 export function selectGoalWithMembership(context: AppLoadContext, viewerId: string | SQL, goalId: string | SQL) {
   return context.db
     .select({
       ...goalColumns,
+      friendOfOwner: friendOfOwner(viewerId),
       activeCount,
       completedCount,
       ugGoalId: userGoals.goalId,
@@ -98,9 +104,10 @@ type GoalWithMembershipRow = Awaited<ReturnType<typeof selectGoalWithMembership>
 
 export function toSelected(row: GoalWithMembershipRow | undefined): SelectedGoal | null {
   if (!row) return null;
-  const { activeCount, completedCount, ugGoalId, ugCompleted, ugJoinedAt, ugCompletedAt, ...goal } = row;
+  const { activeCount, completedCount, ugGoalId, ugCompleted, ugJoinedAt, ugCompletedAt, friendOfOwner, ...goal } = row;
   return {
     ...goal,
+    friendOfOwner: !!friendOfOwner,
     activeCount: Number(activeCount),
     completedCount: Number(completedCount),
     membership: ugGoalId ? { completed: !!ugCompleted, joinedAt: ugJoinedAt!, completedAt: ugCompletedAt } : null,
@@ -231,7 +238,7 @@ export interface NewGoal {
   start: IsoDate | null;
   end: IsoDate | null;
   icon: string | null;
-  visibility: "public" | "private";
+  visibility: "public" | "private" | "friends";
   demo: boolean;
   // Fundraising (issue 7), all or none.
   charityName?: string;

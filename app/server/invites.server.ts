@@ -60,7 +60,7 @@ export interface InviteGoal {
   cause: string;
   start: string | null;
   end: string | null;
-  visibility: "public" | "private";
+  visibility: "public" | "private" | "friends";
   charityName: string | null;
   orgFirst: string | null;
   orgLast: string | null;

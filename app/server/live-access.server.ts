@@ -1,7 +1,7 @@
 /** Who may hear which live topics: the I/O half (the rules are `canHear` in app/lib/live/topics). */
 import { inArray, sql } from "drizzle-orm";
 import { canHear, goalIdOf, type GoalAccess, type Listener, type Topic } from "#app/lib/live/topics";
-import { goals, userGoals } from "#drizzle/schema";
+import { friendships, goals, userGoals } from "#drizzle/schema";
 import type { Database } from "./db.server";
 
 /** The topics this listener may not hear (empty: all allowed). At most one D1 query. */
@@ -15,10 +15,16 @@ export async function forbiddenTopics(db: Database, listener: Listener | null, t
         visibility: goals.visibility,
         orgId: goals.orgId,
         isParticipant: sql<number>`exists (select 1 from ${userGoals} where ${userGoals.goalId} = ${goals.id} and ${userGoals.userId} = ${listener.id})`,
+        isFriendOfOwner: sql<number>`exists (select 1 from ${friendships} where ${friendships.userId} = ${listener.id} and ${friendships.friendId} = ${goals.orgId})`,
       })
       .from(goals)
       .where(inArray(goals.id, goalIds));
-    for (const row of rows) access.set(row.id, { ...row, isParticipant: Boolean(row.isParticipant) });
+    for (const row of rows)
+      access.set(row.id, {
+        ...row,
+        isParticipant: Boolean(row.isParticipant),
+        isFriendOfOwner: Boolean(row.isFriendOfOwner),
+      });
   }
   return topics.filter((topic) => {
     const goalId = goalIdOf(topic);

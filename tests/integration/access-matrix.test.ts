@@ -107,6 +107,15 @@ const ROWS: Row[] = [
     {},
     { ...LOGGED_IN, member: "→/notifications", org: "→/notifications", admin: "→/notifications" },
   ),
+  // Personal goals (ADR 183): any member starts one; a friends goal is joined only by its creator's
+  // friends and invitees (matrix-friends belongs to a member none of the roles is friends with; its
+  // page answers with "Goal not available", proven in tests/integration/personal-goals.test.ts).
+  page("/goals/new", LOGGED_IN),
+  action("/goals/new", { cause: "" }, { ...LOGGED_IN, member: 400, org: 400, admin: 400 }),
+  page("/join/matrix-friends", LOGGED_IN),
+  page("/active/matrix-friends", LOGGED_IN),
+  action("/join/matrix-friends", {}, { ...LOGGED_IN, member: 403, org: 403, admin: 403 }),
+  page("/events?topics=goal:matrix-friends", { ...LOGGED_IN, anonymous: 401, member: 403, org: 403 }),
   // A goal's progress measure (issue 15): its org and admins; matrix-open belongs to the site.
   page("/goals/matrix-open/measure", ADMIN_ONLY),
   action(
@@ -192,6 +201,12 @@ beforeAll(async () => {
   await env.DB.prepare(
     "INSERT OR IGNORE INTO early_access_requests (id, name_first, name_last, location_city, location_state, email) VALUES ('matrix-request', 'Mat', 'Rix', 'York', 'North Yorkshire', 'matrix-request@example.com')",
   ).run();
+  const creator = await signedInUser({ first: "Creator" });
+  await env.DB.prepare(
+    "INSERT OR IGNORE INTO goals (id, cause, start, \"end\", visibility, org_id) VALUES ('matrix-friends', 'Matrix friends', ?, ?, 'friends', ?)",
+  )
+    .bind(day(-5), day(30), creator.id)
+    .run();
   for (const role of ROLES) sessions.set(role, await freshSession(role));
   fixture.userId = await idOf((await signedInUser({ first: "Target" })).email);
 });

@@ -140,6 +140,20 @@ export const FORMS: FormRow[] = [
     fields: { confirm: { kind: "text", max: 254 } },
   },
   {
+    // A member's own goal (ADR 183): dates from today to a year ahead, running at most a year.
+    name: "start a goal with friends (/goals/new)",
+    group: "member",
+    path: () => "/goals/new",
+    as: "member",
+    cases: 150,
+    fieldErrors: true,
+    fields: {
+      cause: { kind: "text", max: 120 },
+      start: { kind: "day", valid: () => dayFromNow(0), before: () => dayFromNow(-1), after: () => dayFromNow(400) },
+      end: { kind: "day", valid: () => dayFromNow(10), before: () => dayFromNow(-1), after: () => dayFromNow(400) },
+    },
+  },
+  {
     name: "log progress (measured goal)",
     group: "member",
     hidden: ["intent", "key"],

@@ -24,7 +24,7 @@ import {
   type NewPledge,
   type NewUser,
 } from "#drizzle/factories";
-import { goals, messages, pledges, userGoals, users } from "#drizzle/schema";
+import { friendships, goals, messages, pledges, userGoals, users } from "#drizzle/schema";
 import { post } from "./http";
 
 export { TEST_PASSWORD, dayFromToday, uniqueId } from "#drizzle/factories";
@@ -94,4 +94,12 @@ export async function createMessage(goalId: string, userId: string | null, overr
     .values(messageRow(goalId, userId, overrides))
     .returning();
   return message!;
+}
+
+/** Two members become friends: both rows of the friendship (ADR 182), in one batch. */
+export async function befriend(userId: string, friendId: string) {
+  await db().batch([
+    db().insert(friendships).values({ userId, friendId }),
+    db().insert(friendships).values({ userId: friendId, friendId: userId }),
+  ]);
 }

@@ -93,6 +93,17 @@ describe("visibility", () => {
     expect(isVisibleTo(goal({ visibility: "private", orgId: "org1" }), org)).toBe(true);
     expect(isVisibleTo(goal({ visibility: "private", orgId: "org1" }), otherOrg)).toBe(false);
   });
+
+  it("shows a friends goal to its creator and the creator's friends only, and suggests it to nobody else", () => {
+    const mine = goal({ visibility: "friends", orgId: "u1" });
+    expect(isVisibleTo(mine, member)).toBe(true);
+    expect(isVisibleTo({ ...mine, friendOfOwner: true }, { id: "u2", type: "user" })).toBe(true);
+    for (const viewer of [{ id: "u2", type: "user" } as const, admin, org])
+      expect(isVisibleTo(mine, viewer)).toBe(false);
+    expect(isSuggested(mine, { id: "u2", type: "user" }, none, TODAY)).toBe(false);
+    expect(joinRefusal(mine, admin, undefined, TODAY)).toBe("hidden");
+    expect(joinRefusal({ ...mine, friendOfOwner: 1 }, admin, undefined, TODAY)).toBe(null);
+  });
 });
 
 describe("active and current goal", () => {

@@ -50,4 +50,16 @@ describe("live topics", () => {
     expect(canHear({ id: "o2", type: "org" }, "goal:p", privateGoal)).toBe(false);
     expect(canHear(admin, "goal:p", privateGoal)).toBe(true);
   });
+
+  it("keeps a friends goal's topic to its creator, their friends, its participants and admins", () => {
+    const friendsGoal: GoalAccess = { visibility: "friends", orgId: "u9", isParticipant: false };
+    expect(canHear(member, "goal:f", friendsGoal)).toBe(false);
+    expect(canHear(org, "goal:f", friendsGoal)).toBe(false);
+    expect(canHear(member, "goal:f", { ...friendsGoal, isFriendOfOwner: true })).toBe(true);
+    expect(canHear(member, "goal:f", { ...friendsGoal, isParticipant: true })).toBe(true);
+    expect(canHear({ id: "u9", type: "user" }, "goal:f", friendsGoal)).toBe(true);
+    expect(canHear(admin, "goal:f", friendsGoal)).toBe(true);
+    // Only a friends goal opens to the owner's friends: a private goal does not.
+    expect(canHear(member, "goal:p", { ...privateGoal, isFriendOfOwner: true })).toBe(false);
+  });
 });

@@ -71,6 +71,8 @@ const goalColumns = (query: string): Column<Screen["goals"][number]>[] => [
       <>
         {g.visibility === "private" ? (
           <span className="badge badge--private">Private</span>
+        ) : g.visibility === "friends" ? (
+          <span className="badge badge--private">Friends</span>
         ) : (
           <span className="badge">Public</span>
         )}{" "}
@@ -121,7 +123,13 @@ function GoalEditor({ goal, participants }: { goal: Detail; participants: Screen
           </div>
         </div>
         <Form method="post" encType="multipart/form-data" className="admin-form" {...getFormProps(form)}>
-          <GoalFormFields fields={fields} canChooseVisibility canMarkDemo />
+          {goal.visibility === "friends" ? (
+            <p className="admin-count">
+              A member&apos;s personal goal: only its creator&apos;s friends and invitees see it, and its visibility
+              does not change here.
+            </p>
+          ) : null}
+          <GoalFormFields fields={fields} canChooseVisibility={goal.visibility !== "friends"} canMarkDemo />
           <div className="admin-form__actions">
             <SubmitButton>Save goal</SubmitButton>
           </div>

@@ -66,16 +66,19 @@ export interface Listener {
 
 /** What the SSE route knows about a goal when deciding who may hear its topic. */
 export interface GoalAccess {
-  visibility: "public" | "private";
+  visibility: "public" | "private" | "friends";
   orgId: string | null;
   /** The listener has a user_goals row for it (joined or completed). */
   isParticipant: boolean;
+  /** The listener is a friend of the goal's owner (a friends goal's circle, ADR 183). */
+  isFriendOfOwner?: boolean;
 }
 
 /**
  * May this listener (null: a visitor) hear this topic? Visitors hear only "settings" (the sign-up page
  * follows the early-access mode). A private goal is heard only by those who can see it: admins, the
- * owning org and the goal's participants. A goal that does not exist is heard by no one.
+ * owning org and the goal's participants; a friends goal by its creator, their friends and its
+ * participants (and admins, who moderate). A goal that does not exist is heard by no one.
  */
 export function canHear(listener: Listener | null, topic: Topic, goal?: GoalAccess | null): boolean {
   if (topic === "settings") return true;
@@ -84,6 +87,7 @@ export function canHear(listener: Listener | null, topic: Topic, goal?: GoalAcce
   if (topic === "admin") return listener.type === "admin";
   if (topic.startsWith("user:")) return topic === `user:${listener.id}`;
   if (!goal) return false;
-  if (goal.visibility !== "private") return true;
-  return listener.type === "admin" || goal.orgId === listener.id || goal.isParticipant;
+  if (goal.visibility === "public") return true;
+  if (listener.type === "admin" || goal.orgId === listener.id || goal.isParticipant) return true;
+  return goal.visibility === "friends" && !!goal.isFriendOfOwner;
 }
