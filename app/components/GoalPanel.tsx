@@ -119,6 +119,11 @@ export function GoalPanel({
           ) : null}
         </>
       )}
+      <p className="goal-detail__share">
+        <Link to={`/goals/${goal.id}/share`} className="button button--secondary">
+          Share
+        </Link>
+      </p>
     </article>
   );
 }

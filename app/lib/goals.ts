@@ -130,3 +130,11 @@ export function joinRefusal(
 export function goalOwner(viewer: Viewer): string | null {
   return viewer.type === "org" ? viewer.id : null;
 }
+
+/**
+ * Who may replace a goal's shared invite link (ADR 184): its owner (the org, or the member whose
+ * personal goal it is); for an org's private goal, admins too. A public goal shares its own address.
+ */
+export const canReplaceInviteLink = (goal: Pick<GoalFacts, "visibility" | "orgId">, viewer: Viewer) =>
+  goal.visibility !== "public" &&
+  ((!!goal.orgId && goal.orgId === viewer.id) || (goal.visibility === "private" && viewer.type === "admin"));

@@ -55,6 +55,19 @@ for (const javaScriptEnabled of [true, false]) {
     await expect(s.page.getByText(cause)).toHaveCount(0);
     await expect(s.page.getByRole("button", { name: "Join goal" })).toHaveCount(0);
 
+    // Ana shares it: the Share action on her goal gives the signed invite link, and the stranger joins by it.
+    await a.page.getByRole("link", { name: "Share", exact: true }).click();
+    await expect(a.page).toHaveURL(new RegExp(`/goals/${id}/share$`));
+    await expect(a.page.getByRole("heading", { level: 1 })).toHaveText(`Share ${cause}`);
+    await expect(a.page.getByRole("button", { name: "Copy link" })).toHaveCount(javaScriptEnabled ? 1 : 0);
+    await checkAxe(a.page, javaScriptEnabled);
+    const invite = await a.page.getByRole("textbox", { name: "Invite link" }).inputValue();
+    expect(invite).toMatch(new RegExp(`/invite/${id}\\.[A-Za-z0-9_-]{43}$`));
+    await s.page.goto(new URL(invite).pathname);
+    await s.page.getByRole("button", { name: "Join the challenge" }).click();
+    await expect(s.page).toHaveURL(new RegExp(`/active/${id}$`));
+    await expect(s.page.getByRole("heading", { level: 1, name: cause })).toBeVisible();
+
     // The friend joins it.
     await f.page.goto(`/join/${id}`);
     await f.page.getByRole("button", { name: "Join goal" }).click();

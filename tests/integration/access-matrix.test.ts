@@ -116,6 +116,12 @@ const ROWS: Row[] = [
   page("/active/matrix-friends", LOGGED_IN),
   action("/join/matrix-friends", {}, { ...LOGGED_IN, member: 403, org: 403, admin: 403 }),
   page("/events?topics=goal:matrix-friends", { ...LOGGED_IN, anonymous: 401, member: 403, org: 403 }),
+  // Share (ADR 184): any goal one can see; only the owner replaces a private or friends goal's link.
+  page("/goals/matrix-open/share", LOGGED_IN),
+  page("/goals/matrix-friends/share", { ...LOGGED_IN, member: 404, org: 404, admin: 404 }),
+  page("/goals/no-such-goal/share", { ...LOGGED_IN, member: 404, org: 404, admin: 404 }),
+  action("/goals/matrix-open/share", { intent: "revoke" }, { ...LOGGED_IN, member: 403, org: 403, admin: 403 }),
+  action("/goals/matrix-friends/share", { intent: "revoke" }, { ...LOGGED_IN, member: 404, org: 404, admin: 404 }),
   // A goal's progress measure (issue 15): its org and admins; matrix-open belongs to the site.
   page("/goals/matrix-open/measure", ADMIN_ONLY),
   action(

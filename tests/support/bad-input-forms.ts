@@ -48,6 +48,8 @@ export const fixture = {
   entryId: "",
   // A measured goal with nothing logged yet: its unit can still change.
   unloggedGoal: "",
+  // The member's own friends goal (ADR 183), whose invite link they may replace.
+  friendsGoal: "",
 };
 
 /** A fixed idempotency key: every generated case is refused, so it is never used up. */
@@ -152,6 +154,16 @@ export const FORMS: FormRow[] = [
       start: { kind: "day", valid: () => dayFromNow(0), before: () => dayFromNow(-1), after: () => dayFromNow(400) },
       end: { kind: "day", valid: () => dayFromNow(10), before: () => dayFromNow(-1), after: () => dayFromNow(400) },
     },
+  },
+  {
+    // Share (ADR 184): the owner's "Make a new link"; anything but intent=revoke is refused.
+    name: "replace a goal's invite link (/goals/{id}/share)",
+    group: "member",
+    path: () => `/goals/${fixture.friendsGoal}/share`,
+    as: "member",
+    cases: 40,
+    fieldErrors: false,
+    fields: { intent: { kind: "literal", value: "revoke" } },
   },
   {
     name: "log progress (measured goal)",
@@ -319,6 +331,7 @@ export async function setUpFixtures() {
   honeypot = await honeypotFields();
   const member = await signedInUser();
   cookies.member = member.cookie;
+  fixture.friendsGoal = (await insertGoal({ visibility: "friends", orgId: member.id })).id;
   const admin = await signedInUser();
   await setType(admin.email, "admin");
   cookies.admin = admin.cookie;

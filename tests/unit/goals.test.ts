@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   activeMemberships,
   canCreateGoals,
+  canReplaceInviteLink,
   currentMembership,
   goalOwner,
   isActive,
@@ -163,5 +164,17 @@ describe("creating goals", () => {
   it("gives an org's goal to the org and an admin's to the site", () => {
     expect(goalOwner(org)).toBe("org1");
     expect(goalOwner(admin)).toBeNull();
+  });
+});
+
+describe("replacing a shared invite link", () => {
+  it("is for the owner of a private or friends goal (and admins for an org's), never for a public goal", () => {
+    expect(canReplaceInviteLink(goal({ visibility: "friends", orgId: "u1" }), member)).toBe(true);
+    expect(canReplaceInviteLink(goal({ visibility: "friends", orgId: "u2" }), member)).toBe(false);
+    expect(canReplaceInviteLink(goal({ visibility: "friends", orgId: "u2" }), admin)).toBe(false);
+    expect(canReplaceInviteLink(goal({ visibility: "private", orgId: "org1" }), org)).toBe(true);
+    expect(canReplaceInviteLink(goal({ visibility: "private", orgId: "org1" }), admin)).toBe(true);
+    expect(canReplaceInviteLink(goal({ visibility: "private", orgId: "org1" }), otherOrg)).toBe(false);
+    expect(canReplaceInviteLink(goal({ visibility: "public", orgId: "org1" }), org)).toBe(false);
   });
 });

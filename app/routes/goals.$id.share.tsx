@@ -1,0 +1,108 @@
+import {
+  data,
+  type ActionFunctionArgs,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useState } from "react";
+import { useHydrated } from "remix-utils/use-hydrated";
+import { CopyLink } from "#app/components/account/CopyLink";
+import { SubmitButton } from "#app/components/forms";
+import { FLASH } from "#app/lib/flash";
+import { redirectWithFlash } from "#app/server/flash.server";
+import { readFormData } from "#app/server/form-data.server";
+import { revokeInvites } from "#app/server/invites.server";
+import { requireUser } from "#app/server/session.server";
+import { shareView } from "#app/server/share.server";
+import fundraisingStyles from "#app/styles/fundraising.css";
+import memberStyles from "#app/styles/member.css";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: memberStyles },
+  { rel: "stylesheet", href: fundraisingStyles },
+];
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `Share${data ? ` ${data.goal.cause}` : ""} | Goals with Friends` },
+  { name: "description", content: "Share a goal with the people you want in it." },
+];
+
+/** A goal the viewer cannot see is not described: the same 404 as one that does not exist. */
+async function viewOrNotFound(request: Request, context: LoaderFunctionArgs["context"], id: string) {
+  const user = await requireUser(request, context);
+  const view = await shareView(request, context, user, id);
+  if (!view) throw new Response("Not Found", { status: 404 });
+  return view;
+}
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  return viewOrNotFound(request, context, params.id!);
+}
+
+/** Replace the invite link (its owner only): every link shared so far stops working (ADR 061, 184). */
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const view = await viewOrNotFound(request, context, params.id!);
+  const form = await readFormData(request);
+  if (form.get("intent") !== "revoke") return data({ error: "Unknown action." }, { status: 400 });
+  if (!view.canRevoke) return data({ error: "Only the goal's owner can replace its link." }, { status: 403 });
+  await revokeInvites(context, view.goal.id);
+  throw await redirectWithFlash(context.cloudflare.env, `/goals/${view.goal.id}/share`, FLASH.inviteRevoked);
+}
+
+export default function ShareGoalRoute() {
+  const { goal, url, signed, canRevoke } = useLoaderData<typeof loader>();
+  const error = useActionData<typeof action>()?.error;
+  return (
+    <main className="member-page">
+      <h1>Share {goal.cause}</h1>
+      <p className="member-page__lead">
+        {signed
+          ? goal.visibility === "friends"
+            ? "Only your friends can find this goal. Send this link to anyone else you want in it: whoever opens it can join."
+            : "This goal is private. Whoever opens this link can join it."
+          : "Anyone with an account can find and join this goal. Send them its address."}
+      </p>
+      {error ? (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <section className="card invite" aria-labelledby="share-link-title">
+        <h2 id="share-link-title">{signed ? "Invite link" : "Link to the goal"}</h2>
+        <CopyLink id="share-url" label={signed ? "Invite link" : "Link to the goal"} url={url} />
+        <NativeShare title={goal.cause} url={url} />
+        {canRevoke ? (
+          <Form method="post" className="invite__revoke">
+            <p>Shared it with the wrong person? A new link stops every link shared so far.</p>
+            <SubmitButton name="intent" value="revoke" className="button button--danger">
+              Make a new link
+            </SubmitButton>
+          </Form>
+        ) : null}
+      </section>
+      <p>
+        <Link to={`/active/${goal.id}`}>Back to the goal</Link>
+      </p>
+    </main>
+  );
+}
+
+/** The device's own share sheet, where there is one (phones); the link above works everywhere. */
+function NativeShare({ title, url }: { title: string; url: string }) {
+  const hydrated = useHydrated();
+  const [failed, setFailed] = useState(false);
+  if (!hydrated || typeof navigator === "undefined" || !("share" in navigator) || failed) return null;
+  return (
+    <button
+      type="button"
+      className="button"
+      onClick={() =>
+        navigator.share({ title, url }).catch((e: unknown) => setFailed((e as Error).name !== "AbortError"))
+      }
+    >
+      Share…
+    </button>
+  );
+}
