@@ -3,6 +3,7 @@ import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
 import { NonceProvider } from "#app/components/Nonce";
+import { closeDocumentLast } from "#app/server/document-end.server";
 import { applyDocumentHeaders } from "#app/server/headers.server";
 import { routeOf } from "#app/server/log.server";
 import { reportError } from "#app/server/report.server";
@@ -48,5 +49,6 @@ export default async function handleRequest(
 
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   applyDocumentHeaders(responseHeaders, nonce, loadContext.cloudflare.env);
-  return new Response(body, { headers: responseHeaders, status: responseStatusCode });
+  // Remix streams its data scripts after the shell: keep them inside <body> (ADR 122).
+  return new Response(closeDocumentLast(body), { headers: responseHeaders, status: responseStatusCode });
 }

@@ -121,14 +121,17 @@ export function ErrorBoundary() {
   if (isRouteErrorResponse(error) && error.status === 403) return <Forbidden />;
   if (!isRouteErrorResponse(error)) console.error(error);
   return (
-    <main className="page-message" role="alert">
-      <h1>Something went wrong</h1>
-      <p>We could not load this page. Your data is safe; please try again.</p>
-      {/* An empty href reloads this very page, with or without JavaScript. */}
-      {/* eslint-disable-next-line jsx-a11y/anchor-is-valid */}
-      <a className="button" href="">
-        Try again
-      </a>
+    <main className="page-message">
+      {/* The alert inside the landmark: `role` on <main> would replace it (and is invalid HTML). */}
+      <div role="alert">
+        <h1>Something went wrong</h1>
+        <p>We could not load this page. Your data is safe; please try again.</p>
+        {/* An empty href reloads this very page, with or without JavaScript. */}
+        {/* eslint-disable-next-line jsx-a11y/anchor-is-valid */}
+        <a className="button" href="">
+          Try again
+        </a>
+      </div>
     </main>
   );
 }

@@ -1,7 +1,7 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "@remix-run/react";
-import { HoneypotInputs } from "remix-utils/honeypot/react";
+import { HoneypotInputs } from "#app/components/Honeypot";
 import { signupSchema } from "#app/lib/schemas/auth";
 import { Field, PasswordField, SubmitButton } from "./forms";
 

@@ -87,12 +87,14 @@ export function Field({
   hint?: string;
   autoComplete?: string;
 } & Omit<React.InputHTMLAttributes<HTMLInputElement>, "type" | "form">) {
-  const { key, ...inputProps } = getInputProps(field, { type, ariaAttributes: true });
+  const { key, required, ...inputProps } = getInputProps(field, { type, ariaAttributes: true });
   return (
     <FieldFrame field={field} label={label} optional={optional} hint={hint}>
       <input
         key={key}
         {...inputProps}
+        // A colour input always has a value: HTML does not allow `required` on it.
+        required={type === "color" ? undefined : required}
         {...rest}
         autoComplete={autoComplete}
         aria-describedby={describedBy(field, hint)}

@@ -7,7 +7,7 @@ import {
   type MetaFunction,
 } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { HoneypotProvider } from "remix-utils/honeypot/react";
+import { HoneypotProvider } from "#app/components/Honeypot";
 import { GoalErrorBoundary } from "#app/components/fundraising/GoalForbidden";
 import { PledgeForm } from "#app/components/fundraising/PledgeForm";
 import { Totaliser } from "#app/components/fundraising/Totaliser";

@@ -8,7 +8,7 @@ import {
   type MetaFunction,
 } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { HoneypotInputs, HoneypotProvider } from "remix-utils/honeypot/react";
+import { HoneypotInputs, HoneypotProvider } from "#app/components/Honeypot";
 import { AuthLayout } from "#app/components/AuthLayout";
 import { Field, PasswordField, SubmitButton } from "#app/components/forms";
 import { originFrom, pageMeta } from "#app/lib/meta";

@@ -7,7 +7,7 @@ import {
   type MetaFunction,
 } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { HoneypotProvider } from "remix-utils/honeypot/react";
+import { HoneypotProvider } from "#app/components/Honeypot";
 import { AuthLayout } from "#app/components/AuthLayout";
 import { useFlash } from "#app/components/FlashMessage";
 import { EarlyAccessForm } from "#app/components/EarlyAccessForm";

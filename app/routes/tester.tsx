@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { HoneypotProvider } from "remix-utils/honeypot/react";
+import { HoneypotProvider } from "#app/components/Honeypot";
 import { AuthLayout } from "#app/components/AuthLayout";
 import { SignupForm } from "#app/components/SignupForm";
 import { originFrom, pageMeta } from "#app/lib/meta";

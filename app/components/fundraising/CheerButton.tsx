@@ -50,7 +50,7 @@ export function CheerList({
               {m.name}
               {m.self ? " (you)" : ""}
             </span>
-            <span className="cheers__actions">
+            <div className="cheers__actions">
               <span className={`tag${m.completed ? " tag--success" : ""}`}>
                 {m.completed ? "Completed" : "Pursuing"}
               </span>
@@ -61,7 +61,7 @@ export function CheerList({
               ) : (
                 <CheerButton goalId={goalId} member={m} returnTo={returnTo} />
               )}
-            </span>
+            </div>
           </li>
         ))}
       </ul>

@@ -1,7 +1,7 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "@remix-run/react";
-import { HoneypotInputs } from "remix-utils/honeypot/react";
+import { HoneypotInputs } from "#app/components/Honeypot";
 import { CheckboxField, Field, SubmitButton, TextareaField } from "#app/components/forms";
 import { MAX_PLEDGE_MAJOR, NO_FEES_LINE } from "#app/lib/fundraising";
 import { givePledgeSchema, MAX_PER_UNIT_MAJOR } from "#app/lib/schemas/progress";

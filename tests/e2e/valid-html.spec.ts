@@ -1,0 +1,124 @@
+/**
+ * Every page a visitor and a member can reach is valid HTML by the Nu HTML checker, as the server sends
+ * it (ADR 122). Pages are fetched raw, not read back from the DOM: a browser silently repairs what the
+ * checker reports (scripts after </html>, a form inside a span). A member with some history (goals
+ * joined and completed, a message, a cheer, a friend) sees the states a fresh account never shows, and
+ * forms are checked with their error messages too.
+ */
+import type { APIRequestContext } from "@playwright/test";
+import { createUser, expect, test } from "./fixtures";
+import { htmlErrors, type Page } from "./html-check";
+
+interface Visit {
+  path: string;
+  status: number;
+  /** A form posted as a browser without JavaScript does: the page that comes back is checked. */
+  form?: Record<string, string>;
+  label?: string;
+}
+
+/** The honeypot fields a real browser sends with a public form (the page's own encrypted timestamp). */
+async function withHoneypot(request: APIRequestContext, path: string, form: Record<string, string>) {
+  const html = await (await request.get(path)).text();
+  const validFrom = html.match(/name="from__confirm"[^>]*value="([^"]+)"/)?.[1];
+  expect(validFrom, `the honeypot on ${path}`).toBeTruthy();
+  return { ...form, name__confirm: "", from__confirm: validFrom! };
+}
+
+async function fetchPages(request: APIRequestContext, baseURL: string, visits: Visit[]): Promise<Page[]> {
+  const pages: Page[] = [];
+  for (const visit of visits) {
+    const response = visit.form
+      ? await request.post(visit.path, { form: visit.form, headers: { Origin: baseURL }, maxRedirects: 0 })
+      : await request.get(visit.path, { maxRedirects: 0 });
+    const name = `${visit.form ? "POST" : "GET"} ${visit.path}${visit.label ? ` (${visit.label})` : ""}`;
+    expect(response.status(), name).toBe(visit.status);
+    expect(response.headers()["content-type"], name).toContain("text/html");
+    pages.push({ name, html: await response.text() });
+  }
+  return pages;
+}
+
+async function post(request: APIRequestContext, baseURL: string, path: string, form: Record<string, string>) {
+  const response = await request.post(path, { form, headers: { Origin: baseURL }, maxRedirects: 0 });
+  expect(response.status(), `POST ${path}`).toBe(302);
+}
+
+test("every page a visitor can reach is valid HTML", async ({ request, baseURL }) => {
+  test.slow(); // one Java start for the checker, on a shared machine
+  const pages = await fetchPages(request, baseURL!, [
+    { path: "/", status: 200 },
+    { path: "/marketing", status: 200 },
+    { path: "/signin", status: 200 },
+    { path: "/signin?redirectTo=%2Fmain", status: 200 },
+    { path: "/signup", status: 200 },
+    { path: "/tester", status: 200 },
+    { path: "/passwordreset", status: 200 },
+    { path: "/passwordreset/not-a-real-token", status: 410 },
+    { path: "/invite/not-a-real-token", status: 404 },
+    { path: "/give/goal-running", status: 200 },
+    { path: "/give/goal-private", status: 403 },
+    { path: "/friends/add/not-a-real-code", status: 404 },
+    { path: "/no-such-page", status: 404 },
+    {
+      path: "/signin",
+      status: 400,
+      label: "wrong password",
+      form: await withHoneypot(request, "/signin", { email: "nobody@example.com", password: "wrong-password" }),
+    },
+    {
+      path: "/signup",
+      status: 400,
+      label: "empty form",
+      form: await withHoneypot(request, "/signup", { first: "", last: "", email: "", password: "" }),
+    },
+    {
+      path: "/passwordreset",
+      status: 400,
+      label: "not an e-mail",
+      form: await withHoneypot(request, "/passwordreset", { email: "not-an-email" }),
+    },
+    { path: "/signin", status: 400, label: "a bot filled the honeypot", form: { email: "a@example.com" } },
+  ]);
+  expect(htmlErrors(pages)).toEqual([]);
+});
+
+test("every page a member can reach is valid HTML", async ({ page, request, baseURL }) => {
+  test.slow(); // a little history to build, then one Java start for the checker
+  const base = baseURL!;
+  const member = await createUser(page.request, { join: ["goal-running", "goal-challenge", "goal-reading"] });
+  await createUser(request, { first: "Frida", join: ["goal-running"] }); // signs `request` in as the friend
+
+  // History: a message, a cheer from a friend (a notification), a completed goal, a friendship.
+  await post(page.request, base, "/goals/goal-running/discussion", { intent: "post", body: "Morning walk done!" });
+  await post(request, base, "/goals/goal-running/cheer", { memberId: member.id, returnTo: "/active/goal-running" });
+  await post(page.request, base, "/active/goal-reading", { intent: "complete" });
+  const friendsPage = await (await page.request.get("/friends")).text();
+  const link = friendsPage.match(/\/friends\/add\/[\w-]+/)?.[0];
+  expect(link, "the member's friend link on /friends").toBeTruthy();
+  const accept = await fetchPages(request, base, [{ path: link!, status: 200, label: "a friend's link" }]);
+  await post(request, base, link!, {});
+
+  const pages = await fetchPages(page.request, base, [
+    { path: "/main", status: 200 },
+    { path: "/bar", status: 200 },
+    { path: "/active/goal-running", status: 200 },
+    { path: "/active/goal-challenge", status: 200 },
+    { path: "/join/goal-future", status: 200 },
+    { path: "/completedgoals", status: 200 },
+    { path: "/friends", status: 200 },
+    { path: "/notifications", status: 200 },
+    { path: "/profile", status: 200 },
+    { path: "/profile/email", status: 200 },
+    { path: "/profile/password", status: 200 },
+    { path: "/profile/delete", status: 200 },
+    { path: "/goals/goal-running/discussion", status: 200 },
+    { path: "/give/goal-challenge", status: 200 },
+    { path: `/give/goal-challenge?member=${member.id}`, status: 200 },
+    { path: "/challenges", status: 403 },
+    { path: "/no-such-page", status: 404 },
+    { path: "/profile", status: 400, label: "empty name", form: { first: "", last: "", color: "#6b7280" } },
+    { path: "/goals/goal-running/discussion", status: 400, label: "empty message", form: { intent: "post", body: "" } },
+  ]);
+  expect(htmlErrors([...accept, ...pages])).toEqual([]);
+});
