@@ -9,6 +9,7 @@ export default tseslint.config(
   {
     ignores: [
       "build/",
+      "worker-configuration.d.ts",
       "public/build/",
       ".wrangler/",
       ".cache/",

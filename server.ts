@@ -7,11 +7,12 @@ import * as build from "@remix-run/dev/server-build";
 import { retryForwards } from "#app/server/crm.server";
 import { createDb } from "#app/server/db.server";
 import { openD1Session } from "#app/server/d1-session.server";
-import { createNonce, secureResponse } from "#app/server/headers.server";
+import { secureResponse } from "#app/server/headers.server";
+import { getLoadContext } from "#app/server/load-context.server";
 import { sweepExpiredRows } from "#app/server/housekeeping.server";
 import { sendHeadsUps } from "#app/server/notifications.server";
 import { toIsoDate } from "#app/lib/dates";
-import { logRequest, requestIdOf } from "#app/server/log.server";
+import { logRequest } from "#app/server/log.server";
 import { reportError } from "#app/server/report.server";
 import { signedInUserId } from "#app/server/session.server";
 import { marketingUrl, serveMarketing } from "#app/server/page-cache.server";
@@ -25,12 +26,7 @@ async function render(request: Request, env: Env, ctx: ExecutionContext): Promis
   const startedAt = Date.now();
   // Reads may go to a D1 replica; a write's bookmark returns in a cookie (ADR 200).
   const d1 = openD1Session(request, env);
-  const context = {
-    cloudflare: { env, ctx },
-    db: d1.db,
-    nonce: createNonce(),
-    requestId: requestIdOf(request),
-  };
+  const context = getLoadContext(request, env, ctx, d1.db);
   const response = await handleRemixRequest(request, context);
   ctx.waitUntil(
     signedInUserId(context).then((userId) =>

@@ -1,0 +1,24 @@
+/**
+ * The load context, built once per request (server.ts) and handed to every loader, action and the
+ * renderer; its type is AppLoadContext, as in Cloudflare's Remix template (ADR 123).
+ */
+import type { Database } from "./db.server";
+import { createNonce } from "./headers.server";
+import { requestIdOf } from "./log.server";
+
+/** `db` is this request's D1 session (d1-session.server.ts, ADR 200). */
+export function getLoadContext(request: Request, env: Env, ctx: ExecutionContext, db: Database) {
+  return {
+    cloudflare: { env, ctx },
+    db,
+    /** Per-request CSP nonce for inline and bundled scripts. */
+    nonce: createNonce(),
+    /** Names this request in logs and error reports (log.server.ts); also the X-Request-Id header. */
+    requestId: requestIdOf(request),
+  };
+}
+
+declare module "@remix-run/cloudflare" {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface AppLoadContext extends ReturnType<typeof getLoadContext> {}
+}
