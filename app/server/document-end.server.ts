@@ -39,31 +39,42 @@ function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
   return out;
 }
 
-/** The same HTML stream with `</body></html>` moved after everything streamed behind it. */
+/**
+ * The same HTML stream with `</body></html>` moved after everything streamed behind it. Pull-based (not
+ * a TransformStream piped in the background), so a reader that stops early cancels React's stream
+ * and no write is left to fail unobserved.
+ */
 export function closeDocumentLast(body: ReadableStream<Uint8Array>): ReadableStream<Uint8Array> {
+  const reader = body.getReader();
   let found = false;
   let carry: Uint8Array = new Uint8Array(0);
-  const transform = new TransformStream<Uint8Array, Uint8Array>({
-    transform(chunk, controller) {
-      if (found) return controller.enqueue(chunk);
-      const bytes = carry.length ? concat(carry, chunk) : chunk;
-      const at = indexOfClose(bytes, 0);
-      if (at >= 0) {
-        found = true;
-        carry = new Uint8Array(0);
-        if (at > 0) controller.enqueue(bytes.subarray(0, at));
-        const rest = bytes.subarray(at + CLOSE.length);
-        if (rest.length) controller.enqueue(rest);
-        return;
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) {
+          if (carry.length) controller.enqueue(carry);
+          if (found) controller.enqueue(CLOSE);
+          controller.close();
+          return;
+        }
+        if (found) return controller.enqueue(value);
+        const bytes = carry.length ? concat(carry, value) : value;
+        const at = indexOfClose(bytes, 0);
+        if (at >= 0) {
+          found = true;
+          carry = new Uint8Array(0);
+          const out = concat(bytes.subarray(0, at), bytes.subarray(at + CLOSE.length));
+          if (out.length) return controller.enqueue(out);
+          continue;
+        }
+        const keep = partialCloseAtEnd(bytes);
+        carry = keep ? bytes.slice(bytes.length - keep) : new Uint8Array(0);
+        if (bytes.length > keep) return controller.enqueue(bytes.subarray(0, bytes.length - keep));
       }
-      const keep = partialCloseAtEnd(bytes);
-      carry = keep ? bytes.slice(bytes.length - keep) : new Uint8Array(0);
-      if (bytes.length > keep) controller.enqueue(bytes.subarray(0, bytes.length - keep));
     },
-    flush(controller) {
-      if (carry.length) controller.enqueue(carry);
-      if (found) controller.enqueue(CLOSE);
+    cancel(reason) {
+      return reader.cancel(reason);
     },
   });
-  return body.pipeThrough(transform);
 }

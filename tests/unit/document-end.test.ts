@@ -37,3 +37,21 @@ describe("closing the document after the streamed scripts", () => {
     );
   });
 });
+
+describe("a reader that stops early", () => {
+  it("cancels the rendered stream behind it", async () => {
+    let cancelled: unknown = null;
+    const source = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        controller.enqueue(encoder.encode("<html><body>more</body></html>"));
+      },
+      cancel(reason) {
+        cancelled = reason ?? "cancelled";
+      },
+    });
+    const reader = closeDocumentLast(source).getReader();
+    await reader.read();
+    await reader.cancel("gone");
+    expect(cancelled).toBe("gone");
+  });
+});
