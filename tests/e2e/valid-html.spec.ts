@@ -113,6 +113,8 @@ test("every page a member can reach is valid HTML", async ({ page, request, base
     { path: "/profile/password", status: 200 },
     { path: "/profile/delete", status: 200 },
     { path: "/goals/goal-running/discussion", status: 200 },
+    { path: "/goals/goal-running/share", status: 200 },
+    { path: "/goals/new", status: 200 },
     { path: "/give/goal-challenge", status: 200 },
     { path: `/give/goal-challenge?member=${member.id}`, status: 200 },
     { path: "/challenges", status: 403 },
