@@ -17,6 +17,8 @@ declare global {
       MAIL_FROM?: string;
       /** Tests only: the live hub's heartbeat interval (default 15 s). */
       HUB_HEARTBEAT_MS?: string;
+      /** Streams one hub instance holds at most (default in app/lib/live/stream-limits.ts, ADR 106). */
+      HUB_MAX_STREAMS?: string;
     }
   }
 }

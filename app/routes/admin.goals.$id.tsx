@@ -12,7 +12,7 @@ import { asGoalFilter } from "#app/lib/admin";
 import { goalEditSchema } from "#app/lib/schemas/admin";
 import { editGoal, goalsScreen } from "#app/server/admin-goals.server";
 import { today } from "#app/server/clock.server";
-import { publish } from "#app/server/live.server";
+import { publish, revokeStreams } from "#app/server/live.server";
 import { requireRole } from "#app/server/session.server";
 import { deleteImage, readImageUpload, readUploadForm, storeImage } from "#app/server/uploads.server";
 import goalsStyles from "#app/styles/goals.css";
@@ -57,6 +57,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   }
   await deleteImage(env, saved.previousIcon);
   publish(context, ["goals", `goal:${params.id}`, "admin"]);
+  // Who may hear the goal changed: its streams reconnect through /events' access check (ADR 106).
+  if (saved.visibilityChanged) revokeStreams(context, { goal: params.id! });
   return {
     ok: true,
     message: saved.changes.length ? `Saved: ${saved.changes.join("; ")}.` : "No changes.",

@@ -7,6 +7,7 @@ import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { parseTopics } from "#app/lib/live/topics";
 import { forbiddenTopics } from "#app/server/live-access.server";
 import { subscribe } from "#app/server/live.server";
+import { clientAddress } from "#app/server/rate-limit.server";
 import { getOptionalUser } from "#app/server/session.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -17,7 +18,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (forbidden.length > 0) {
     return new Response(`Not allowed: ${forbidden.join(",")}`, { status: user ? 403 : 401 });
   }
-  return subscribe(context.cloudflare.env, topics);
+  return subscribe(context.cloudflare.env, topics, { address: clientAddress(request), member: user?.id ?? null });
 }
 
 /**

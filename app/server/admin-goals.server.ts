@@ -113,5 +113,5 @@ export async function editGoal(context: AppLoadContext, actor: SessionUser, goal
       detail: changes.join("; ") || "no changes",
     }),
   ]);
-  return { previousIcon: icon ? before.icon : null, changes };
+  return { previousIcon: icon ? before.icon : null, changes, visibilityChanged: before.visibility !== edit.visibility };
 }

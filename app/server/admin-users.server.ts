@@ -10,7 +10,7 @@ import { auditEntry, auditEntryIfChanged } from "./audit.server";
 import { newLink } from "./admin-links.server";
 import { appUrl } from "./env.server";
 import { deliverLater, LINK_PLACEHOLDER, outboxInsert, outboxRow, type Mail } from "./mail.server";
-import { publish } from "./live.server";
+import { publish, revokeStreams } from "./live.server";
 import { requireRole, type SessionUser } from "./session.server";
 import { EmailTakenError, findUserByEmail, displayName } from "./users.server";
 
@@ -171,6 +171,10 @@ export async function usersScreenAction({ request, context }: ActionFunctionArgs
   }
   const { userId, type, status } = submission.value;
   const result = await changeUser(context, actor, userId, { type, status });
-  if (result.ok) publish(context, ["admin", `user:${userId}`]);
+  if (result.ok) {
+    publish(context, ["admin", `user:${userId}`]);
+    // Their role or status changed what they may hear: their streams reconnect and are checked (ADR 106).
+    revokeStreams(context, { member: userId });
+  }
   return data(result, { status: result.ok ? 200 : 409 });
 }

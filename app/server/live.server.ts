@@ -5,7 +5,7 @@
  * Each goal topic lives on its own hub instance; the site-wide topics share the "site" instance.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { byInstance, type Topic } from "#app/lib/live/topics";
+import { byInstance, instanceFor, SITE_INSTANCE, type Topic } from "#app/lib/live/topics";
 
 export type { Topic };
 
@@ -44,13 +44,26 @@ export async function publishNow(env: Env, topics: Topic[], at = Date.now()): Pr
  * connection whatever it watches. If any hub's stream ends, the merged stream ends too, and the
  * browser reconnects (and revalidates) rather than half-listening.
  */
-export async function subscribe(env: Env, topics: Topic[]): Promise<Response> {
+export async function subscribe(
+  env: Env,
+  topics: Topic[],
+  listener: { address: string | null; member: string | null } = { address: null, member: null },
+): Promise<Response> {
   const groups = [...byInstance(topics)];
+  const who = new URLSearchParams();
+  if (listener.address) who.set("address", listener.address);
+  if (listener.member) who.set("member", listener.member);
   const responses = await Promise.all(
     groups.map(([instance, group]) =>
-      hubStub(env, instance).fetch(`https://hub/subscribe?topics=${encodeURIComponent(group.join(","))}`),
+      hubStub(env, instance).fetch(`https://hub/subscribe?topics=${encodeURIComponent(group.join(","))}&${who}`),
     ),
   );
+  // A hub over its caps answers 429/503 with Retry-After (ADR 106): pass that on, drop the rest.
+  const refused = responses.find((r) => !r.ok);
+  if (refused) {
+    for (const response of responses) if (response !== refused) response.body?.cancel().catch(() => {});
+    return refused;
+  }
   if (responses.length === 1) return responses[0]!;
   return new Response(mergeEventStreams(responses.map((r) => r.body!)), { headers: responses[0]!.headers });
 }
@@ -140,6 +153,25 @@ function mergeEventStreams(sources: ReadableStream<Uint8Array>[]): ReadableStrea
       stopReading(reason);
     },
   });
+}
+
+/**
+ * Closes live streams whose access may have changed, so the browsers reconnect through /events and
+ * its checks (ADR 106): a member's streams on the site-wide hub after their role or status changed
+ * (every page follows `user:{me}` there, and a merged stream ends when one hub ends it), or every
+ * stream of a goal after its visibility changed.
+ */
+export function revokeStreams(context: AppLoadContext, whose: { member: string } | { goal: string }) {
+  const { env, ctx } = context.cloudflare;
+  if (!env.HUB) return;
+  const [instance, member] =
+    "member" in whose ? [SITE_INSTANCE, whose.member] : [instanceFor(`goal:${whose.goal}`), undefined];
+  ctx.waitUntil(
+    hubStub(env, instance)
+      .fetch("https://hub/revoke", { method: "POST", body: JSON.stringify({ member }) })
+      .then((r) => r.body?.cancel())
+      .catch((error) => console.error("live revoke failed", instance, error)),
+  );
 }
 
 /** Resets every hub instance that carries these topics (dev tools and tests only). */
