@@ -27,25 +27,35 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const actor = await requireRole(request, context, "admin");
   const submission = parseWithZod(await request.formData(), { schema: communicationSchema });
   if (submission.status !== "success") return data({ result: submission.reply(), preview: null }, { status: 400 });
-  const { intent, ...draft } = submission.value;
+  const { intent, previewed, ...draft } = submission.value;
   if (intent === "preview") {
     return { result: submission.reply(), preview: await previewCommunication(context, actor, draft) };
   }
-  const sent = await sendCommunication(context, actor, draft);
-  if (!sent) {
-    const result = submission.reply({
-      fieldErrors: { audience: ["Nobody to send to: no active users of this type."] },
-    });
-    return data({ result, preview: null }, { status: 409 });
+  const outcome = await sendCommunication(context, actor, draft, previewed);
+  if ("refused" in outcome) {
+    // Nothing went out. Show what the form now holds, so the admin can check it and send that.
+    const result =
+      outcome.refused === "nobody"
+        ? submission.reply({ fieldErrors: { audience: [NOBODY] } })
+        : submission.reply({ formErrors: [NOT_AS_PREVIEWED[outcome.refused]] });
+    const preview = outcome.refused === "nobody" ? null : await previewCommunication(context, actor, draft);
+    return data({ result, preview }, { status: 409 });
   }
   publish(context, ["admin"]);
   // Post/redirect/get: reloading the page cannot send the message twice.
   throw await redirectWithFlash(
     context.cloudflare.env,
-    `/admin/users/communication?sent=${sent.id}`,
-    FLASH.sent(sent.recipients),
+    `/admin/users/communication?sent=${outcome.sent.id}`,
+    FLASH.sent(outcome.sent.recipients),
   );
 }
+
+const NOBODY = "Nobody to send to: no active users of this type.";
+const NOT_AS_PREVIEWED = {
+  "not-previewed": "Not sent: preview the message first. It goes out only as previewed.",
+  changed:
+    "Not sent: the audience, subject or message changed after the preview. Check the new preview below, then send.",
+} as const;
 
 const AUDIENCE_OPTIONS = AUDIENCES.map((a) => ({ value: a, label: AUDIENCE_LABELS[a] }));
 
@@ -86,6 +96,11 @@ export default function CommunicationRoute() {
       ) : null}
       <div className="admin-card">
         <Form method="post" className="admin-form" {...getFormProps(form)}>
+          {form.errors?.length ? (
+            <p className="form-error" id={form.errorId} role="alert">
+              {form.errors.join(" ")}
+            </p>
+          ) : null}
           <SelectField field={fields.audience} label="Send to" options={AUDIENCE_OPTIONS} />
           <Field field={fields.subject} label="Subject" autoComplete="off" />
           <TextareaField field={fields.body} label="Message" rows={8} />
@@ -101,6 +116,8 @@ export default function CommunicationRoute() {
                 <dd>{preview.subject}</dd>
               </dl>
               <pre>{preview.text}</pre>
+              {/* The send carries what this preview showed; the server refuses it if anything changed. */}
+              <input type="hidden" name="previewed" value={preview.digest} />
             </section>
           ) : null}
           <div className="admin-form__actions">

@@ -25,7 +25,19 @@ export interface Draft {
   body: string;
 }
 
-/** How many people a draft would reach, and the text the sender's own copy would read. */
+/**
+ * The fingerprint of what a preview showed: audience, subject and message. The send carries it back and
+ * goes out only for that same draft, so a preview of "Admins" can never mail everyone (issue 16). It
+ * proves sameness, not authorship: the sender is an admin already. The head count is left out: people
+ * joining between preview and send are still the audience that was previewed.
+ */
+export async function previewDigest(draft: Draft): Promise<string> {
+  const text = JSON.stringify([draft.audience, draft.subject, draft.body]);
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
+  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** How many people a draft would reach, the text the sender's own copy would read, and its digest. */
 export async function previewCommunication(context: AppLoadContext, actor: SessionUser, draft: Draft) {
   const db = context.db;
   const [[recipients], settings] = await Promise.all([
@@ -40,17 +52,31 @@ export async function previewCommunication(context: AppLoadContext, actor: Sessi
     recipients: recipients?.n ?? 0,
     subject: draft.subject,
     text: communicationText(actor.first, draft.body, settings.supportEmail),
+    digest: await previewDigest(draft),
   };
 }
 
-/** Queues one e-mail per recipient, records the communication and audits it, all in one batch. */
-export async function sendCommunication(context: AppLoadContext, actor: SessionUser, draft: Draft) {
+export type SendOutcome =
+  { sent: { id: string; recipients: number } } | { refused: "nobody" | "not-previewed" | "changed" };
+
+/**
+ * Queues one e-mail per recipient, records the communication and audits it, all in one batch, when the
+ * draft is exactly what was previewed (`previewed`: the preview's digest).
+ */
+export async function sendCommunication(
+  context: AppLoadContext,
+  actor: SessionUser,
+  draft: Draft,
+  previewed: string | undefined,
+): Promise<SendOutcome> {
   const db = context.db;
+  if (!previewed) return { refused: "not-previewed" };
+  if (previewed !== (await previewDigest(draft))) return { refused: "changed" };
   const [people, settings] = await Promise.all([
     db.select({ first: users.first, email: users.email }).from(users).where(audienceWhere(draft.audience)),
     getSettings(db),
   ]);
-  if (people.length === 0) return null;
+  if (people.length === 0) return { refused: "nobody" };
   const communicationId = newId();
   const mails: (Mail & { id: string })[] = people.map((p) => ({
     id: newId(),
@@ -70,7 +96,7 @@ export async function sendCommunication(context: AppLoadContext, actor: SessionU
     ...chunk(mails, ROWS_PER_INSERT).map((rows) => db.insert(mailOutbox).values(rows)),
   ]);
   deliverLater(context, mails);
-  return { id: communicationId, recipients: people.length };
+  return { sent: { id: communicationId, recipients: people.length } };
 }
 
 /** Recent communications, and (when `viewId` is given) who one of them went to, in one round trip. */

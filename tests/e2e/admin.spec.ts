@@ -103,6 +103,46 @@ test.describe("admin add user and communication", () => {
   });
 });
 
+test.describe("communication sends exactly what was previewed", () => {
+  for (const javaScriptEnabled of [true, false]) {
+    test(`a changed audience or subject after the preview is refused with a message (JavaScript ${javaScriptEnabled ? "on" : "off"})`, async ({
+      browser,
+    }) => {
+      const context = await browser.newContext({ javaScriptEnabled });
+      const page = await context.newPage();
+      await signInNew(page, { type: "admin", first: "Ada" });
+      await page.goto("/admin/users/communication");
+      const subject = `Admins only ${javaScriptEnabled}-${Date.now()}`;
+      await page.getByLabel("Send to").selectOption("admin");
+      await page.getByLabel("Subject").fill(subject);
+      await page.getByLabel("Message", { exact: true }).fill("The December rota is up.");
+      await page.getByRole("button", { name: "Preview" }).click();
+      const preview = page.getByRole("region", { name: "Preview" });
+      await expect(preview).toContainText("Admins:");
+
+      // Change the audience after the preview and press the same button.
+      await page.getByLabel("Send to").selectOption("all");
+      await page.getByRole("button", { name: /^Send to \d+ (person|people)$/ }).click();
+      await expect(page.getByRole("alert").filter({ hasText: "Not sent" })).toHaveText(
+        "Not sent: the audience, subject or message changed after the preview. Check the new preview below, then send.",
+      );
+      await expect(preview).toContainText("Everyone:");
+      await expect(page.getByRole("link", { name: subject })).toHaveCount(0);
+
+      // Back to Admins with a new subject, previewed: that is what goes out, to admins only.
+      await page.getByLabel("Send to").selectOption("admin");
+      await page.getByLabel("Subject").fill(`${subject} (v2)`);
+      await page.getByRole("button", { name: "Update preview" }).click();
+      await expect(preview).toContainText("Admins:");
+      await page.getByRole("button", { name: /^Send to \d+ (person|people)$/ }).click();
+      await expect(page).toHaveURL(/\/admin\/users\/communication\?sent=/);
+      await expect(page.getByRole("row", { name: new RegExp(`${subject} \\(v2\\)`) })).toContainText("Admins");
+      await expect(page.getByRole("link", { name: subject, exact: true })).toHaveCount(0);
+      await context.close();
+    });
+  }
+});
+
 test("the communication preview and the audit log have no axe violations", async ({ page }) => {
   await signInNew(page, { type: "admin", first: "Ada" });
   await page.goto("/admin/users/communication");

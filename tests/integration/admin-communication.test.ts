@@ -9,6 +9,16 @@ async function signUpAdmin() {
   return admin;
 }
 
+type Draft = { audience: string; subject: string; body: string };
+
+/** The digest the preview put in its hidden field, as the browser sends it back with "Send". */
+async function previewedDigest(draft: Draft, cookie: string): Promise<string> {
+  const html = await (await post("/admin/users/communication", { intent: "preview", ...draft }, cookie)).text();
+  const digest = html.match(/name="previewed" value="([0-9a-f]+)"/)?.[1];
+  if (!digest) throw new Error("the preview carries no digest");
+  return digest;
+}
+
 describe("admin communication", () => {
   it("previews without sending anything", async () => {
     const admin = await signUpAdmin();
@@ -43,11 +53,9 @@ describe("admin communication", () => {
     ).first<{ n: number }>())!;
 
     const subject = `Org news ${Date.now()}`;
-    const response = await post(
-      "/admin/users/communication",
-      { intent: "send", audience: "org", subject, body: "Month of miles starts Monday." },
-      admin.cookie,
-    );
+    const draft = { audience: "org", subject, body: "Month of miles starts Monday." };
+    const previewed = await previewedDigest(draft, admin.cookie);
+    const response = await post("/admin/users/communication", { intent: "send", ...draft, previewed }, admin.cookie);
     expect(response.status).toBe(302);
     const location = response.headers.get("Location")!;
     const id = new URL(location, "http://x").searchParams.get("sent")!;
@@ -86,5 +94,50 @@ describe("admin communication", () => {
     expect(response.status).toBe(400);
     expect((await response.text()).match(/Must have a value/g)?.length).toBeGreaterThanOrEqual(2);
     expect(await count("mail_outbox")).toBe(before);
+  });
+
+  it("sends only what was previewed: another audience, subject or message after the preview is refused with a message", async () => {
+    const admin = await signUpAdmin();
+    const previewedDraft = { audience: "admin", subject: `Admins only ${Date.now()}`, body: "Rota for December." };
+    const previewed = await previewedDigest(previewedDraft, admin.cookie);
+    const other = `Something else ${Date.now()}`;
+    const written = async () => {
+      const query = (table: string) =>
+        env.DB.prepare(`SELECT count(*) AS n FROM ${table} WHERE subject IN (?, ?)`)
+          .bind(previewedDraft.subject, other)
+          .first<{ n: number }>();
+      return [(await query("mail_outbox"))!.n, (await query("communications"))!.n];
+    };
+
+    for (const changed of [
+      { ...previewedDraft, audience: "all" },
+      { ...previewedDraft, subject: other },
+      { ...previewedDraft, body: "Rota for January." },
+    ]) {
+      const response = await post(
+        "/admin/users/communication",
+        { intent: "send", ...changed, previewed },
+        admin.cookie,
+      );
+      expect(response.status, JSON.stringify(changed)).toBe(409);
+      const html = await response.text();
+      expect(html).toContain("Not sent: the audience, subject or message changed after the preview.");
+      // The new preview shows what the form holds now, ready to check and send.
+      expect(html).toContain(`Subject</dt><dd>${changed.subject}</dd>`);
+    }
+    const unpreviewed = await post("/admin/users/communication", { intent: "send", ...previewedDraft }, admin.cookie);
+    expect(unpreviewed.status).toBe(409);
+    expect(await unpreviewed.text()).toContain("Not sent: preview the message first.");
+    expect(await written()).toEqual([0, 0]);
+
+    const sent = await post(
+      "/admin/users/communication",
+      { intent: "send", ...previewedDraft, previewed },
+      admin.cookie,
+    );
+    expect(sent.status).toBe(302);
+    const id = new URL(sent.headers.get("Location")!, "http://x").searchParams.get("sent")!;
+    const comm = await env.DB.prepare("SELECT audience, subject FROM communications WHERE id = ?").bind(id).first();
+    expect(comm).toEqual({ audience: "admin", subject: previewedDraft.subject });
   });
 });

@@ -33,6 +33,12 @@ export const communicationSchema = z.object({
   audience: choice(AUDIENCES),
   subject: requiredText(150, "Subject"),
   body: requiredText(5000, "Message"),
+  /** What the preview showed (audience, subject, message and head count), as the preview returned it. */
+  previewed: z
+    .string()
+    .max(100, atMost())
+    .regex(/^[0-9a-f]*$/)
+    .optional(),
 });
 
 export const earlyAccessSchema = z.object({
