@@ -10,6 +10,7 @@ import { passwordResets, users } from "#drizzle/schema";
 import { appUrl } from "./env.server";
 import { deliverLater, LINK_PLACEHOLDER, outboxInsert, outboxRow, type Mail } from "./mail.server";
 import { hashPassword } from "./password.server";
+import { LIMITS, resetForUserStatement } from "./rate-limit.server";
 import { endAllSessions } from "./session.server";
 import { findUserByEmail } from "./users.server";
 import { newId } from "#app/lib/ids";
@@ -124,7 +125,7 @@ function usable(tokenHash: string) {
 
 /**
  * Uses a link: marks it used (atomically, so it works once), sets the password, ends the user's
- * sessions and voids their other open links. Returns the user id, or null when the link is not usable.
+ * sessions, voids their other open links and lifts their address's sign-in lock. Returns the user id, or null when the link is not usable.
  */
 export async function spendPasswordResetLink(context: AppLoadContext, token: string, password: string) {
   if (!isWellFormedToken(token)) return null;
@@ -144,6 +145,8 @@ export async function spendPasswordResetLink(context: AppLoadContext, token: str
       .update(passwordResets)
       .set({ usedAt: now })
       .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt))),
+    // Whoever set this password proved they read the mailbox: the address's sign-in lock is lifted.
+    resetForUserStatement(context.db, [LIMITS.signinLock, LIMITS.signinFailures], userId),
   ]);
   return userId;
 }

@@ -4,7 +4,7 @@
  * Used by sign-in, sign-up, password reset, early-access requests and pledges.
  */
 import { eq, sql } from "drizzle-orm";
-import { signinAttempts } from "#drizzle/schema";
+import { signinAttempts, users } from "#drizzle/schema";
 import type { Database } from "./db.server";
 
 export interface Limit {
@@ -127,6 +127,16 @@ export async function peek(db: Database, counters: Counter[], now = Date.now()):
 /** The statement that forgets a counter (batch it with other writes). */
 export function resetStatement(db: Database, counter: Counter) {
   return db.delete(signinAttempts).where(eq(signinAttempts.key, counterKey(counter)));
+}
+
+/**
+ * Deletes the per-e-mail counters of `limits` for the current address of user `userId`, as one statement
+ * for a caller's batch: a completed password reset lifts that address's sign-in lock and failure count.
+ */
+export function resetForUserStatement(db: Database, limits: Limit[], userId: string) {
+  const email = sql`(SELECT ${users.email} FROM ${users} WHERE ${users.id} = ${userId})`;
+  const keys = limits.map((limit) => sql`${`${limit.name}:email:`} || ${email}`);
+  return db.delete(signinAttempts).where(sql`${signinAttempts.key} IN (${sql.join(keys, sql`, `)})`);
 }
 
 /** The statement that (re)starts a counter's window at one hit, e.g. to lock an address now. */

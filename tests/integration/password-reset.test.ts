@@ -60,6 +60,26 @@ describe("password reset", () => {
     expect((await get(path)).status).toBe(410);
   });
 
+  it("lifts the sign-in lock: after 10 failures and a completed reset, the new password signs in at once", async () => {
+    const { email } = await signedInUser();
+    for (let i = 1; i <= 10; i++) await (await postForm("/signin", { email, password: `wrong-${i}` })).text();
+    const locked = await postForm("/signin", { email, password: "password123" });
+    expect(locked.status).toBe(429);
+    expect(await locked.text()).toContain("Too Many Requests Try Again Later");
+
+    await postForm("/passwordreset", { email });
+    const saved = await post(await latestResetLink(email), { password: "a-brand-new-pass" });
+    expect(saved.status).toBe(302);
+
+    const signedIn = await postForm("/signin", { email, password: "a-brand-new-pass" });
+    expect(signedIn.status).toBe(302);
+    expect(signedIn.headers.get("Location")).toBe("/main");
+    const left = await env.DB.prepare("SELECT count(*) AS n FROM signin_attempts WHERE key IN (?, ?)")
+      .bind(`signin-lock:email:${email}`, `signin-fail:email:${email}`)
+      .first<{ n: number }>();
+    expect(left!.n).toBe(0);
+  });
+
   it("refuses an expired link and an invented one", async () => {
     const { email } = await signedInUser();
     await postForm("/passwordreset", { email });
