@@ -9,6 +9,9 @@ import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { get, post, setType } from "../support/http";
 import { signedInUser } from "../support/factories";
+import { previewDigest } from "#app/server/admin-communication.server";
+
+const MATRIX_MESSAGE = { audience: "admin", subject: "Matrix", body: "Hello" } as const;
 
 type Role = "anonymous" | "member" | "org" | "admin";
 type Outcome = number | `→${string}`;
@@ -43,7 +46,7 @@ const action = (path: Row["path"], body: Row["body"], access: Access, extra: Par
 });
 
 // Fixtures the rows refer to (created in beforeAll).
-const fixture = { userId: "" };
+const fixture = { userId: "", previewed: "" };
 
 const ROWS: Row[] = [
   // Visitor screens
@@ -134,7 +137,7 @@ const ROWS: Row[] = [
   page("/admin", admin("→/admin/users")),
   page("/admin/users", ADMIN_ONLY),
   page("/admin/users/manage", ADMIN_ONLY),
-  page("/admin/users?q=a&page=2", ADMIN_ONLY),
+  page("/admin/users?q=a&type=org&status=active&sort=name", ADMIN_ONLY),
   page("/admin/audit", ADMIN_ONLY),
   page("/admin/goals", ADMIN_ONLY),
   page("/admin/goals?show=all", ADMIN_ONLY),
@@ -171,10 +174,10 @@ const ROWS: Row[] = [
     { intent: "preview", audience: "all", subject: "Hi", body: "Hello" },
     ADMIN_ONLY,
   ),
-  // Sending answers with a redirect to the record of what was sent.
+  // Sending what was previewed (ADR 164) answers with a redirect to the record of what was sent.
   action(
     "/admin/users/communication",
-    { intent: "send", audience: "admin", subject: "Matrix", body: "Hello" },
+    () => ({ intent: "send", ...MATRIX_MESSAGE, previewed: fixture.previewed }),
     admin("→/admin/users/communication"),
   ),
 ];
@@ -215,6 +218,7 @@ beforeAll(async () => {
     .run();
   for (const role of ROLES) sessions.set(role, await freshSession(role));
   fixture.userId = await idOf((await signedInUser({ first: "Target" })).email);
+  fixture.previewed = await previewDigest(MATRIX_MESSAGE);
 });
 
 function outcomeOf(response: Response): Outcome {
