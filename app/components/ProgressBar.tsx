@@ -1,4 +1,6 @@
 import { formatMonthDay, type Progress } from "#app/lib/dates";
+import { barFill, percentLabel } from "#app/lib/percent";
+import { useToday } from "./useToday";
 
 /** Day N of M and the share of the time gone by; or the upcoming / ended / undated state. */
 export function ProgressBar({
@@ -10,14 +12,16 @@ export function ProgressBar({
   start: string | null;
   end: string | null;
 }) {
+  const today = useToday();
   if (progress.state === "undated") {
     return <p className="progress__note">This goal has no dates yet, so there is no progress to show.</p>;
   }
-  const percent = progress.state === "running" ? progress.percent : progress.state === "expired" ? 100 : 0;
+  // A running goal is always at least on its first day: a sliver of bar and "<1%", never an empty "0%".
+  const percent = progress.state === "running" ? barFill(progress.percent, 1) : progress.state === "expired" ? 100 : 0;
   // The share of the goal's days gone by, said as time so it is not read as the member's progress.
   const label =
     progress.state === "running"
-      ? `Day ${progress.day} of ${progress.totalDays} · ${progress.percent}% of the time`
+      ? `Day ${progress.day} of ${progress.totalDays} · ${percentLabel(progress.percent, 1)} of the time`
       : progress.state === "upcoming"
         ? `Starts in ${progress.startsIn} ${progress.startsIn === 1 ? "day" : "days"}`
         : "Ended";
@@ -38,8 +42,8 @@ export function ProgressBar({
         <div className="progress__fill" style={{ width: `${percent}%` }} />
       </div>
       <div className="progress__dates">
-        <span>{start ? formatMonthDay(start) : ""}</span>
-        <span>{end ? formatMonthDay(end) : ""}</span>
+        <span>{start ? formatMonthDay(start, today) : ""}</span>
+        <span>{end ? formatMonthDay(end, today) : ""}</span>
       </div>
       {progress.state === "expired" ? (
         <p className="progress__note">{`This goal ended ${progress.daysSinceEnd} ${progress.daysSinceEnd === 1 ? "day" : "days"} ago.`}</p>

@@ -105,8 +105,8 @@ export function milestoneCrossed(notified: number, raised: number, target: numbe
 
 export function milestoneMessage(milestone: number, charityName: string): string {
   return milestone >= 100
-    ? `Target reached: 100% raised for ${charityName}!`
-    : `${milestone}% of the target raised for ${charityName}.`;
+    ? `Target reached: 100% pledged for ${charityName}!`
+    : `${milestone}% of the target pledged for ${charityName}.`;
 }
 
 /** 'YYYY-MM' -> the month challenge's first and last day (Feb 29 in leap years); null if not a month. */

@@ -94,7 +94,7 @@ const pledgeValue = sql.raw(`(case when "pledges"."per_unit" is null then "pledg
 export function pledgeTotalsQuery(context: AppLoadContext, goalId: string | SQL) {
   return context.db
     .select({
-      raised: sql<number>`coalesce(sum(${pledgeValue}), 0)`,
+      pledged: sql<number>`coalesce(sum(${pledgeValue}), 0)`,
       paid: sql<number>`coalesce(sum(case when ${pledges.paid} then ${pledgeValue} else 0 end), 0)`,
       supporters: sql<number>`count(*)`,
     })
@@ -136,12 +136,16 @@ export interface Fundraiser {
   charityUrl: string;
   currency: Currency | string;
   target: number;
-  raised: number;
+  /** Every pledge's current value. */
+  pledged: number;
+  /** Pledges the org marked paid to the charity: what "raised" means (issue 16). */
   paid: number;
   supporters: number;
+  /** Whole percent of the target pledged, uncapped. */
   percent: number;
   milestone: number;
-  raisedText: string;
+  pledgedText: string;
+  paidText: string;
   targetText: string;
   pledges: {
     id: string;
@@ -165,19 +169,21 @@ export function toFundraiser(
   manager: boolean,
 ): Fundraiser | null {
   if (!goal.charityName || !goal.charityUrl || !goal.targetAmount || !goal.currency) return null;
-  const raised = Number(totals?.raised ?? 0);
+  const pledged = Number(totals?.pledged ?? 0);
+  const paid = Number(totals?.paid ?? 0);
   const currency = goal.currency;
   return {
     charityName: goal.charityName,
     charityUrl: goal.charityUrl,
     currency,
     target: goal.targetAmount,
-    raised,
-    paid: Number(totals?.paid ?? 0),
+    pledged,
+    paid,
     supporters: Number(totals?.supporters ?? 0),
-    percent: percentOf(raised, goal.targetAmount) ?? 0,
+    percent: percentOf(pledged, goal.targetAmount) ?? 0,
     milestone: goal.milestoneNotified,
-    raisedText: formatAmount(raised, currency),
+    pledgedText: formatAmount(pledged, currency),
+    paidText: formatAmount(paid, currency),
     targetText: formatAmount(goal.targetAmount, currency),
     pledges: rows.map((p) => ({
       id: p.id,
@@ -285,7 +291,7 @@ export async function recordPledge(
     }),
     pledgeTotalsQuery(context, goal.id),
   ]);
-  const milestone = await announceMilestone(context, goal, Number(totalRows[0]?.raised ?? 0), appUrl);
+  const milestone = await announceMilestone(context, goal, Number(totalRows[0]?.pledged ?? 0), appUrl);
   publish(context, [`goal:${goal.id}`]);
   return { id, milestone };
 }
@@ -295,8 +301,8 @@ export async function recordPledge(
  * milestone_notified lets only one of two racing writers win, and only the winner mails the org.
  * Called after a pledge and after progress is logged (per-unit pledges grow with it, issue 15).
  */
-export async function announceMilestone(context: AppLoadContext, goal: SupportGoal, raised: number, appUrl: string) {
-  const milestone = milestoneCrossed(goal.milestoneNotified, raised, goal.targetAmount);
+export async function announceMilestone(context: AppLoadContext, goal: SupportGoal, pledged: number, appUrl: string) {
+  const milestone = milestoneCrossed(goal.milestoneNotified, pledged, goal.targetAmount);
   if (milestone) {
     const result = await context.db
       .update(goals)
@@ -304,10 +310,10 @@ export async function announceMilestone(context: AppLoadContext, goal: SupportGo
       .where(and(eq(goals.id, goal.id), sql`${goals.milestoneNotified} < ${milestone}`));
     if (result.meta.changes > 0 && goal.orgEmail && goal.charityName && goal.currency) {
       const line = milestoneMessage(milestone, goal.charityName);
-      const amounts = `${formatAmount(raised, goal.currency)} of ${formatAmount(goal.targetAmount!, goal.currency)}`;
+      const amounts = `${formatAmount(pledged, goal.currency)} of ${formatAmount(goal.targetAmount!, goal.currency)}`;
       await sendMail(context, {
         to: goal.orgEmail,
-        subject: `${goal.cause}: ${milestone}% of the target raised`,
+        subject: `${goal.cause}: ${milestone}% of the target pledged`,
         text: `${line}\n\n${amounts} pledged so far for "${goal.cause}".\n\nSee the supporters: ${appUrl}/goals/${goal.id}/fundraising\n`,
         kind: "milestone",
       });

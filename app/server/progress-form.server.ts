@@ -103,5 +103,5 @@ async function announceProgressMilestone(context: AppLoadContext, goalId: string
   ]);
   const goal = toSupportGoal(goalRows[0]);
   if (!goal?.targetAmount || !goal.charityName) return;
-  await announceMilestone(context, goal, Number(totalRows[0]?.raised ?? 0), origin);
+  await announceMilestone(context, goal, Number(totalRows[0]?.pledged ?? 0), origin);
 }

@@ -8,7 +8,7 @@ const connected = (page: Page) => expect(page.locator("html")).toHaveAttribute("
  * The org creates a private month challenge with a target on /create, then copies the invite link from
  * the challenge's fundraising page. Returns the new goal's id and the link it would share.
  */
-async function orgSharesInvite(browser: Browser) {
+async function orgSharesInvite(browser: Browser, target = "500") {
   const context = await browser.newContext();
   const page = await context.newPage();
   await signInNew(page, { type: "org" });
@@ -22,7 +22,7 @@ async function orgSharesInvite(browser: Browser) {
   await page.getByLabel(/Private/).check();
   await page.getByLabel(/Charity name/).fill("Shelter");
   await page.getByLabel(/Charity's donation page/).fill("https://shelter.example.org/donate");
-  await page.getByLabel(/Target amount/).fill("500");
+  await page.getByLabel(/Target amount/).fill(target);
   await page.getByLabel("Currency").selectOption("GBP");
   await page.getByRole("button", { name: "Create goal" }).click();
   await expect(page).toHaveURL(/\/goals\/[a-f0-9]+\/fundraising$/);
@@ -34,7 +34,7 @@ async function orgSharesInvite(browser: Browser) {
   await expect(page.getByText(`${m}/1 - ${m}/${last}`).first()).toBeVisible();
   await page.goto(`/goals/${goalId}/fundraising`);
   await expect(page.getByText("Raising for Shelter")).toBeVisible();
-  await expect(page.getByText("£0 raised of £500")).toBeVisible();
+  await expect(page.getByText(`£0 pledged of £${Number(target).toLocaleString("en-GB")}`)).toBeVisible();
   const inviteUrl = await page.locator("#invite-url").inputValue();
   expect(inviteUrl).toMatch(new RegExp(`/invite/${goalId}\\.[A-Za-z0-9_-]{43}$`));
   return { page, goalId, cause, inviteUrl, close: () => context.close() };
@@ -82,7 +82,7 @@ test("an org shares an invite; members join, pledge and talk, and each sees the 
   // Bea watches the goal screen; nothing below reloads her page.
   await connected(bea.page);
   await bea.page.evaluate(() => ((window as any).__sameDocument = true));
-  const beaRaised = bea.page.getByTestId("raised");
+  const beaRaised = bea.page.getByTestId("pledged");
   await expect(beaRaised).toHaveText("£0");
 
   await pledge(alex.page, GOAL, "20", "For the shelter!");
@@ -98,7 +98,7 @@ test("an org shares an invite; members join, pledge and talk, and each sees the 
   await bea.page.goto(`/give/${GOAL}`);
   await pledge(bea.page, GOAL, "30.50");
   await expect(alexSupporters).toHaveText("2 supporters", { timeout: 5_000 });
-  await expect(alex.page.getByTestId("raised")).toHaveText("£50.50");
+  await expect(alex.page.getByTestId("pledged")).toHaveText("£50.50");
 
   // Alex posts; Bea, back on the goal screen, sees it without a reload.
   await bea.page.goto(`/active/${GOAL}`);
@@ -121,6 +121,36 @@ test("an org shares an invite; members join, pledge and talk, and each sees the 
   await expectNoAxeViolations(alex.page);
   await expectNoAxeViolations(org.page);
   await Promise.all([org.close(), alex.close(), bea.close()]);
+});
+
+test("raised means paid: a £25 pledge on £3,000 shows as pledged (<1%), and as raised once the org marks it paid", async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const org = await orgSharesInvite(browser, "3000");
+  const alex = await memberJoins(browser, "Alex", org);
+  await pledge(alex.page, org.goalId, "25");
+  await expect(alex.page.getByTestId("pledged")).toHaveText("£25");
+  await expect(alex.page.getByTestId("pledged-percent")).toHaveText("<1% of the target");
+  await expect(alex.page.getByTestId("raised")).toHaveText("£0");
+  // Not an empty bar: a sliver for the £25.
+  await expect(alex.page.getByRole("progressbar", { name: "Pledged for Shelter" })).toHaveAttribute(
+    "aria-valuenow",
+    "1",
+  );
+
+  await org.page.goto(`/goals/${org.goalId}/fundraising`);
+  await expect(org.page.getByTestId("raised")).toHaveText("£0");
+  await org.page.getByRole("button", { name: "Mark paid pledge from Alex Tester" }).click();
+  await expect(org.page.getByRole("button", { name: "Paid pledge from Alex Tester" })).toBeVisible();
+  await expect(org.page.getByTestId("raised")).toHaveText("£25");
+  await expect(org.page.getByText("£25 raised: pledges paid to Shelter")).toBeVisible();
+  await expectNoAxeViolations(org.page);
+
+  await alex.page.goto(`/give/${org.goalId}`);
+  await expect(alex.page.getByTestId("raised")).toHaveText("£25");
+  await expect(alex.page.getByTestId("pledged")).toHaveText("£25");
+  await Promise.all([alex.close(), org.close()]);
 });
 
 test("someone outside a private goal gets 403 on its discussion and pledges", async ({ page }) => {

@@ -205,7 +205,7 @@ test("a supporter pledges per km; the totaliser moves when the member logs, live
   await expect(friend.page.getByRole("heading", { name: "Thank you for your pledge!" })).toBeVisible();
   await friend.page.goto(`/give/${goalId}`);
   await connected(friend.page);
-  await expect(friend.page.getByTestId("raised")).toHaveText("£0");
+  await expect(friend.page.getByTestId("pledged")).toHaveText("£0");
   for (const width of [1280, 390]) {
     await friend.page.setViewportSize({ width, height: 900 });
     await checkAxe(friend.page, true);
@@ -215,7 +215,7 @@ test("a supporter pledges per km; the totaliser moves when the member logs, live
   await log(dana.page, "7");
   await expect(dana.page.getByTestId("my-total")).toHaveText("7 km");
   // 7 km x 50p = £3.50, on Finn's open page without a reload.
-  await expect(friend.page.getByTestId("raised")).toHaveText("£3.50", { timeout: 5_000 });
+  await expect(friend.page.getByTestId("pledged")).toHaveText("£3.50", { timeout: 5_000 });
   await expect(friend.page.getByText("£0.50 per km for Dana Tester (up to £20): £3.50 so far")).toBeVisible();
   await Promise.all([dana.close(), friend.close()]);
 });

@@ -207,8 +207,8 @@ describe("pledges", () => {
     await give(`/give/${goal.id}`, { name: "E", amount: "5" });
     const sent = await mails();
     expect(sent.map((m: any) => m.subject)).toEqual([
-      "Club month of miles: 50% of the target raised",
-      "Club month of miles: 100% of the target raised",
+      "Club month of miles: 50% of the target pledged",
+      "Club month of miles: 100% of the target pledged",
     ]);
     expect(await (await get(`/give/${goal.id}`)).text()).toContain("Target reached!");
   });

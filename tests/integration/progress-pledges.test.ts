@@ -24,7 +24,7 @@ const page = async (path: string, cookie?: string) =>
   (await (await get(path, cookie)).text()).replaceAll("<!-- -->", "");
 
 const raised = async (goalId: string, cookie: string) =>
-  (await (await get(`/give/${goalId}`, cookie)).text()).match(/data-testid="raised">([^<]+)</)?.[1];
+  (await (await get(`/give/${goalId}`, cookie)).text()).match(/data-testid="pledged">([^<]+)</)?.[1];
 
 describe("per-unit pledges", () => {
   it("a pledge per km for the group grows with what members log, up to its maximum", async () => {

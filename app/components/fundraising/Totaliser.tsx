@@ -1,10 +1,14 @@
 import { Link } from "@remix-run/react";
 import { NO_FEES_LINE } from "#app/lib/fundraising";
+import { barFill, percentLabel } from "#app/lib/percent";
 import type { Fundraiser } from "#app/server/fundraising.server";
 
 type Jsonified = Omit<Fundraiser, "pledges"> & { pledges: Fundraiser["pledges"] };
 
-/** Raised vs target, the milestone reached, the latest supporters and the way to pledge. */
+/**
+ * Pledged vs target, what has been raised (pledges the org marked paid: "raised" means paid), the
+ * milestone reached, the latest supporters and the way to pledge.
+ */
 export function Totaliser({
   fundraiser,
   giveHref,
@@ -14,8 +18,9 @@ export function Totaliser({
   giveHref?: string;
   showSupporters?: number;
 }) {
-  const { raisedText, targetText, percent, supporters, charityName, milestone } = fundraiser;
-  const fill = Math.min(100, percent);
+  const { pledged, pledgedText, paidText, targetText, supporters, charityName, milestone } = fundraiser;
+  const percent = percentLabel(fundraiser.percent, pledged);
+  const fill = barFill(fundraiser.percent, pledged);
   const shown = fundraiser.pledges.slice(0, showSupporters);
   return (
     <section className="totaliser card" aria-labelledby="totaliser-title">
@@ -28,24 +33,27 @@ export function Totaliser({
         ) : null}
       </div>
       <p className="totaliser__amounts">
-        <strong data-testid="raised">{raisedText}</strong> raised of {targetText}
+        <strong data-testid="pledged">{pledgedText}</strong> pledged of {targetText}
       </p>
       <div
         className="totaliser__track"
         role="progressbar"
-        aria-label={`Raised for ${charityName}`}
+        aria-label={`Pledged for ${charityName}`}
         aria-valuemin={0}
         aria-valuemax={100}
         aria-valuenow={fill}
-        aria-valuetext={`${raisedText} of ${targetText}, ${percent}%`}
+        aria-valuetext={`${pledgedText} pledged of ${targetText}, ${percent}`}
       >
         <div className="totaliser__fill" style={{ width: `${fill}%` }} />
       </div>
       <p className="totaliser__meta">
-        <span>{percent}%</span>
+        <span data-testid="pledged-percent">{percent} of the target</span>
         <span data-testid="supporters">
           {supporters} {supporters === 1 ? "supporter" : "supporters"}
         </span>
+      </p>
+      <p className="totaliser__paid">
+        <strong data-testid="raised">{paidText}</strong> raised: pledges paid to {charityName}
       </p>
       {shown.length ? (
         <ul className="supporters" aria-label="Latest supporters">

@@ -7,6 +7,7 @@
 import { Form, Link, useFetcher, useFetchers } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { formatMonthDay } from "#app/lib/dates";
+import { barFill, percentLabel } from "#app/lib/percent";
 import { formatQuantity, MAX_NOTE, parseQuantity, percentOfTarget, reachedTarget } from "#app/lib/progress";
 import type { ProgressActionData } from "#app/server/progress-form.server";
 import type { ProgressView } from "#app/server/progress-view.server";
@@ -38,8 +39,8 @@ function usePendingChange(view: ProgressView): { delta: number; logs: { amount: 
   return { delta, logs };
 }
 
-function Bar({ label, percent, text }: { label: string; percent: number | null; text: string }) {
-  const fill = Math.min(100, Math.max(0, percent ?? 0));
+function Bar({ label, percent, part, text }: { label: string; percent: number | null; part: number; text: string }) {
+  const fill = barFill(percent ?? 0, part);
   return (
     <div
       className="measure__track"
@@ -79,11 +80,12 @@ export function MeasuredProgress({
           <p className="measure__figure">
             <span>My total</span> <strong data-testid="my-total">{fmt(myTotal)}</strong>
             {view.memberTargetText ? <> of {view.memberTargetText}</> : null}
-            {myPercent !== null ? <span data-testid="my-percent"> ({myPercent}%)</span> : null}
+            {myPercent !== null ? <span data-testid="my-percent"> ({percentLabel(myPercent, myTotal)})</span> : null}
           </p>
           <Bar
             label="My progress"
             percent={myPercent}
+            part={myTotal}
             text={`${fmt(myTotal)}${view.memberTargetText ? ` of ${view.memberTargetText}` : ""}`}
           />
           <dl className="measure__stats">
@@ -124,12 +126,13 @@ export function MeasuredProgress({
         <p className="measure__figure">
           <span>Group total</span> <strong data-testid="group-total">{view.group.totalText}</strong>
           {view.groupTargetText ? <> of {view.groupTargetText}</> : null}
-          {view.group.percent !== null ? <span> ({view.group.percent}%)</span> : null}
+          {view.group.percent !== null ? <span> ({percentLabel(view.group.percent, view.group.total)})</span> : null}
         </p>
         {view.groupTargetText ? (
           <Bar
             label="Group progress"
             percent={view.group.percent}
+            part={view.group.total}
             text={`${view.group.totalText} of ${view.groupTargetText}`}
           />
         ) : null}
