@@ -6,7 +6,8 @@ import { ActionNotice } from "#app/components/admin/Notice";
 import { useStickyActionData } from "#app/components/admin/useStickyActionData";
 import { Field, SubmitButton } from "#app/components/forms";
 import { Table, type Column } from "#app/components/Table";
-import { EARLY_ACCESS_EFFECTS, EARLY_ACCESS_MODES, isoDay } from "#app/lib/admin";
+import { Timestamp } from "#app/components/Timestamp";
+import { EARLY_ACCESS_EFFECTS, EARLY_ACCESS_MODES } from "#app/lib/admin";
 import { earlyAccessSchema, inviteSchema, supportEmailSchema } from "#app/lib/schemas/admin";
 import {
   accessScreen,
@@ -35,10 +36,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return data({ ok: false, message: "Choose closed, request or open." }, { status: 400 });
     await setEarlyAccessMode(context, actor, submission.value.mode);
     publish(context, ["settings", "admin"]);
-    return {
-      ok: true,
-      message: `Early access is now ${EARLY_ACCESS_EFFECTS[submission.value.mode].label.toLowerCase()}.`,
-    };
+    return { ok: true, message: EARLY_ACCESS_EFFECTS[submission.value.mode].changed };
   }
   if (intent === "support-email") {
     const submission = parseWithZod(formData, { schema: supportEmailSchema });
@@ -56,10 +54,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== "success") return data({ ok: false, message: "Unknown action." }, { status: 400 });
   const invited = await inviteRequester(context, request, actor, submission.value.requestId);
   if (!invited) return data({ ok: false, message: "That request no longer exists." }, { status: 404 });
+  if (invited.member) {
+    return data(
+      { ok: false, message: `${invited.email} already has an account: nothing to invite. They can sign in.` },
+      { status: 409 },
+    );
+  }
   publish(context, ["admin"]);
   return {
     ok: true,
-    message: `Invited ${invited.email}: they have a sign-up link that works while access is 'request'.`,
+    message: `Invited ${invited.email}: we e-mailed them a sign-up link. It works once, for 7 days, whatever the early-access mode.`,
   };
 }
 
@@ -150,8 +154,12 @@ const REQUEST_COLUMNS: Column<Request>[] = [
   { header: "Name", rowHeader: true, cell: (r) => `${r.nameFirst} ${r.nameLast}` },
   { header: "Email", wrap: "wrap-anywhere", cell: (r) => r.email },
   { header: "Location", cell: (r) => `${r.locationCity}, ${r.locationState}` },
-  { header: "Requested", wrap: "nowrap", cell: (r) => isoDay(r.createdAt) },
-  { header: "Invite", action: true, cell: (r) => <InviteButton request={r} /> },
+  { header: "Requested", wrap: "nowrap", cell: (r) => <Timestamp value={r.createdAt} /> },
+  {
+    header: "Invite",
+    action: true,
+    cell: (r) => (r.hasAccount ? <span className="badge">Has an account</span> : <InviteButton request={r} />),
+  },
 ];
 
 function InviteButton({ request: r }: { request: Request }) {
@@ -168,7 +176,11 @@ function InviteButton({ request: r }: { request: Request }) {
           <span className="visually-hidden"> {name}</span>
         </button>
       </Form>
-      {r.invitedAt ? <span className="admin-invited">Invited {isoDay(r.invitedAt)}</span> : null}
+      {r.invitedAt ? (
+        <span className="admin-invited">
+          Invited <Timestamp value={r.invitedAt} />
+        </span>
+      ) : null}
     </>
   );
 }

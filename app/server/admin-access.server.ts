@@ -1,10 +1,10 @@
 /**
  * Admin access: the early-access mode, the support e-mail, and the early-access requests (list, CSV,
  * invite). An invitation is a single-use 'invite' link to /signup?invite=TOKEN that lets its holder
- * sign up while the mode is 'request' (see `invitationFor` in admin-invites.server.ts).
+ * sign up whatever the mode (ADR 163; app/server/signup-access.server.ts).
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { desc, eq, sql } from "drizzle-orm";
+import { desc, eq, getTableColumns, sql } from "drizzle-orm";
 import { isoDay } from "#app/lib/admin";
 import type { CsvValue } from "#app/lib/csv";
 import { newId } from "#app/lib/ids";
@@ -19,6 +19,10 @@ export const REQUESTS_SHOWN = 100;
 
 const FALLBACK_SETTINGS = { earlyAccess: "open" as EarlyAccessMode, supportEmail: "support@goalswithfriends.app" };
 
+/** Whether a request's address already has an account (it signed up some other way meanwhile). */
+// Spelled out: drizzle leaves columns unqualified in a one-table select, and both tables have "email".
+const hasAccount = sql<number>`exists (select 1 from "users" as u where u."email" = "early_access_requests"."email")`;
+
 /** The settings, the newest requests and how many there are, in one round trip. */
 export async function accessScreen(context: AppLoadContext) {
   const db = context.db;
@@ -28,7 +32,11 @@ export async function accessScreen(context: AppLoadContext) {
       .from(settings)
       .where(eq(settings.id, 1))
       .limit(1),
-    db.select().from(earlyAccessRequests).orderBy(desc(earlyAccessRequests.createdAt)).limit(REQUESTS_SHOWN),
+    db
+      .select({ ...getTableColumns(earlyAccessRequests), hasAccount: hasAccount.mapWith(Boolean) })
+      .from(earlyAccessRequests)
+      .orderBy(desc(earlyAccessRequests.createdAt))
+      .limit(REQUESTS_SHOWN),
     db.select({ n: sql<number>`count(*)` }).from(earlyAccessRequests),
   ]);
   return { settings: current ?? FALLBACK_SETTINGS, requests, total: total?.n ?? 0 };
@@ -56,8 +64,14 @@ export async function inviteRequester(
   requestId: string,
 ) {
   const db = context.db;
-  const [row] = await db.select().from(earlyAccessRequests).where(eq(earlyAccessRequests.id, requestId)).limit(1);
+  const [row] = await db
+    .select({ ...getTableColumns(earlyAccessRequests), hasAccount: hasAccount.mapWith(Boolean) })
+    .from(earlyAccessRequests)
+    .where(eq(earlyAccessRequests.id, requestId))
+    .limit(1);
   if (!row) return null;
+  // A member needs no invitation: they sign in.
+  if (row.hasAccount) return { email: row.email, member: true as const };
   const link = await newLink(context, "invite", { email: row.email });
   const url = `${appUrl(request, context.cloudflare.env)}/signup?invite=${link.token}`;
   const mail: Mail = {
@@ -77,7 +91,7 @@ export async function inviteRequester(
     auditEntry(context, actor.id, { action: "access.invite", target: row.email }),
   ]);
   deliverLater(context, [{ id: mailId }]);
-  return { email: row.email };
+  return { email: row.email, member: false as const };
 }
 
 /** Every request as CSV rows (oldest first), for the admin's spreadsheet or CRM import. */

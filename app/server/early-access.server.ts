@@ -6,7 +6,8 @@ import { data, type AppLoadContext } from "@remix-run/cloudflare";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { newId } from "#app/lib/ids";
 import { earlyAccessSchema, type EarlyAccessRequest } from "#app/lib/schemas/early-access";
-import { earlyAccessRequests } from "#drizzle/schema";
+import { eq } from "drizzle-orm";
+import { earlyAccessRequests, users } from "#drizzle/schema";
 import { FLASH } from "#app/lib/flash";
 import { redirectWithFlash } from "./flash.server";
 import { forwardPending } from "./crm.server";
@@ -28,23 +29,47 @@ export async function requestEarlyAccess(request: Request, context: AppLoadConte
   if (await hit(context.db, counters)) {
     return data(submission.reply({ fieldErrors: { email: [TOO_MANY_REQUESTS] } }), { status: 429 });
   }
-  await submitEarlyAccessRequest(context, submission.value);
+  const outcome = await submitEarlyAccessRequest(context, submission.value);
+  const { env } = context.cloudflare;
+  // Someone with an account needs no place in the queue: send them where they can get in.
+  if (outcome === "member") throw await redirectWithFlash(env, "/signin", FLASH.alreadyMember);
   // Post/redirect/get: a reload does not send the request twice.
-  throw await redirectWithFlash(context.cloudflare.env, "/signup", FLASH.requested, "requested");
+  const message = outcome === "updated" ? FLASH.requestUpdated : FLASH.requested;
+  throw await redirectWithFlash(env, "/signup", message, "requested");
 }
 
-/** Stores the request, then forwards it (and any earlier pending ones) after the response. */
-export async function submitEarlyAccessRequest(context: AppLoadContext, request: EarlyAccessRequest) {
-  const id = newId();
-  await context.db.insert(earlyAccessRequests).values({
-    id,
+/**
+ * Stores the request, one per address: a second request from the same address updates the first
+ * (its place in the queue, its invitation and its forwarding stay). An address that already has an
+ * account stores nothing. New requests are forwarded (with any earlier pending ones) after the response.
+ */
+export async function submitEarlyAccessRequest(
+  context: AppLoadContext,
+  request: EarlyAccessRequest,
+): Promise<"new" | "updated" | "member"> {
+  const { db } = context;
+  const [members, existing] = await db.batch([
+    db.select({ id: users.id }).from(users).where(eq(users.email, request.email)).limit(1),
+    db
+      .select({ id: earlyAccessRequests.id })
+      .from(earlyAccessRequests)
+      .where(eq(earlyAccessRequests.email, request.email))
+      .orderBy(earlyAccessRequests.createdAt)
+      .limit(1),
+  ]);
+  if (members.length) return "member";
+  const details = {
     nameFirst: request.name_first,
     nameLast: request.name_last,
     locationCity: request.location_city,
     locationState: request.location_state,
-    email: request.email,
-  });
+  };
+  if (existing[0]) {
+    await db.update(earlyAccessRequests).set(details).where(eq(earlyAccessRequests.id, existing[0].id));
+    return "updated";
+  }
+  await db.insert(earlyAccessRequests).values({ id: newId(), ...details, email: request.email });
   const { env, ctx } = context.cloudflare;
-  if (env.CRM_FORM_URL) ctx.waitUntil(forwardPending(context.db, env.CRM_FORM_URL));
-  return id;
+  if (env.CRM_FORM_URL) ctx.waitUntil(forwardPending(db, env.CRM_FORM_URL));
+  return "new";
 }

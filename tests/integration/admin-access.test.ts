@@ -38,7 +38,29 @@ afterEach(async () => {
   ).run();
 });
 
+const CHANGED = {
+  closed: "Early access is now closed: Sign Up shows &#x27;Currently Closed&#x27;.",
+  request: "Early access is now by request: Sign Up shows the request form",
+  open: "Early access is now open: anyone can create an account at /signup.",
+};
+
 describe("admin access", () => {
+  it("does not invite someone who already has an account, and says so", async () => {
+    const admin = await signUpAdmin();
+    const member = await signedInUser();
+    const request = await addRequest({ email: member.email });
+    expect(await (await get("/admin/access", admin.cookie)).text()).toContain("Has an account");
+    const response = await post("/admin/access", { intent: "invite", requestId: request.id }, admin.cookie);
+    expect(response.status).toBe(409);
+    expect(await response.text()).toContain(`${member.email} already has an account: nothing to invite.`);
+    const links = await env.DB.prepare(
+      "SELECT count(*) AS n FROM password_resets WHERE email = ? AND purpose = 'invite'",
+    )
+      .bind(member.email)
+      .first<{ n: number }>();
+    expect(links!.n).toBe(0);
+  });
+
   it("switches the early-access mode, which /signup follows, and audits it", async () => {
     const admin = await signUpAdmin();
     for (const [value, heading] of [
@@ -48,6 +70,8 @@ describe("admin access", () => {
     ] as const) {
       const response = await post("/admin/access", { intent: "early-access", mode: value }, admin.cookie);
       expect(response.status).toBe(200);
+      // Proper copy for every mode, never "Early access is now request."
+      expect(await response.text()).toContain(CHANGED[value]);
       expect(await mode()).toBe(value);
       expect(await (await get("/signup")).text()).toContain(heading);
     }

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { createDb } from "#app/server/db.server";
 import { forwardPending, MAX_FORWARD_ATTEMPTS } from "#app/server/crm.server";
 import { count, flashCookieFrom, get, postForm, uniqueEmail } from "../support/http";
+import { signedInUser } from "../support/factories";
 
 const setMode = (mode: "closed" | "request" | "open") =>
   env.DB.prepare("UPDATE settings SET early_access = ? WHERE id = 1").bind(mode).run();
@@ -68,6 +69,36 @@ describe("/signup by the early-access setting", () => {
     expect(html).toMatch(/id="early-access-name_first-error"[^>]*>Must have a value</);
     expect(html).toMatch(/id="early-access-email-error"[^>]*>Enter a valid email address</);
     expect(await count("early_access_requests")).toBe(before);
+  });
+
+  it("request: the same address asking twice updates its request instead of queueing twice", async () => {
+    await setMode("request");
+    const first = request();
+    expect((await postForm("/signup", first)).status).toBe(302);
+    const again = await postForm("/signup", { ...first, email: first.email.toUpperCase(), location_city: "York" });
+    expect(again.status).toBe(302);
+    expect(again.headers.get("Location")).toBe("/signup");
+    const { results } = await env.DB.prepare("SELECT * FROM early_access_requests WHERE email = ?")
+      .bind(first.email)
+      .all<any>();
+    expect(results).toHaveLength(1);
+    expect(results[0].location_city).toBe("York");
+    const page = await (await get("/signup", flashCookieFrom(again))).text();
+    expect(page).toContain("Your request was already in: we updated your details and kept your place.");
+  });
+
+  it("request: someone who already has an account is sent to sign in, and nothing is queued", async () => {
+    await setMode("request");
+    const member = await signedInUser();
+    const response = await postForm("/signup", request({ email: member.email }));
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/signin");
+    const row = await env.DB.prepare("SELECT count(*) AS n FROM early_access_requests WHERE email = ?")
+      .bind(member.email)
+      .first<{ n: number }>();
+    expect(row!.n).toBe(0);
+    const page = await (await get("/signin", flashCookieFrom(response))).text();
+    expect(page).toContain("You already have an account with that address: sign in below.");
   });
 
   it("request: throttles one address asking again and again", async () => {

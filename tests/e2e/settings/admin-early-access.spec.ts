@@ -2,11 +2,19 @@ import { expect, test, type Page } from "@playwright/test";
 import { expectNoAxeViolations } from "../support";
 import { signInNew } from "../fixtures";
 
+const MODE_CHANGED = {
+  Closed:
+    "Early access is now closed: Sign Up shows 'Currently Closed'. People holding an invitation or a challenge invite link can still sign up.",
+  Request:
+    "Early access is now by request: Sign Up shows the request form, and new requests appear below for you to invite.",
+  Open: "Early access is now open: anyone can create an account at /signup.",
+};
+
 async function chooseMode(page: Page, label: "Closed" | "Request" | "Open") {
   await page.goto("/admin/access");
   await page.getByRole("radio", { name: new RegExp(`^${label}`) }).check();
   await page.getByRole("button", { name: "Save early access" }).click();
-  await expect(page.locator("p.notice")).toHaveText(`Early access is now ${label.toLowerCase()}.`);
+  await expect(page.locator("p.notice")).toHaveText(MODE_CHANGED[label]);
 }
 
 test("an admin switches early access, and a logged-out browser sees the matching sign-up variant", async ({

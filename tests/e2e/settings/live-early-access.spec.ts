@@ -1,11 +1,19 @@
 import { expect, test, type Page } from "@playwright/test";
 import { signInNew } from "../fixtures";
 
+const MODE_CHANGED = {
+  Closed:
+    "Early access is now closed: Sign Up shows 'Currently Closed'. People holding an invitation or a challenge invite link can still sign up.",
+  Request:
+    "Early access is now by request: Sign Up shows the request form, and new requests appear below for you to invite.",
+  Open: "Early access is now open: anyone can create an account at /signup.",
+};
+
 async function chooseMode(admin: Page, label: "Closed" | "Open") {
   await admin.goto("/admin/access");
   await admin.getByRole("radio", { name: new RegExp(`^${label}`) }).check();
   await admin.getByRole("button", { name: "Save early access" }).click();
-  await expect(admin.locator("p.notice")).toHaveText(`Early access is now ${label.toLowerCase()}.`);
+  await expect(admin.locator("p.notice")).toHaveText(MODE_CHANGED[label]);
 }
 
 test("an open sign-up page turns to 'Currently Closed' without a reload when an admin closes early access", async ({
