@@ -3,10 +3,12 @@ import type { RootUser } from "#app/root";
 import { Avatar } from "./Avatar";
 import { Logo } from "./Logo";
 import { NotificationBell } from "./NotificationBell";
+import { useDetailsMenu } from "./useDetailsMenu";
 
 /** Signed-in header: Home, the user's first name, their ringed picture and the profile menu. */
 export function AppHeader({ user }: { user: RootUser }) {
   const navigation = useNavigation();
+  const menu = useDetailsMenu();
   return (
     <header className="app-header">
       <Link to="/main" className="app-header__brand" aria-label="Goals with Friends home">
@@ -17,12 +19,12 @@ export function AppHeader({ user }: { user: RootUser }) {
       </nav>
       {navigation.state !== "idle" ? (
         <span className="app-header__loading" role="status">
-          loading...
+          <span className="app-header__loading-text">loading...</span>
         </span>
       ) : null}
       <NotificationBell unread={user.unread} />
-      {/* <details> keeps the menu usable without JavaScript. */}
-      <details className="profile-menu">
+      {/* <details> keeps the menu usable without JavaScript; useDetailsMenu adds Escape and outside clicks. */}
+      <details className="profile-menu" ref={menu}>
         <summary className="profile-menu__button">
           <span className="profile-menu__name">{user.first}</span>
           <Avatar user={user} />

@@ -1,8 +1,9 @@
 /**
  * Slide-out drawers for narrow screens (under ~500px). Without JavaScript a drawer opens with CSS
- * :target (its toggle is a link to #id, its close link goes to #). With JavaScript the toggle opens it,
- * focus moves in, Escape or Close shuts it, and focus returns to the toggle. Above the breakpoint the
- * same markup is an ordinary column and the toggles are hidden.
+ * :target (its toggle is a link to #id, its close link goes to #). With JavaScript the toggle opens it
+ * (Enter or Space, like any button), focus moves in and stays in while it is open (Tab wraps around),
+ * Escape or Close shuts it, and focus returns to the toggle. Above the breakpoint the same markup is an
+ * ordinary column and the toggles are hidden.
  */
 import { useLocation } from "@remix-run/react";
 import { createContext, useCallback, useContext, useEffect, useRef, useState } from "react";
@@ -37,6 +38,35 @@ export function DrawerProvider({ children }: { children: React.ReactNode }) {
   );
 }
 
+/** Space presses a link that acts as a button (role="button"), as it would a real button. */
+function pressOnSpace(event: React.KeyboardEvent<HTMLAnchorElement>) {
+  if (event.key === " ") {
+    event.preventDefault();
+    event.currentTarget.click();
+  }
+}
+
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select, textarea, [tabindex]:not([tabindex="-1"])';
+
+/** Keeps Tab and Shift+Tab inside an open drawer: from the last control to the first and back. */
+function trapTab(event: React.KeyboardEvent<HTMLElement>) {
+  if (event.key !== "Tab") return;
+  const items = [...event.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
+    (el) => el.offsetParent !== null || el === document.activeElement,
+  );
+  const first = items[0];
+  const last = items[items.length - 1];
+  if (!first || !last) return;
+  if (event.shiftKey && document.activeElement === first) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && document.activeElement === last) {
+    event.preventDefault();
+    first.focus();
+  }
+}
+
 export function DrawerToggle({ target, children }: { target: string; children: React.ReactNode }) {
   const state = useContext(DrawerContext);
   const expanded = state?.openId === target;
@@ -47,6 +77,7 @@ export function DrawerToggle({ target, children }: { target: string; children: R
       className="drawer-toggle"
       aria-controls={target}
       aria-expanded={expanded}
+      onKeyDown={pressOnSpace}
       onClick={(event) => {
         if (!state) return;
         event.preventDefault();
@@ -86,10 +117,11 @@ export function Drawer({
       data-open={isOpen ? "" : undefined}
       aria-labelledby={labelledBy}
       onKeyDown={(event) => {
-        if (event.key === "Escape" && isOpen) {
+        if (!isOpen) return;
+        if (event.key === "Escape") {
           event.stopPropagation();
           state?.close(true);
-        }
+        } else trapTab(event);
       }}
     >
       {/* A link so that it closes the :target drawer without JavaScript; a button with it (ADR 025). */}
@@ -98,6 +130,7 @@ export function Drawer({
         href="#"
         className="drawer__close"
         role="button"
+        onKeyDown={pressOnSpace}
         onClick={(event) => {
           if (!state) return;
           event.preventDefault();
