@@ -22,6 +22,7 @@ import type { Flash } from "#app/lib/flash";
 import type { UserType } from "#app/lib/goals";
 import { readFlash } from "#app/server/flash.server";
 import { getOptionalUser } from "#app/server/session.server";
+import { today } from "#app/server/clock.server";
 import appStyles from "#app/styles/app.css";
 
 export const links: LinksFunction = () => [
@@ -53,6 +54,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         unread: Number(user.unread ?? 0),
       },
       origin: appUrl(request, env),
+      // The goal clock's today (/dev/date in development): dates outside its year show the year.
+      today: today(request, env),
       // The outcome of the action that led here, shown once (ADR 160): the cookie is cleared with it.
       flash,
     },
@@ -68,6 +71,7 @@ export const handle: LiveHandle<() => RootData> = {
 export interface RootData {
   user: { id: string; first: string; color: string; img: string | null; type: UserType; unread: number } | null;
   origin: string;
+  today: string;
   flash: Flash | null;
 }
 

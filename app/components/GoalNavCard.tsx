@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import { formatDateRange } from "#app/lib/dates";
+import { useToday } from "./useToday";
 import { GoalIcon } from "./GoalIcon";
 
 export interface NavGoal {
@@ -24,7 +25,9 @@ export function GoalNavCard({
   badge?: string;
 }) {
   const name = goal?.cause.trim() || "No Name";
-  const dates = (goal && formatDateRange(goal.start, goal.end)) || "No Dates Selected";
+  // SPEC's month/day within the current year; the year too for a date in another one.
+  const today = useToday();
+  const dates = (goal && formatDateRange(goal.start, goal.end, today)) || "No Dates Selected";
   const body = (
     <>
       {goal ? <GoalIcon goal={goal} /> : <span className="goal-icon goal-icon--empty" aria-hidden="true" />}

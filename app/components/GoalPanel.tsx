@@ -47,7 +47,7 @@ export function GoalPanel({
         <GoalIcon goal={goal} size={64} />
         <div className="goal-detail__heading">
           <h1 id="goal-title">{goal.cause}</h1>
-          <p className="goal-detail__dates">{formatDateRange(goal.start, goal.end) ?? "No Dates Selected"}</p>
+          <p className="goal-detail__dates">{formatDateRange(goal.start, goal.end, today) ?? "No Dates Selected"}</p>
         </div>
         <div className="goal-detail__tags">
           <span className={`tag tag--${phase}`}>{PHASE_LABELS[phase]}</span>
@@ -87,7 +87,7 @@ export function GoalPanel({
         )
       ) : (
         <>
-          <MemberNote goal={goal} phase={phase} completedAt={membership.completedAt} />
+          <MemberNote goal={goal} phase={phase} completedAt={membership.completedAt} today={today} />
           {confirming ? (
             <ConfirmStep goal={goal} action={confirming} />
           ) : actions.length ? (
@@ -133,13 +133,15 @@ function MemberNote({
   goal,
   phase,
   completedAt,
+  today,
 }: {
   goal: PanelGoal;
   phase: GoalPhase;
   completedAt: string | Date | null;
+  today: string;
 }) {
   if (goal.membership?.completed) {
-    const on = completedAt ? ` on ${formatMonthDay(toIsoDate(new Date(completedAt)))}` : "";
+    const on = completedAt ? ` on ${formatMonthDay(toIsoDate(new Date(completedAt)), today)}` : "";
     return (
       <p className="notice">
         You completed this goal{on}. Well done!
@@ -150,13 +152,13 @@ function MemberNote({
   if (phase === "upcoming")
     return (
       <p className="notice">
-        {`This goal starts on ${goal.start ? formatMonthDay(goal.start) : "its first day"}. You can mark it completed once it has started.`}
+        {`This goal starts on ${goal.start ? formatMonthDay(goal.start, today) : "its first day"}. You can mark it completed once it has started.`}
       </p>
     );
   if (phase === "ended")
     return (
       <p className="notice">
-        {`This goal ended${goal.end ? ` on ${formatMonthDay(goal.end)}` : ""} before you marked it completed.`}
+        {`This goal ended${goal.end ? ` on ${formatMonthDay(goal.end, today)}` : ""} before you marked it completed.`}
       </p>
     );
   return null;

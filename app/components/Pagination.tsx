@@ -1,6 +1,23 @@
 import { Link } from "@remix-run/react";
 
-/** Previous / next links under a paged table that keep the other query parameters (works without JavaScript). */
+/** The page numbers to offer: the first, the last, and two either side of the current one; null = a gap. */
+export function pageNumbers(page: number, pages: number): (number | null)[] {
+  const shown = [...new Set([1, page - 2, page - 1, page, page + 1, page + 2, pages])]
+    .filter((p) => p >= 1 && p <= pages)
+    .sort((a, b) => a - b);
+  const out: (number | null)[] = [];
+  for (const p of shown) {
+    const last = out[out.length - 1];
+    if (typeof last === "number" && p - last > 1) out.push(null);
+    out.push(p);
+  }
+  return out;
+}
+
+/**
+ * Previous / next and page-number links under a paged table that keep the other query parameters
+ * (works without JavaScript).
+ */
 export function Pagination({
   page,
   pages,
@@ -24,9 +41,29 @@ export function Pagination({
       ) : (
         <span aria-hidden="true" />
       )}
-      <span aria-current="page">
-        Page {page} of {pages}
-      </span>
+      <ol className="pagination__pages">
+        {pageNumbers(page, pages).map((p, i) =>
+          p === null ? (
+            <li key={`gap-${i}`} aria-hidden="true">
+              …
+            </li>
+          ) : (
+            <li key={p}>
+              {p === page ? (
+                <span aria-current="page">
+                  <span className="visually-hidden">Page </span>
+                  {p}
+                  <span className="visually-hidden"> of {pages}</span>
+                </span>
+              ) : (
+                <Link to={href(p)} aria-label={`Page ${p}`}>
+                  {p}
+                </Link>
+              )}
+            </li>
+          ),
+        )}
+      </ol>
       {page < pages ? (
         <Link to={href(page + 1)} rel="next">
           Next page

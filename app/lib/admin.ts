@@ -20,21 +20,42 @@ export const AUDIENCE_LABELS: Record<Audience, string> = {
   user: "Members",
 };
 
-/** What each early-access mode does to /signup, in the words shown on /admin/access. */
-export const EARLY_ACCESS_EFFECTS: Record<EarlyAccessMode, { label: string; effect: string }> = {
+/**
+ * What each early-access mode does to /signup, in the words shown on /admin/access, and what the admin
+ * is told after switching to it. Invitations (an admin's, or a challenge invite) open sign-up in every
+ * mode (ADR 163).
+ */
+export const EARLY_ACCESS_EFFECTS: Record<EarlyAccessMode, { label: string; effect: string; changed: string }> = {
   closed: {
     label: "Closed",
-    effect: "Sign Up shows 'Currently Closed'. Nobody can create an account; invited people neither.",
+    effect:
+      "Sign Up shows 'Currently Closed'. Only people holding an invitation from you or a challenge invite link can create an account.",
+    changed:
+      "Early access is now closed: Sign Up shows 'Currently Closed'. People holding an invitation or a challenge invite link can still sign up.",
   },
   request: {
     label: "Request",
     effect:
-      "Sign Up shows the early-access request form. Requests appear below; people you invite get a link that lets them sign up.",
+      "Sign Up shows the early-access request form. Requests appear below; invite someone to e-mail them a sign-up link.",
+    changed:
+      "Early access is now by request: Sign Up shows the request form, and new requests appear below for you to invite.",
   },
-  open: { label: "Open", effect: "Anyone can sign up at /signup." },
+  open: {
+    label: "Open",
+    effect: "Anyone can sign up at /signup.",
+    changed: "Early access is now open: anyone can create an account at /signup.",
+  },
 };
 
 export const USERS_PER_PAGE = 20;
+/** How the admin users list can be ordered. */
+export const USER_SORTS = ["newest", "oldest", "name"] as const;
+export type UserSort = (typeof USER_SORTS)[number];
+export const USER_SORT_LABELS: Record<UserSort, string> = {
+  newest: "Newest first",
+  oldest: "Oldest first",
+  name: "Name (A to Z)",
+};
 export const AUDIT_PER_PAGE = 50;
 /** Single-use links e-mailed by admins (set a password, invitation to sign up) last this long. */
 export const LINK_TTL_DAYS = 7;
@@ -93,3 +114,64 @@ export const GOAL_FILTER_LABELS: Record<GoalFilter, string> = {
 };
 export const asGoalFilter = (value: string | null): GoalFilter =>
   (GOAL_FILTERS as readonly string[]).includes(value ?? "") ? (value as GoalFilter) : "active";
+
+/** An audit entry as the log shows it. */
+export interface AuditEntryText {
+  action: string;
+  target: string | null;
+  detail: string | null;
+}
+
+const MODE_NAMES: Record<string, string> = { closed: "Closed", request: "Request", open: "Open" };
+
+/**
+ * The audit log's "What" in words ("Changed early access to Closed"), not the stored code; an action
+ * this list does not know yet shows its code, so nothing is ever hidden.
+ */
+export function auditActionText({ action, target, detail }: AuditEntryText): string {
+  const who = target ?? "";
+  switch (action) {
+    case "access.mode": {
+      const mode = detail?.replace(/^mode /, "") ?? "";
+      return `Changed early access to ${MODE_NAMES[mode] ?? mode}`;
+    }
+    case "access.invite":
+      return `Invited ${who} to sign up`;
+    case "access.support-email":
+      return "Changed the support e-mail";
+    case "account.delete":
+      return "A member deleted their account";
+    case "communication.send":
+      return `Sent a message to ${who || "members"}`;
+    case "goal.edit":
+      return `Edited the goal ${who}`;
+    case "progress.remove":
+      return `Removed a progress entry in ${who}`;
+    case "user.add":
+      return `Added the user ${who}`;
+    case "user.change":
+      return `Changed the user ${who}`;
+    default:
+      return action;
+  }
+}
+
+/**
+ * The admin users list's address parameters, leaving out defaults so links stay short: a page link,
+ * the filter form and the manage forms all keep the same search.
+ */
+export function userSearchParams(search: {
+  q: string;
+  type: string;
+  status: string;
+  sort: string;
+  page?: number;
+}): Record<string, string> {
+  const params: Record<string, string> = {};
+  if (search.q) params.q = search.q;
+  if (search.type !== "all") params.type = search.type;
+  if (search.status !== "all") params.status = search.status;
+  if (search.sort !== "newest") params.sort = search.sort;
+  if (search.page && search.page > 1) params.page = String(search.page);
+  return params;
+}

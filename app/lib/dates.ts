@@ -52,17 +52,24 @@ export function inclusiveDays(start: IsoDate, end: IsoDate): number {
   return daysBetween(start, end) + 1;
 }
 
-/** 'M/D' in UTC, e.g. '2/29'. */
-export function formatMonthDay(value: IsoDate): string {
+/**
+ * 'M/D' in UTC, e.g. '2/29' (SPEC). Given `today`, a date in another year carries its year, 'M/D/YYYY'
+ * ('12/31/2025'), so last year's goals never read as this year's (issue 16).
+ */
+export function formatMonthDay(value: IsoDate, today?: IsoDate): string {
   const date = new Date(days(value) * MS_PER_DAY);
-  return `${date.getUTCMonth() + 1}/${date.getUTCDate()}`;
+  const monthDay = `${date.getUTCMonth() + 1}/${date.getUTCDate()}`;
+  return today && value.slice(0, 4) !== today.slice(0, 4) ? `${monthDay}/${date.getUTCFullYear()}` : monthDay;
 }
 
-/** 'start - end' as month/day, a one-sided label when only one date is set, or null for neither. */
-export function formatDateRange(start: IsoDate | null, end: IsoDate | null): string | null {
-  if (start && end) return `${formatMonthDay(start)} - ${formatMonthDay(end)}`;
-  if (start) return `From ${formatMonthDay(start)}`;
-  if (end) return `Until ${formatMonthDay(end)}`;
+/**
+ * 'start - end' as month/day, a one-sided label when only one date is set, or null for neither. Given
+ * `today`, each date outside today's year carries its year.
+ */
+export function formatDateRange(start: IsoDate | null, end: IsoDate | null, today?: IsoDate): string | null {
+  if (start && end) return `${formatMonthDay(start, today)} - ${formatMonthDay(end, today)}`;
+  if (start) return `From ${formatMonthDay(start, today)}`;
+  if (end) return `Until ${formatMonthDay(end, today)}`;
   return null;
 }
 

@@ -2,7 +2,8 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { Pagination } from "#app/components/Pagination";
 import { Table, type Column } from "#app/components/Table";
-import { AUDIT_PER_PAGE, pageCount } from "#app/lib/admin";
+import { Timestamp } from "#app/components/Timestamp";
+import { AUDIT_PER_PAGE, auditActionText, pageCount } from "#app/lib/admin";
 import { userSearchSchema } from "#app/lib/schemas/admin";
 import { auditPage } from "#app/server/audit.server";
 import { requireRole } from "#app/server/session.server";
@@ -16,17 +17,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { page, pages: pageCount(total, AUDIT_PER_PAGE), entries: rows };
 }
 
-const when = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
-
 type Entry = Awaited<ReturnType<typeof auditPage>>["rows"][number];
 
 const AUDIT_COLUMNS: Column<Entry>[] = [
   {
     header: "When",
-    cell: (e) => <time dateTime={new Date(e.createdAt).toISOString()}>{when.format(new Date(e.createdAt))}</time>,
+    wrap: "nowrap",
+    cell: (e) => <Timestamp value={e.createdAt} />,
   },
   { header: "Who", cell: (e) => (e.actorEmail ? `${e.actorFirst} ${e.actorLast}` : "Deleted user") },
-  { header: "What", cell: (e) => <code>{e.action}</code> },
+  { header: "What", cell: (e) => auditActionText(e) },
   { header: "Target", cell: (e) => e.target ?? "" },
   { header: "Detail", cell: (e) => e.detail ?? "" },
 ];
@@ -38,7 +38,7 @@ export default function AdminAuditRoute() {
       <header className="admin-main__header">
         <h1>Audit log</h1>
       </header>
-      <p className="admin-lead">Every change made in the admin screens: who did what, and when (UTC). Newest first.</p>
+      <p className="admin-lead">Every change made in the admin screens: who did what, and when. Newest first.</p>
       {entries.length === 0 ? (
         <p className="admin-empty">Nothing recorded yet.</p>
       ) : (

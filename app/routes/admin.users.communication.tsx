@@ -4,7 +4,8 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { Field, SelectField, SubmitButton, TextareaField } from "#app/components/forms";
 import { Table, type Column } from "#app/components/Table";
-import { AUDIENCE_LABELS, AUDIENCES, isoDay, type Audience } from "#app/lib/admin";
+import { Timestamp } from "#app/components/Timestamp";
+import { AUDIENCE_LABELS, AUDIENCES, type Audience } from "#app/lib/admin";
 import { communicationSchema } from "#app/lib/schemas/admin";
 import { communicationHistory, previewCommunication, sendCommunication } from "#app/server/admin-communication.server";
 import { FLASH } from "#app/lib/flash";
@@ -60,7 +61,7 @@ const NOT_AS_PREVIEWED = {
 const AUDIENCE_OPTIONS = AUDIENCES.map((a) => ({ value: a, label: AUDIENCE_LABELS[a] }));
 
 const HISTORY_COLUMNS: Column<Awaited<ReturnType<typeof communicationHistory>>["history"][number]>[] = [
-  { header: "Sent", wrap: "nowrap", cell: (c) => isoDay(c.createdAt) },
+  { header: "Sent", wrap: "nowrap", cell: (c) => <Timestamp value={c.createdAt} /> },
   { header: "Subject", rowHeader: true, cell: (c) => <Link to={`?sent=${c.id}`}>{c.subject}</Link> },
   { header: "To", cell: (c) => AUDIENCE_LABELS[c.audience as Audience] ?? c.audience },
   { header: "People", numeric: true, cell: (c) => c.recipients },

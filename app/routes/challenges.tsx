@@ -2,6 +2,7 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import { Link, useLoaderData } from "@remix-run/react";
 import { Table, type Column } from "#app/components/Table";
 import { formatDateRange } from "#app/lib/dates";
+import { useToday } from "#app/components/useToday";
 import { DEFAULT_CURRENCY, formatAmount } from "#app/lib/fundraising";
 import type { LiveHandle } from "#app/live/useLiveUpdates";
 import { myChallenges, type Challenge } from "#app/server/challenges.server";
@@ -32,14 +33,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 const money = (minor: number, currency: string | null) => formatAmount(minor, currency ?? DEFAULT_CURRENCY);
 
-function columns(isAdmin: boolean): Column<Challenge>[] {
+function columns(isAdmin: boolean, today: string): Column<Challenge>[] {
   return [
     {
       header: "Challenge",
       rowHeader: true,
       cell: (c) => <Link to={`/active/${c.id}`}>{c.cause}</Link>,
     },
-    { header: "Dates", wrap: "nowrap", cell: (c) => formatDateRange(c.start, c.end) ?? "No Dates Selected" },
+    { header: "Dates", wrap: "nowrap", cell: (c) => formatDateRange(c.start, c.end, today) ?? "No Dates Selected" },
     { header: "Members", numeric: true, cell: (c) => c.members },
     { header: "Completed", numeric: true, cell: (c) => c.completed },
     { header: "Pledged", numeric: true, cell: (c) => money(c.pledged, c.currency) },
@@ -91,7 +92,7 @@ const SECTIONS = [
 
 export default function MyChallengesRoute() {
   const data = useLoaderData<typeof loader>();
-  const cols = columns(data.isAdmin);
+  const cols = columns(data.isAdmin, useToday());
   return (
     <main className="member-page member-page--wide">
       <h1>My challenges</h1>

@@ -1,6 +1,7 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { GoalNavCard } from "#app/components/GoalNavCard";
+import { useToday } from "#app/components/useToday";
 import { formatMonthDay, toIsoDate } from "#app/lib/dates";
 import { completedGoalsQuery, type MemberGoal } from "#app/server/goals.server";
 import { batchWithUser } from "#app/server/session.server";
@@ -39,6 +40,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export default function CompletedGoalsRoute() {
   const { goals } = useLoaderData<typeof loader>();
+  const today = useToday();
   return (
     <main className="member-page">
       <h1>Completed Goals</h1>
@@ -52,7 +54,7 @@ export default function CompletedGoalsRoute() {
               <li key={goal.id}>
                 <GoalNavCard goal={goal} to={`/active/${goal.id}`} />
                 {goal.completedOn ? (
-                  <time dateTime={goal.completedOn}>Completed {formatMonthDay(goal.completedOn)}</time>
+                  <time dateTime={goal.completedOn}>Completed {formatMonthDay(goal.completedOn, today)}</time>
                 ) : null}
               </li>
             ))}

@@ -14,6 +14,7 @@ import { Totaliser } from "#app/components/fundraising/Totaliser";
 import { useFlash } from "#app/components/FlashMessage";
 import { Logo } from "#app/components/Logo";
 import { formatDateRange } from "#app/lib/dates";
+import { today } from "#app/server/clock.server";
 import { canSupport, NO_FEES_LINE } from "#app/lib/fundraising";
 import { unitOf } from "#app/lib/progress";
 import { givePledgeSchema } from "#app/lib/schemas/progress";
@@ -61,7 +62,11 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const sponsored = new URL(request.url).searchParams.get("member");
   const { goal, fundraiser, user, member } = await loadGivePage(request, context, params.id!, sponsored);
   return {
-    goal: { id: goal.id, cause: goal.cause, dates: formatDateRange(goal.start, goal.end) },
+    goal: {
+      id: goal.id,
+      cause: goal.cause,
+      dates: formatDateRange(goal.start, goal.end, today(request, context.cloudflare.env)),
+    },
     // Per-unit sponsorship (issue 15): the goal's unit, and the member a sponsor link names.
     unit: goal.unit ? unitOf(goal.unit).label : null,
     member,

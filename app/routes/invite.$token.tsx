@@ -40,7 +40,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       goal: {
         id: goal.id,
         cause: goal.cause,
-        dates: formatDateRange(goal.start, goal.end),
+        dates: formatDateRange(goal.start, goal.end, today(request, context.cloudflare.env)),
         organiser: goal.orgFirst ? `${goal.orgFirst} ${goal.orgLast}` : null,
         charityName: goal.charityName,
         memberCount: goal.memberCount,

@@ -1,9 +1,21 @@
 /** Admin: the users list, changing a user's type and status, and adding a user. */
-import { data, type ActionFunctionArgs, type AppLoadContext, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type AppLoadContext,
+  type LoaderFunctionArgs,
+} from "@remix-run/cloudflare";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { and, desc, eq, isNull, ne, or, sql } from "drizzle-orm";
-import { pageCount, userChangeProblem, USERS_PER_PAGE, type UserChange } from "#app/lib/admin";
-import { userChangeSchema, userSearchSchema } from "#app/lib/schemas/admin";
+import { and, asc, desc, eq, isNull, ne, or, sql } from "drizzle-orm";
+import {
+  pageCount,
+  userChangeProblem,
+  USERS_PER_PAGE,
+  userSearchParams as searchParams,
+  type UserChange,
+} from "#app/lib/admin";
+import { userChangeSchema, userSearchSchema, type UserSearch } from "#app/lib/schemas/admin";
 import { newId } from "#app/lib/ids";
 import { passwordResets, sessions, users, type UserType } from "#drizzle/schema";
 import { auditEntry, auditEntryIfChanged } from "./audit.server";
@@ -20,10 +32,29 @@ import { EmailTakenError, findUserByEmail, displayName } from "./users.server";
  */
 const contains = (column: unknown, text: string) => sql`instr(lower(${column}), lower(${text})) > 0`;
 
-/** One page of users matching `q` (name or e-mail) and the number that match, in one round trip. */
-export async function searchUsers(context: AppLoadContext, q: string, page: number, perPage: number) {
+const ORDER = {
+  newest: [desc(users.createdAt), users.email],
+  oldest: [asc(users.createdAt), users.email],
+  name: [sql`lower(${users.first})`, sql`lower(${users.last})`, users.email],
+} as const;
+
+/**
+ * One page of users matching the search (name or e-mail, type, status) in the chosen order, and the
+ * number that match, in one round trip.
+ */
+export async function searchUsers(
+  context: AppLoadContext,
+  search: Pick<UserSearch, "q" | "type" | "status" | "sort">,
+  page: number,
+  perPage: number,
+) {
   const db = context.db;
-  const where = q ? or(contains(users.email, q), contains(sql`${users.first} || ' ' || ${users.last}`, q)) : undefined;
+  const { q } = search;
+  const where = and(
+    q ? or(contains(users.email, q), contains(sql`${users.first} || ' ' || ${users.last}`, q)) : undefined,
+    search.type === "all" ? undefined : eq(users.type, search.type),
+    search.status === "all" ? undefined : eq(users.status, search.status),
+  );
   const [rows, [total]] = await db.batch([
     db
       .select({
@@ -38,7 +69,7 @@ export async function searchUsers(context: AppLoadContext, q: string, page: numb
       })
       .from(users)
       .where(where)
-      .orderBy(desc(users.createdAt), users.email)
+      .orderBy(...ORDER[search.sort])
       .limit(perPage)
       .offset((page - 1) * perPage),
     db
@@ -99,7 +130,12 @@ export async function changeUser(
       .returning({ id: users.id }),
     auditEntryIfChanged(context, actor.id, { action: "user.change", target: target.email, detail: parts.join("; ") }),
     // A suspended user is signed out everywhere at once, and their open links (reset, set-password) die.
-    db.delete(sessions).where(and(eq(sessions.userId, userId), isSuspended(userId))),
+    // The sessions are expired, not deleted: the next request from such a browser can say why it is
+    // signed out (session.server.ts); housekeeping deletes expired rows later.
+    db
+      .update(sessions)
+      .set({ expiresAt: new Date(0) })
+      .where(and(eq(sessions.userId, userId), isSuspended(userId))),
     db
       .update(passwordResets)
       .set({ usedAt: new Date() })
@@ -158,9 +194,14 @@ export async function addUser(context: AppLoadContext, request: Request, actor: 
 /** The loader and action of /admin/users and /admin/users/manage (one screen at two addresses). */
 export async function usersScreenLoader({ request, context }: LoaderFunctionArgs) {
   await requireRole(request, context, "admin");
-  const { q, page } = userSearchSchema.parse(Object.fromEntries(new URL(request.url).searchParams));
-  const { rows, total } = await searchUsers(context, q, page, USERS_PER_PAGE);
-  return { q, page, pages: pageCount(total, USERS_PER_PAGE), total, users: rows };
+  const url = new URL(request.url);
+  const search = userSearchSchema.parse(Object.fromEntries(url.searchParams));
+  const { rows, total } = await searchUsers(context, search, search.page, USERS_PER_PAGE);
+  const pages = pageCount(total, USERS_PER_PAGE);
+  // Past the last page (?page=999): go to the last page, never "5 users" above "No users match".
+  if (search.page > pages)
+    throw redirect(`${url.pathname}?${new URLSearchParams(searchParams({ ...search, page: pages }))}`);
+  return { ...search, pages, total, users: rows };
 }
 
 export async function usersScreenAction({ request, context }: ActionFunctionArgs) {

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { DEMO, expectNoAxeViolations, signOut, uniqueEmail } from "./support";
-import { signInNew } from "./fixtures";
+import { createUser, signInNew } from "./fixtures";
 
 test.describe("admin users", () => {
   test("an admin promotes a member to org, and the member then sees the plus button", async ({ browser }) => {
@@ -63,6 +63,46 @@ test.describe("admin users", () => {
       await expect(page.getByRole("heading", { name: "403" })).toBeVisible();
     }
   });
+});
+
+test("the users list filters, sorts and pages by number; a change keeps the address free of ?index", async ({
+  page,
+  request,
+}) => {
+  await signInNew(page, { type: "admin", first: "Ada" });
+  const marker = `Pager${Date.now()}`;
+  const email = uniqueEmail("pager");
+  await createUser(request, { first: "Amy", last: marker, type: "org", email });
+  await createUser(request, { first: "Zed", last: marker, type: "org" });
+  await page.goto("/admin/users");
+  const search = page.getByRole("search");
+  await search.getByLabel("Search by name or email").fill(marker);
+  await search.getByLabel("Type").selectOption("org");
+  await search.getByLabel("Sort").selectOption("name");
+  await search.getByRole("button", { name: "Search" }).click();
+  await expect(page.getByText(`2 users matching “${marker}”`)).toBeVisible();
+  expect(page.url()).not.toContain("index");
+  const rows = page.getByRole("row").filter({ hasText: marker });
+  await expect(rows.first()).toContainText("Amy");
+  await expect(rows.last()).toContainText("Zed");
+
+  const row = page.getByRole("row", { name: new RegExp(email) });
+  await row.getByText("Change").click();
+  await row.getByLabel("Status").selectOption("active");
+  await row.getByRole("button", { name: /Save/ }).click();
+  await expect(page.getByRole("status").filter({ hasText: `Saved ${email}` })).toBeVisible();
+  expect(page.url()).not.toContain("index");
+  expect(new URL(page.url()).searchParams.get("q")).toBe(marker);
+
+  // Far past the last page: the last page, not "2 users" above "No users match".
+  await page.goto(`/admin/users?q=${marker}&page=999`);
+  await expect(page).toHaveURL(new RegExp(`/admin/users\\?q=${marker}$`));
+  await expect(page.getByText("No users match")).toHaveCount(0);
+  await expectNoAxeViolations(page);
+
+  // The audit log reads in words.
+  await page.goto("/admin/audit");
+  await expect(page.getByRole("cell", { name: `Changed the user ${email}` }).first()).toBeVisible();
 });
 
 test.describe("admin add user and communication", () => {

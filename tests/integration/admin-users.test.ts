@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { get, post, setType } from "../support/http";
+import { flashCookieFrom, get, post, setType } from "../support/http";
 import { signedInUser } from "../support/factories";
 
 async function signUpAs(type: "admin" | "org" | "user", first = "Test") {
@@ -68,7 +68,53 @@ describe("admin users", () => {
     expect((await get("/main", member.cookie)).status).toBe(200);
     const id = await userId(member.email);
     await post("/admin/users", { intent: "change-user", userId: id, type: "user", status: "suspended" }, admin.cookie);
-    expect((await get("/main", member.cookie)).headers.get("Location")).toBe("/");
+    const bounced = await get("/main", member.cookie);
+    expect(bounced.headers.get("Location")).toBe("/");
+    // Not without a word: the page they land on says why, and where to turn.
+    const landing = await (await get("/", `${member.cookie}; ${flashCookieFrom(bounced)}`)).text();
+    expect(landing).toContain(
+      "You have been signed out: an admin has suspended this account. To ask why or to have it restored, Contact Support at support@goalswithfriends.app.",
+    );
+    // A visitor whose session simply ended is bounced as before, with no such message.
+    const stranger = await get("/main", "__session=not-a-session");
+    expect(stranger.headers.get("Location")).toBe("/");
+    expect(stranger.headers.getSetCookie().some((c) => c.startsWith("__flash="))).toBe(false);
+  });
+
+  it("the users list filters by type and status, sorts by name, and sends a page past the end to the last page", async () => {
+    const admin = await signUpAs("admin");
+    const marker = `flt${Date.now()}`;
+    const zed = await signedInUser({ first: "Zed", last: marker });
+    const amy = await signedInUser({ first: "Amy", last: marker });
+    await setType(zed.email, "org");
+    await setType(amy.email, "org");
+    const byName = await (await get(`/admin/users?q=${marker}&type=org&sort=name`, admin.cookie)).text();
+    expect(byName).toMatch(/2 users(<!-- -->)? matching/);
+    expect(byName.indexOf(amy.email)).toBeLessThan(byName.indexOf(zed.email));
+    const suspendedOrgs = await (await get(`/admin/users?q=${marker}&type=org&status=suspended`, admin.cookie)).text();
+    expect(suspendedOrgs).toMatch(/0 users(<!-- -->)? matching/);
+    expect(suspendedOrgs).toContain("No users match");
+
+    const past = await get(`/admin/users?q=${marker}&page=999`, admin.cookie);
+    expect(past.status).toBe(302);
+    expect(past.headers.get("Location")).toBe(`/admin/users?q=${marker}`);
+  });
+
+  it("a change made from the list answers at the list's own address, with no ?index in it", async () => {
+    const admin = await signUpAs("admin");
+    const member = await signedInUser();
+    const id = await userId(member.email);
+    const page = await (await get(`/admin/users?q=${encodeURIComponent(member.email)}`, admin.cookie)).text();
+    const action = page.match(/<form method="post" action="([^"]+)" class="admin-manage__form"/)?.[1];
+    expect(action).toMatch(/^\/admin\/users\/manage\?q=/);
+    expect(action).not.toContain("index");
+    const saved = await post(
+      action!.replace(/&amp;/g, "&"),
+      { intent: "change-user", userId: id, type: "user", status: "active" },
+      admin.cookie,
+    );
+    expect(saved.status).toBe(200);
+    expect(await saved.text()).toContain(`Saved ${member.email}: status new → active.`);
   });
 
   it("never lets the last active admin demote or suspend themself", async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { chunk, communicationText, pageCount, userChangeProblem } from "#app/lib/admin";
+import { auditActionText, chunk, communicationText, pageCount, userChangeProblem } from "#app/lib/admin";
 
 describe("userChangeProblem", () => {
   const admin = { id: "a", type: "admin" as const, status: "active" };
@@ -43,5 +43,20 @@ describe("communicationText", () => {
     const text = communicationText("Mia", "  Hello all  ", "help@example.com");
     expect(text.startsWith("Hi Mia,\n\nHello all\n")).toBe(true);
     expect(text).toContain("help@example.com");
+  });
+});
+
+describe("audit log wording", () => {
+  it("says what happened in words, and falls back to the code for an action it does not know", () => {
+    expect(auditActionText({ action: "access.mode", target: "early access", detail: "mode closed" })).toBe(
+      "Changed early access to Closed",
+    );
+    expect(auditActionText({ action: "user.change", target: "kim@example.com", detail: "type org" })).toBe(
+      "Changed the user kim@example.com",
+    );
+    expect(auditActionText({ action: "communication.send", target: "Admins", detail: null })).toBe(
+      "Sent a message to Admins",
+    );
+    expect(auditActionText({ action: "something.new", target: null, detail: null })).toBe("something.new");
   });
 });

@@ -37,6 +37,14 @@ describe("calendar dates", () => {
     expect(formatMonthDay("2026-12-31")).toBe("12/31");
   });
 
+  it("adds the year to a date outside today's year, and only then", () => {
+    expect(formatMonthDay("2025-12-31", "2026-11-23")).toBe("12/31/2025");
+    expect(formatMonthDay("2026-12-31", "2026-11-23")).toBe("12/31");
+    expect(formatDateRange("2026-12-15", "2027-01-14", "2026-11-23")).toBe("12/15 - 1/14/2027");
+    expect(formatDateRange("2025-03-01", "2025-03-31", "2026-11-23")).toBe("3/1/2025 - 3/31/2025");
+    expect(formatDateRange("2026-03-01", "2026-03-31", "2026-11-23")).toBe("3/1 - 3/31");
+  });
+
   it("formats 'start - end', one-sided ranges, and nothing for no dates", () => {
     expect(formatDateRange("2026-03-01", "2026-03-31")).toBe("3/1 - 3/31");
     expect(formatDateRange("2026-03-01", null)).toBe("From 3/1");

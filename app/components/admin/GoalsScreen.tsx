@@ -5,8 +5,10 @@ import { GoalFormFields } from "#app/components/GoalFormFields";
 import { GoalIcon } from "#app/components/GoalIcon";
 import { SubmitButton } from "#app/components/forms";
 import { Table, type Column } from "#app/components/Table";
-import { GOAL_FILTER_LABELS, GOAL_FILTERS, isoDay, type GoalFilter } from "#app/lib/admin";
+import { Timestamp } from "#app/components/Timestamp";
+import { GOAL_FILTER_LABELS, GOAL_FILTERS, type GoalFilter } from "#app/lib/admin";
 import { formatDateRange } from "#app/lib/dates";
+import { useToday } from "../useToday";
 import { goalEditSchema } from "#app/lib/schemas/admin";
 import type { goalsScreen } from "#app/server/admin-goals.server";
 import { ActionNotice } from "./Notice";
@@ -20,6 +22,7 @@ export type GoalEditResult = { ok: boolean; message: string; result?: Submission
 export function GoalsScreen() {
   const { goals, goal, participants, filter } = useLoaderData<Screen>();
   const query = filter === "active" ? "" : `?show=${filter}`;
+  const today = useToday();
   return (
     <main className="admin-main">
       <header className="admin-main__header">
@@ -51,7 +54,7 @@ export function GoalsScreen() {
         ) : (
           <Table
             caption="Goals, newest first, with how many members pursue and have completed each"
-            columns={goalColumns(query)}
+            columns={goalColumns(query, today)}
             rows={goals}
             rowKey={(g) => g.id}
             isCurrent={(g) => g.id === goal?.id}
@@ -62,9 +65,9 @@ export function GoalsScreen() {
   );
 }
 
-const goalColumns = (query: string): Column<Screen["goals"][number]>[] => [
+const goalColumns = (query: string, today: string): Column<Screen["goals"][number]>[] => [
   { header: "Cause", rowHeader: true, cell: (g) => <Link to={`/admin/goals/${g.id}${query}`}>{g.cause}</Link> },
-  { header: "Dates", wrap: "nowrap", cell: (g) => formatDateRange(g.start, g.end) ?? "No Dates Selected" },
+  { header: "Dates", wrap: "nowrap", cell: (g) => formatDateRange(g.start, g.end, today) ?? "No Dates Selected" },
   {
     header: "Kind",
     cell: (g) => (
@@ -88,7 +91,7 @@ const PARTICIPANT_COLUMNS: Column<Screen["participants"][number]>[] = [
   { header: "Name", rowHeader: true, cell: (p) => `${p.first} ${p.last}` },
   { header: "Email", wrap: "wrap-anywhere", cell: (p) => p.email },
   { header: "Progress", cell: (p) => (p.completed ? "Completed" : "Current") },
-  { header: "Joined", wrap: "nowrap", cell: (p) => isoDay(p.joinedAt) },
+  { header: "Joined", wrap: "nowrap", cell: (p) => <Timestamp value={p.joinedAt} /> },
 ];
 
 function GoalEditor({ goal, participants }: { goal: Detail; participants: Screen["participants"] }) {

@@ -1,18 +1,35 @@
-import { Form, useLoaderData, useNavigation } from "@remix-run/react";
-import { isoDay, STATUS_LABELS, TYPE_LABELS, USER_STATUSES, USER_TYPES, type UserStatus } from "#app/lib/admin";
+import { Form, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import {
+  STATUS_LABELS,
+  TYPE_LABELS,
+  USER_SORT_LABELS,
+  USER_SORTS,
+  USER_STATUSES,
+  USER_TYPES,
+  userSearchParams,
+  type UserStatus,
+} from "#app/lib/admin";
 import type { usersScreenAction, usersScreenLoader } from "#app/server/admin-users.server";
 import { ActionNotice } from "./Notice";
 import { Pagination } from "#app/components/Pagination";
 import { Table, type Column } from "#app/components/Table";
+import { Timestamp } from "#app/components/Timestamp";
 import { useStickyActionData } from "#app/components/admin/useStickyActionData";
 
 type Loaded = Awaited<ReturnType<typeof usersScreenLoader>>;
 type Row = Loaded["users"][number];
 
-/** /admin/users and /admin/users/manage: search, page through and manage every account. */
+/** /admin/users and /admin/users/manage: search, filter, sort, page through and manage every account. */
 export function UsersScreen() {
-  const { q, page, pages, total, users } = useLoaderData<typeof usersScreenLoader>();
+  const { q, type, status, sort, page, pages, total, users } = useLoaderData<typeof usersScreenLoader>();
   const result = useStickyActionData<typeof usersScreenAction>();
+  const search = { q, type, status, sort };
+  const { pathname } = useLocation();
+  // Changes post to /admin/users/manage (the same screen, SPEC), not to the index route, whose form
+  // address would carry Remix's "?index" into the address bar. The search stays as it was.
+  const query = new URLSearchParams(userSearchParams({ ...search, page })).toString();
+  const manageAction = `/admin/users/manage${query ? `?${query}` : ""}`;
+  const columns = userColumns(manageAction);
   return (
     <main className="admin-main">
       <header className="admin-main__header">
@@ -22,7 +39,14 @@ export function UsersScreen() {
         </a>
       </header>
       <ActionNotice result={result} />
-      <Form method="get" className="admin-search" role="search">
+      {/* An explicit action: an index route's default one would put "?index" in the address. */}
+      <Form
+        method="get"
+        action={pathname}
+        className="admin-search"
+        role="search"
+        key={`${q}|${type}|${status}|${sort}`}
+      >
         <label htmlFor="user-search">Search by name or email</label>
         <div className="admin-search__row">
           <input id="user-search" type="search" name="q" defaultValue={q} maxLength={100} />
@@ -30,33 +54,75 @@ export function UsersScreen() {
             Search
           </button>
         </div>
+        <div className="admin-search__filters">
+          <div className="field">
+            <label htmlFor="user-type">Type</label>
+            <select id="user-type" name="type" defaultValue={type}>
+              <option value="all">All types</option>
+              {USER_TYPES.map((t) => (
+                <option key={t} value={t}>
+                  {TYPE_LABELS[t]}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="field">
+            <label htmlFor="user-status">Status</label>
+            <select id="user-status" name="status" defaultValue={status}>
+              <option value="all">All statuses</option>
+              {USER_STATUSES.map((s) => (
+                <option key={s} value={s}>
+                  {STATUS_LABELS[s]}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="field">
+            <label htmlFor="user-sort">Sort</label>
+            <select id="user-sort" name="sort" defaultValue={sort}>
+              {USER_SORTS.map((s) => (
+                <option key={s} value={s}>
+                  {USER_SORT_LABELS[s]}
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
       </Form>
       <p className="admin-count" aria-live="polite">
         {total === 1 ? "1 user" : `${total} users`}
         {q ? ` matching “${q}”` : ""}
+        {pages > 1 ? ` · page ${page} of ${pages}` : ""}
       </p>
       {users.length === 0 ? (
-        <p className="admin-empty">No users match. Try part of a name or an email address.</p>
+        <p className="admin-empty">
+          No users match. Try part of a name or an email address, or another type or status.
+        </p>
       ) : (
-        <Table caption="Users, newest first" columns={USER_COLUMNS} rows={users} rowKey={(u) => u.id} />
+        <Table
+          caption={`Users, ${USER_SORT_LABELS[sort].toLowerCase()}`}
+          columns={columns}
+          rows={users}
+          rowKey={(u) => u.id}
+        />
       )}
-      <Pagination page={page} pages={pages} params={q ? { q } : {}} label="Users pages" />
+      <Pagination page={page} pages={pages} params={userSearchParams(search)} label="Users pages" />
     </main>
   );
 }
 
-const USER_COLUMNS: Column<Row>[] = [
+const userColumns = (manageAction: string): Column<Row>[] => [
   { header: "Name", rowHeader: true, cell: (u) => `${u.first} ${u.last}` },
   { header: "Email", wrap: "wrap-anywhere", cell: (u) => u.email },
   { header: "Type", cell: (u) => <span className={`badge badge--${u.type}`}>{TYPE_LABELS[u.type]}</span> },
   { header: "Status", cell: (u) => STATUS_LABELS[u.status as UserStatus] ?? u.status },
   { header: "Active goals", numeric: true, cell: (u) => u.activeGoals },
-  { header: "Joined", wrap: "nowrap", cell: (u) => isoDay(u.createdAt) },
-  { header: "Manage", action: true, cell: (u) => <ManageUser user={u} /> },
+  { header: "Joined", wrap: "nowrap", cell: (u) => <Timestamp value={u.createdAt} /> },
+  { header: "Manage", action: true, cell: (u) => <ManageUser user={u} action={manageAction} /> },
 ];
 
 /** A disclosure per row with the type and status, so it works without JavaScript. */
-function ManageUser({ user }: { user: Row }) {
+function ManageUser({ user, action }: { user: Row; action: string }) {
   const navigation = useNavigation();
   const saving = navigation.state === "submitting" && navigation.formData?.get("userId") === user.id;
   const name = `${user.first} ${user.last}`;
@@ -65,7 +131,7 @@ function ManageUser({ user }: { user: Row }) {
       <summary>
         Change<span className="visually-hidden"> {name}</span>
       </summary>
-      <Form method="post" className="admin-manage__form">
+      <Form method="post" action={action} className="admin-manage__form">
         <input type="hidden" name="intent" value="change-user" />
         <input type="hidden" name="userId" value={user.id} />
         <div className="field">

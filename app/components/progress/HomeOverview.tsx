@@ -4,6 +4,7 @@
  */
 import { Link } from "@remix-run/react";
 import { formatDateRange } from "#app/lib/dates";
+import { useToday } from "../useToday";
 import type { FeedItem, HomeCard } from "#app/server/home.server";
 
 const timeFormat = new Intl.DateTimeFormat("en-GB", {
@@ -30,12 +31,13 @@ function timeLabel(progress: HomeCard["progress"]) {
 function Card({ card, current }: { card: HomeCard; current: boolean }) {
   const time = timeLabel(card.progress);
   const measure = card.measure;
+  const today = useToday();
   return (
     <li className={current ? "home-card card home-card--current" : "home-card card"}>
       <Link to={`/active/${card.id}`} className="home-card__title" aria-current={current ? "true" : undefined}>
         {card.cause}
       </Link>
-      <span className="home-card__dates">{formatDateRange(card.start, card.end) ?? "No Dates Selected"}</span>
+      <span className="home-card__dates">{formatDateRange(card.start, card.end, today) ?? "No Dates Selected"}</span>
       {time ? (
         <div className="home-card__bar">
           <span className="home-card__label">{time.text}</span>

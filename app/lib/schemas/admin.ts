@@ -1,6 +1,6 @@
 /** Input schemas of the admin screens (one per form; conform uses them in the browser too). */
 import * as z from "zod";
-import { AUDIENCES, EARLY_ACCESS_MODES, USER_STATUSES, USER_TYPES } from "../admin";
+import { AUDIENCES, EARLY_ACCESS_MODES, USER_SORTS, USER_STATUSES, USER_TYPES } from "../admin";
 import { atMost, email, REQUIRED, requiredText } from "./fields";
 
 const choice = <T extends readonly [string, ...string[]]>(values: T) =>
@@ -8,11 +8,24 @@ const choice = <T extends readonly [string, ...string[]]>(values: T) =>
 
 const id = () => z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(64, atMost("Unknown id"));
 
-/** GET /admin/users?q=&page= : never fails; bad values fall back to the first page of everyone. */
+/**
+ * GET /admin/users?q=&type=&status=&sort=&page= : never fails; a bad value falls back to its default
+ * (everyone, newest first, the first page).
+ */
 export const userSearchSchema = z.object({
   q: z.string().trim().max(100, atMost()).catch("").default(""),
   page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
+  type: z
+    .enum(["all", ...USER_TYPES])
+    .catch("all")
+    .default("all"),
+  status: z
+    .enum(["all", ...USER_STATUSES])
+    .catch("all")
+    .default("all"),
+  sort: z.enum(USER_SORTS).catch("newest").default("newest"),
 });
+export type UserSearch = z.infer<typeof userSearchSchema>;
 
 export const userChangeSchema = z.object({
   intent: z.literal("change-user"),
