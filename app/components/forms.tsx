@@ -3,6 +3,7 @@
  * hint, the control, and its error, tied to the control by aria-describedby. Server errors render
  * without JavaScript; with it, conform validates on blur.
  */
+import { useHydrated } from "remix-utils/use-hydrated";
 import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
 import { useNavigation } from "@remix-run/react";
 import { useState } from "react";
@@ -122,21 +123,25 @@ export function PasswordField({
   autoComplete: "current-password" | "new-password";
 }) {
   const [visible, setVisible] = useState(false);
+  // The toggle only works with JavaScript: without it there is no button that would do nothing.
+  const hydrated = useHydrated();
   const { key, ...inputProps } = getInputProps(field, { type: visible ? "text" : "password", ariaAttributes: true });
   return (
     <FieldFrame field={field} label={label}>
       <div className="password-input">
         <input key={key} {...inputProps} autoComplete={autoComplete} aria-describedby={describedBy(field)} />
-        <button
-          type="button"
-          className="button button--secondary"
-          aria-controls={field.id}
-          aria-pressed={visible}
-          onClick={() => setVisible((v) => !v)}
-        >
-          {visible ? "Hide" : "Show"}
-          <span className="visually-hidden"> password</span>
-        </button>
+        {hydrated ? (
+          <button
+            type="button"
+            className="button button--secondary"
+            aria-controls={field.id}
+            aria-pressed={visible}
+            onClick={() => setVisible((v) => !v)}
+          >
+            {visible ? "Hide" : "Show"}
+            <span className="visually-hidden"> password</span>
+          </button>
+        ) : null}
       </div>
     </FieldFrame>
   );

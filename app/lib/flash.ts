@@ -30,6 +30,12 @@ export const FLASH = {
   markedUnpaid: "Pledge marked as not paid.",
   sent: (count: number) => `Message sent to ${count} ${count === 1 ? "person" : "people"}.`,
   requested: "Thank you! Your request is in. We will e-mail you as soon as early access opens.",
+  suspended: (supportEmail: string) =>
+    `You have been signed out: an admin has suspended this account. To ask why or to have it restored, Contact Support at ${supportEmail}.`,
+  requestUpdated:
+    "Your request was already in: we updated your details and kept your place. We will e-mail you as soon as early access opens.",
+  alreadyMember:
+    "You already have an account with that address: sign in below. Forgot the password? Use Forgot Password? to reset it.",
   inviteJoined: (cause: string) => `You joined ${cause} through an invite.`,
   goalCreated: (cause: string) => `Goal created: ${cause}.`,
   // The member's own account, notifications and friends (ADR 180-182).

@@ -13,6 +13,7 @@ import { AuthLayout } from "#app/components/AuthLayout";
 import { Field, PasswordField, SubmitButton } from "#app/components/forms";
 import { originFrom, pageMeta } from "#app/lib/meta";
 import { signinSchema } from "#app/lib/schemas/auth";
+import { supportAddressIn } from "#app/lib/signin";
 import { signIn, SignInError } from "#app/server/auth.server";
 import { checkHoneypot, honeypotInputProps } from "#app/server/honeypot.server";
 import { afterSignIn, readReturnTo } from "#app/server/return-to.server";
@@ -74,6 +75,7 @@ export default function SigninRoute() {
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: signinSchema }),
   });
+  const suspended = fields.email.errors?.some((m) => m.startsWith("This account is suspended"));
   return (
     <AuthLayout>
       <h1>Sign In</h1>
@@ -92,10 +94,29 @@ export default function SigninRoute() {
           <SubmitButton>Login</SubmitButton>
         </Form>
       </HoneypotProvider>
+      <SupportNote address={supportAddressIn(fields.email.errors)} suspended={!!suspended} />
       <div className="auth__links">
         <Link to="/passwordreset">Forgot Password?</Link>
         <Link to="/signup">Sign Up</Link>
       </div>
     </AuthLayout>
+  );
+}
+
+/** Where to turn, once, as a link: after repeated failures, or for a suspended account. */
+function SupportNote({ address, suspended }: { address: string | null; suspended: boolean }) {
+  if (!address) return null;
+  const mail = <a href={`mailto:${address}`}>{address}</a>;
+  return (
+    <p className="notice auth__support" data-testid="support-note">
+      {suspended ? (
+        <>An admin has suspended this account. Write to {mail} to ask why or to have it restored.</>
+      ) : (
+        <>
+          Signing in has failed several times for this address. Check the address, reset the password with Forgot
+          Password?, or write to {mail} and we will help.
+        </>
+      )}
+    </p>
   );
 }

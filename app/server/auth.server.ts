@@ -11,7 +11,7 @@ import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { signinSchema } from "#app/lib/schemas/auth";
-import { contactSupportMessage, SHOW_SUPPORT_AFTER } from "#app/lib/signin";
+import { contactSupportMessage, SHOW_SUPPORT_AFTER, suspendedMessage } from "#app/lib/signin";
 import { verifyPassword } from "./password.server";
 import {
   countersFor,
@@ -42,7 +42,6 @@ export class SignInError extends Error {
 export const SIGNIN_MESSAGES = {
   notFound: "Email Address Not Found",
   wrongPassword: "Wrong Password",
-  suspended: "This account is suspended. Contact support to restore it.",
   tooManyRequests: TOO_MANY_REQUESTS,
 } as const;
 
@@ -61,7 +60,10 @@ export function authenticator(context: AppLoadContext) {
         throw new SignInError({ password: [SIGNIN_MESSAGES.wrongPassword] }, 400, true);
       }
       // An admin suspended this account (which also ended its sessions): it stays signed out.
-      if (user.status === "suspended") throw new SignInError({ email: [SIGNIN_MESSAGES.suspended] }, 403);
+      if (user.status === "suspended") {
+        const { supportEmail } = await getSettings(context.db);
+        throw new SignInError({ email: [suspendedMessage(supportEmail)] }, 403);
+      }
       return { id: user.id };
     }),
     "form",

@@ -7,7 +7,10 @@ import { createCookieSessionStorage, redirect, type AppLoadContext } from "@remi
 import { and, eq, gt, ne, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { newId } from "#app/lib/ids";
-import { sessions, users, type User, type UserType } from "#drizzle/schema";
+import { sessions, settings, users, type User, type UserType } from "#drizzle/schema";
+import { FLASH } from "#app/lib/flash";
+import { withFlash } from "./flash.server";
+import { DEFAULT_SUPPORT_EMAIL } from "./settings.server";
 import { unreadCountColumn } from "./notifications.server";
 import { signedOutRedirect } from "./return-to.server";
 import { SESSION_DAYS, sessionCookieOptions } from "./session-cookie.server";
@@ -152,16 +155,39 @@ export function batchWithUser<T extends BatchItem<"sqlite">[]>(
   const done = run();
   settle(done.then((r) => r.user));
   return done.then(async ({ user, results }) => {
-    if (!user) throw await signedOutRedirect(request, context.cloudflare.env);
+    if (!user) throw await signedOut(request, context);
     return { user, results };
   });
+}
+
+/**
+ * SPEC's redirect to / for a visitor without a live session (the page asked for is remembered for after
+ * sign-in, ADR 163). A browser whose session ended because the account is suspended is told so, with
+ * the support address, instead of being bounced without a word (issue 16). That costs one read, only
+ * on this path and only when the browser still carries a session cookie.
+ */
+async function signedOut(request: Request, context: AppLoadContext): Promise<Response> {
+  const env = context.cloudflare.env;
+  const response = await signedOutRedirect(request, env);
+  const sessionId = await sessionIdOf(request, context);
+  if (!sessionId) return response;
+  const [suspended, [current]] = await context.db.batch([
+    context.db
+      .select({ id: sessions.id })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(and(eq(sessions.id, sessionId), eq(users.status, "suspended")))
+      .limit(1),
+    context.db.select({ supportEmail: settings.supportEmail }).from(settings).where(eq(settings.id, 1)).limit(1),
+  ]);
+  if (!suspended.length) return response;
+  return withFlash(response, env, FLASH.suspended(current?.supportEmail ?? DEFAULT_SUPPORT_EMAIL));
 }
 
 /** Guard for logged-in routes: a logged-out visitor goes to / (SPEC section 2). */
 export async function requireUser(request: Request, context: AppLoadContext): Promise<SessionUser> {
   const user = await getOptionalUser(request, context);
-  // SPEC: to /; the page asked for is remembered for after sign-in (ADR 163).
-  if (!user) throw await signedOutRedirect(request, context.cloudflare.env);
+  if (!user) throw await signedOut(request, context);
   return user;
 }
 

@@ -3,10 +3,12 @@ import { eq } from "drizzle-orm";
 import { settings, type EarlyAccessMode, type Settings } from "#drizzle/schema";
 import type { Database } from "./db.server";
 
+export const DEFAULT_SUPPORT_EMAIL = "support@goalswithfriends.app";
+
 const FALLBACK: Settings = {
   id: 1,
   earlyAccess: "open",
-  supportEmail: "support@goalswithfriends.app",
+  supportEmail: DEFAULT_SUPPORT_EMAIL,
   updatedAt: new Date(0),
 };
 

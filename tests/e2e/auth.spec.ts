@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { expectNoAxeViolations, signOut, signUp, uniqueEmail } from "./support";
+import { signInNew } from "./fixtures";
 
 for (const javaScriptEnabled of [true, false]) {
   test.describe(`auth with JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
@@ -58,6 +59,25 @@ test("the password is masked with a show/hide toggle", async ({ page }) => {
   await expect(password).toHaveAttribute("type", "password");
   await page.getByRole("button", { name: "Show password" }).click();
   await expect(password).toHaveAttribute("type", "text");
+});
+
+test("without JavaScript there is no Show password or Copy link button that would do nothing", async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  for (const path of ["/tester", "/signin"]) {
+    await page.goto(path);
+    await expect(page.getByLabel("Password", { exact: true })).toHaveAttribute("type", "password");
+    await expect(page.getByRole("button", { name: "Show password" })).toHaveCount(0);
+  }
+  // An org's invite link: the address is there to select by hand; no Copy button.
+  await signInNew(page, { type: "org" });
+  await page.goto("/create");
+  await page.getByLabel("Cause").fill(`No-JS copy ${Date.now()}`);
+  await page.getByRole("button", { name: "Create goal" }).click();
+  await expect(page).toHaveURL(/\/goals\/[a-f0-9]+\/fundraising$/);
+  await expect(page.locator("#invite-url")).toHaveValue(/\/invite\//);
+  await expect(page.getByRole("button", { name: "Copy link" })).toHaveCount(0);
+  await context.close();
 });
 
 test("sign-in and sign-up screens have no axe violations", async ({ page }) => {
