@@ -42,6 +42,21 @@ describe("sign-in error catalogue (SPEC section 8)", () => {
     const message = `Contact Support at ${await support()}`;
     expect(occurrences(html, message)).toBe(2);
     expect(html).not.toContain("Wrong Password");
+    // Once more below the form, with the reason and the address as a link.
+    expect(html.split(`href="mailto:${await support()}"`).length - 1).toBe(1);
+    expect(html).toContain("Signing in has failed several times for this address.");
+  });
+
+  it("tells a suspended account why it cannot sign in, with the support address as a link", async () => {
+    const { email } = await signedInUser();
+    await env.DB.prepare("UPDATE users SET status = 'suspended' WHERE email = ?").bind(email).run();
+    const response = await postForm("/signin", { email, password: "password123" });
+    expect(response.status).toBe(403);
+    const html = await response.text();
+    expect(html).toContain(
+      `This account is suspended, so it cannot sign in. To ask why or to restore it, Contact Support at ${await support()}`,
+    );
+    expect(html).toContain(`href="mailto:${await support()}"`);
   });
 
   it("uses the support e-mail from settings", async () => {
