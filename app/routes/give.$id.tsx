@@ -49,7 +49,14 @@ async function loadGivePage(
   memberId?: string | null,
 ) {
   const user = await getOptionalUser(request, context);
-  const page = await loadFundraising(context, id, user, 50, memberId?.slice(0, 64));
+  const page = await loadFundraising(
+    context,
+    id,
+    user,
+    50,
+    today(request, context.cloudflare.env),
+    memberId?.slice(0, 64),
+  );
   if (!page) throw new Response("Not Found", { status: 404 });
   if (!canSupport(page.goal, user, page.goal.isMember)) throw new Response("Forbidden", { status: 403 });
   return { ...page, user };

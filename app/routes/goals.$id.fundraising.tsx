@@ -23,6 +23,7 @@ import { inviteToken, revokeInvites } from "#app/server/invites.server";
 import { requireUser } from "#app/server/session.server";
 import fundraisingStyles from "#app/styles/fundraising.css";
 import type { LiveHandle } from "#app/live/useLiveUpdates";
+import { today } from "#app/server/clock.server";
 import goalsStyles from "#app/styles/goals.css";
 import tableStyles from "#app/styles/table.css";
 
@@ -40,7 +41,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 /** The owning org and admins only; everyone else gets 403. */
 async function requireManager(request: Request, context: LoaderFunctionArgs["context"], id: string) {
   const user = await requireUser(request, context);
-  const page = await loadFundraising(context, id, user, 500);
+  const page = await loadFundraising(context, id, user, 500, today(request, context.cloudflare.env));
   if (!page) throw new Response("Not Found", { status: 404 });
   if (!page.manager) throw new Response("Forbidden", { status: 403 });
   return page;

@@ -9,6 +9,7 @@ import type { IsoDate } from "#app/lib/dates";
 import { goalPhase, type GoalPhase } from "#app/lib/goal-state";
 import type { Viewer } from "#app/lib/goals";
 import { goals } from "#drizzle/schema";
+import { pledgeValue } from "./fundraising.server";
 
 export interface Challenge {
   id: string;
@@ -42,8 +43,10 @@ export async function myChallenges(context: AppLoadContext, viewer: Viewer, toda
       targetAmount: goals.targetAmount,
       members: sql<number>`(select count(*) from user_goals where user_goals.goal_id = ${goals.id})`,
       completed: sql<number>`(select count(*) from user_goals where user_goals.goal_id = ${goals.id} and user_goals.completed = 1)`,
-      pledged: sql<number>`(select coalesce(sum(amount), 0) from pledges where pledges.goal_id = ${goals.id})`,
-      paid: sql<number>`(select coalesce(sum(amount), 0) from pledges where pledges.goal_id = ${goals.id} and pledges.paid = 1)`,
+      // Per-unit pledges at their current value, as the totaliser counts them (issue 15).
+      // Spelled out: drizzle leaves a one-table select's columns unqualified, and pledges has an "id" too.
+      pledged: sql<number>`(select coalesce(sum(${pledgeValue}), 0) from "pledges" where "pledges"."goal_id" = "goals"."id")`,
+      paid: sql<number>`(select coalesce(sum(${pledgeValue}), 0) from "pledges" where "pledges"."goal_id" = "goals"."id" and "pledges"."paid" = 1)`,
     })
     .from(goals)
     // An org's own goals; an admin's are the site's (created by admins, owned by nobody: ADR 022).

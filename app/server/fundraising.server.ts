@@ -13,7 +13,7 @@ import {
   percentOf,
   type Currency,
 } from "#app/lib/fundraising";
-import { isExpired, toIsoDate } from "#app/lib/dates";
+import { isExpired, type IsoDate } from "#app/lib/dates";
 import { newId } from "#app/lib/ids";
 import { unitOf } from "#app/lib/progress";
 import { goals, pledges, userGoals, users } from "#drizzle/schema";
@@ -84,7 +84,7 @@ export function toSupportGoal(
  * (issue 15; the rule is perUnitPledgeAmount in app/lib/progress.ts). Names the outer row explicitly:
  * drizzle leaves columns unqualified in a one-table select.
  */
-const pledgeValue = sql.raw(`(case when "pledges"."per_unit" is null then "pledges"."amount" else min(
+export const pledgeValue = sql.raw(`(case when "pledges"."per_unit" is null then "pledges"."amount" else min(
   coalesce(nullif("pledges"."max_amount", 0), 9007199254740991),
   "pledges"."per_unit" * (case when "pledges"."member_id" is null
     then (select coalesce(sum(pt.total), 0) from "progress_totals" as pt where pt.goal_id = "pledges"."goal_id")
@@ -167,6 +167,7 @@ export function toFundraiser(
   totals: TotalsRow | undefined,
   rows: PledgeRow[],
   manager: boolean,
+  today: IsoDate,
 ): Fundraiser | null {
   if (!goal.charityName || !goal.charityUrl || !goal.targetAmount || !goal.currency) return null;
   const pledged = Number(totals?.pledged ?? 0);
@@ -189,7 +190,7 @@ export function toFundraiser(
       id: p.id,
       name: p.anonymous && !manager ? "Anonymous" : p.name,
       message: p.message,
-      amountText: p.perUnit ? perUnitText(p, goal, currency) : formatAmount(p.amount, currency),
+      amountText: p.perUnit ? perUnitText(p, goal, currency, today) : formatAmount(p.amount, currency),
       paid: p.paid,
       anonymous: p.anonymous,
       createdAt: new Date(p.createdAt).toISOString(),
@@ -198,9 +199,10 @@ export function toFundraiser(
 }
 
 /** '£0.50 per km for Alex Tester (up to £50): £2.62 so far' (or 'final' once the goal has ended). */
-function perUnitText(p: PledgeRow, goal: SupportGoal, currency: string) {
+function perUnitText(p: PledgeRow, goal: SupportGoal, currency: string, today: IsoDate) {
   const unit = goal.unit ? unitOf(goal.unit).label : "unit";
-  const ended = isExpired(goal.end, toIsoDate(new Date()));
+  // The goal clock, not the wall clock: /dev/date (and tests) move it.
+  const ended = isExpired(goal.end, today);
   return `${formatAmount(p.perUnit!, currency)} per ${unit.replace(/s$/, "")}${p.memberName ? ` for ${p.memberName}` : ""}${
     p.maxAmount ? ` (up to ${formatAmount(p.maxAmount, currency)})` : ""
   }: ${formatAmount(Number(p.value), currency)} ${ended ? "final" : "so far"}`;
@@ -212,6 +214,8 @@ export async function loadFundraising(
   goalId: string,
   viewer: { id: string; type: "admin" | "org" | "user" } | null,
   limit = 50,
+  /** The goal clock's today (/dev/date included): per-unit amounts are "final" once the goal ended. */
+  today: IsoDate,
   /** A member a supporter sponsors per unit (/give/{id}?member=...), checked to be in the goal. */
   memberId?: string | null,
 ) {
@@ -230,7 +234,7 @@ export async function loadFundraising(
   if (!goal) return null;
   const manager = canManageGoal(goal, viewer);
   const member = memberRows[0] ? { id: memberRows[0].id, name: `${memberRows[0].first} ${memberRows[0].last}` } : null;
-  return { goal, manager, member, fundraiser: toFundraiser(goal, totalRows[0], pledgeRows, manager) };
+  return { goal, manager, member, fundraiser: toFundraiser(goal, totalRows[0], pledgeRows, manager, today) };
 }
 
 export interface FundraisingSettings {
@@ -342,7 +346,8 @@ export function participantsProgressQuery(context: AppLoadContext, goalId: strin
       joinedAt: userGoals.joinedAt,
       completed: userGoals.completed,
       completedAt: userGoals.completedAt,
-      pledged: sql<number>`(select coalesce(sum(${pledges.amount}), 0) from ${pledges} where ${pledges.goalId} = ${goalId} and ${pledges.userId} = ${users.id})`,
+      // What the member pledged, per-unit pledges at their current (or final) value, not only fixed ones.
+      pledged: sql<number>`(select coalesce(sum(${pledgeValue}), 0) from "pledges" where "pledges"."goal_id" = ${goalId} and "pledges"."user_id" = ${users.id})`,
     })
     .from(userGoals)
     .innerJoin(users, eq(users.id, userGoals.userId))

@@ -8,6 +8,7 @@ import type { SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { canDiscuss, canManageGoal, canSupport, MEMBERS_SHOWN } from "#app/lib/fundraising";
 import type { Viewer } from "#app/lib/goals";
+import type { IsoDate } from "#app/lib/dates";
 import {
   MEMBER_LIMIT,
   membersWithCheersQuery,
@@ -67,7 +68,13 @@ type Results = [
   Awaited<ReturnType<typeof membersWithCheersQuery>>,
 ];
 
-export function toGoalSupport(results: unknown[], viewer: Viewer, memberTotal: number): GoalSupport | null {
+/** `today` is the goal clock's (a per-unit pledge's amount is "final" once the goal has ended). */
+export function toGoalSupport(
+  results: unknown[],
+  viewer: Viewer,
+  memberTotal: number,
+  today: IsoDate,
+): GoalSupport | null {
   const [goalRows, totalRows, pledgeRows, messageRows, memberRows] = results as Results;
   const goal = toSupportGoal(goalRows?.[0]);
   if (!goal) return null;
@@ -78,7 +85,7 @@ export function toGoalSupport(results: unknown[], viewer: Viewer, memberTotal: n
     goalId: goal.id,
     manager,
     canPledge,
-    fundraiser: canPledge || manager ? toFundraiser(goal, totalRows[0], pledgeRows, false) : null,
+    fundraiser: canPledge || manager ? toFundraiser(goal, totalRows[0], pledgeRows, false, today) : null,
     discussion: talk
       ? {
           messages: toMessages(messageRows, viewer, manager),

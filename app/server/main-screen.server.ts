@@ -61,7 +61,7 @@ export async function mainScreenData(request: Request, context: AppLoadContext, 
     // Fundraising, members with cheers and the discussion (issue 7), from the same batch.
     support:
       screen.selected && seesGoal(screen.selected, user)
-        ? toGoalSupport(screen.extra, user, screen.selected.activeCount + screen.selected.completedCount)
+        ? toGoalSupport(screen.extra, user, screen.selected.activeCount + screen.selected.completedCount, day)
         : null,
     progress:
       screen.selected && seesGoal(screen.selected, user)

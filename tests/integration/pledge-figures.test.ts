@@ -1,0 +1,75 @@
+/**
+ * Pledge figures everywhere an org reconciles them (issues 15 and 16): per-unit pledges count at their
+ * value in My challenges and in the participants CSV, "raised" is what was marked paid, and a per-unit
+ * pledge reads "final" by the goal clock (/dev/date), not the wall clock.
+ */
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { dayFromToday } from "../support/goals";
+import { get, post, postForm, setType, signUpUser, userId } from "../support/http";
+import { insertMeasuredGoal, logEntry } from "../support/progress";
+
+async function orgChallenge() {
+  const org = await signUpUser({ first: "Olga" });
+  await setType(org.email, "org");
+  const goal = await insertMeasuredGoal({ orgId: await userId(org.email), cause: `Figures ${Date.now()}` });
+  await env.DB.prepare(
+    "UPDATE goals SET charity_name = 'Shelter', charity_url = 'https://shelter.example.org/donate', target_amount = 300000, currency = 'GBP' WHERE id = ?",
+  )
+    .bind(goal.id)
+    .run();
+  const alex = await signUpUser({ first: "Alex" });
+  expect((await post(`/join/${goal.id}`, {}, alex.cookie)).status).toBe(302);
+  return { org, goal, alex };
+}
+
+const text = async (path: string, cookie: string) =>
+  (await (await get(path, cookie)).text()).replaceAll("<!-- -->", "");
+
+describe("pledge figures", () => {
+  it("count per-unit pledges at their value in My challenges and the participants CSV; paid is what was marked paid", async () => {
+    const { org, goal, alex } = await orgChallenge();
+    // Alex, signed in, sponsors the group at £0.50 per km, then logs 4 km: £2. A visitor pledges £20.
+    expect(
+      (await postForm(`/give/${goal.id}`, { name: "Alex", kind: "per-unit", perUnit: "0.50" }, { cookie: alex.cookie }))
+        .status,
+    ).toBe(302);
+    expect((await postForm(`/give/${goal.id}`, { name: "Uncle", amount: "20" })).status).toBe(302);
+    await logEntry(goal.id, alex.cookie, { amount: "4" });
+
+    const csv = await (await get(`/goals/${goal.id}/participants.csv`, org.cookie)).text();
+    const alexLine = csv.split("\r\n").find((line) => line.includes("Alex"));
+    if (!alexLine) throw new Error(csv);
+    // Pledged: Alex's own per-unit pledge at its value (it counted £0 when only fixed amounts were summed).
+    expect(alexLine).toContain('"Active","","£2"');
+
+    const row = (html: string) => html.slice(html.indexOf(goal.cause), html.indexOf("</tr>", html.indexOf(goal.cause)));
+    let challenges = row(await text("/challenges", org.cookie));
+    expect(challenges).toMatch(/data-label="Pledged"[^>]*>£22</);
+    expect(challenges).toMatch(/data-label="Paid"[^>]*>£0</);
+
+    const uncle = await env.DB.prepare("SELECT id FROM pledges WHERE goal_id = ? AND name = 'Uncle'")
+      .bind(goal.id)
+      .first<{ id: string }>();
+    expect(
+      (await post(`/goals/${goal.id}/fundraising`, { intent: "paid", pledgeId: uncle!.id, paid: "true" }, org.cookie))
+        .status,
+    ).toBe(302);
+    challenges = row(await text("/challenges", org.cookie));
+    expect(challenges).toMatch(/data-label="Pledged"[^>]*>£22</);
+    expect(challenges).toMatch(/data-label="Paid"[^>]*>£20</);
+    const give = await text(`/give/${goal.id}`, alex.cookie);
+    expect(give).toMatch(/data-testid="pledged">£22</);
+    expect(give).toMatch(/data-testid="raised">£20</);
+  });
+
+  it("says a per-unit pledge is final once the goal has ended by the goal clock", async () => {
+    const { goal, alex } = await orgChallenge();
+    await postForm(`/give/${goal.id}`, { name: "Gran", kind: "per-unit", perUnit: "1" }, { cookie: alex.cookie });
+    await logEntry(goal.id, alex.cookie, { amount: "3" });
+    expect(await text(`/give/${goal.id}`, alex.cookie)).toContain("£1 per km: £3 so far");
+    // The goal ends 10 days from now; the developer date tool moves today past it.
+    const later = `${alex.cookie}; gwf_dev_date=${dayFromToday(11)}`;
+    expect(await text(`/give/${goal.id}`, later)).toContain("£1 per km: £3 final");
+  });
+});
