@@ -1,0 +1,29 @@
+/** Dates carry the year when it is not the goal clock's year (issue 16); within it, SPEC's month/day. */
+import { expect, test } from "@playwright/test";
+import { signInNew } from "./fixtures";
+
+/** A day `offset` days from now as the app writes it when today is in `todayYear`. */
+const monthDay = (offset: number, todayYear: number) => {
+  const d = new Date(Date.now() + offset * 86_400_000);
+  const year = d.getUTCFullYear();
+  return `${d.getUTCMonth() + 1}/${d.getUTCDate()}${year !== todayYear ? `/${year}` : ""}`;
+};
+
+test("a goal's dates show the year once the goal clock is in another year", async ({ page }) => {
+  await signInNew(page, { join: ["goal-running"] });
+  // goal-running runs from 10 days ago to 20 days ahead (scripts/seed.mjs).
+  const goals = page.getByRole("region", { name: "Goals", exact: true });
+  const thisYear = new Date().getUTCFullYear();
+  await expect(goals.getByText(`${monthDay(-10, thisYear)} - ${monthDay(20, thisYear)}`)).toBeVisible();
+
+  // Two years on (the developer date tool): the same goal now says which year it ran in.
+  const later = `${thisYear + 2}-06-01`;
+  await page.goto("/dev/date");
+  await page.getByLabel("Today's date").fill(later);
+  await page.getByRole("button", { name: "Use this date" }).click();
+  await expect(page.getByText(`Today is pinned to ${later}`)).toBeVisible();
+  await page.goto("/main");
+  await expect(goals.getByText(`${monthDay(-10, thisYear + 2)} - ${monthDay(20, thisYear + 2)}`)).toBeVisible();
+  await page.goto("/dev/date");
+  await page.getByRole("button", { name: "Back to the real date" }).click();
+});
