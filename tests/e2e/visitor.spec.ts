@@ -154,6 +154,14 @@ for (const javaScriptEnabled of [true, false]) {
       await attemptSignIn(page, email, "wrong-5");
       await expect(emailError(page)).toHaveText("Contact Support at support@goalswithfriends.app");
       await expect(passwordError(page)).toHaveText("Contact Support at support@goalswithfriends.app");
+      // Once below the form: why, and the address as a link.
+      const note = page.getByTestId("support-note");
+      await expect(note).toContainText("Signing in has failed several times for this address.");
+      await expect(note.getByRole("link", { name: "support@goalswithfriends.app" })).toHaveAttribute(
+        "href",
+        "mailto:support@goalswithfriends.app",
+      );
+      await checkAxe(page, javaScriptEnabled);
 
       for (let i = 6; i <= 9; i++) {
         await attemptSignIn(page, email, `wrong-${i}`);
@@ -166,6 +174,20 @@ for (const javaScriptEnabled of [true, false]) {
       await attemptSignIn(page, email, password);
       await expect(emailError(page)).toHaveText("Too Many Requests Try Again Later");
       await expect(page).toHaveURL(/\/signin$/);
+
+      // Locked out, the member resets the password: the new one works at once (issue 16).
+      await page.getByRole("link", { name: "Forgot Password?" }).click();
+      await page.getByLabel("Email").fill(email);
+      await page.getByRole("button", { name: "Reset" }).click();
+      await expect(page).toHaveURL(/\/signin$/);
+      await page.goto(await latestMailedLink(page, email, "/passwordreset/"));
+      await page.getByLabel("New password").fill("fresh-password-2");
+      await page.getByRole("button", { name: "Save Password" }).click();
+      await expect(page).toHaveURL(/\/main$/);
+      await page.context().clearCookies();
+      await page.goto("/signin");
+      await attemptSignIn(page, email, "fresh-password-2");
+      await expect(page).toHaveURL(/\/main$/);
     });
 
     test("empty sign-in and reset forms say 'Must have a value'", async ({ page }) => {
