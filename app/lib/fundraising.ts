@@ -187,3 +187,14 @@ export function safeReturnTo(value: unknown, goalId: string): string {
   const ok = value === fallback || value === `${fallback}?members=all` || value === `/goals/${goalId}/discussion`;
   return ok ? value : fallback;
 }
+
+/** A goal's cause as a file name part for its downloads ('club-month-of-miles'), 'goal' when nothing is left. */
+export function goalFileSlug(cause: string): string {
+  return (
+    cause
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/^-|-$/g, "")
+      .slice(0, 40) || "goal"
+  );
+}

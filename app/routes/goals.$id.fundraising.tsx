@@ -143,7 +143,7 @@ export default function FundraisingSettingsRoute() {
           Download participants (CSV)
         </a>
       </section>
-      {fundraiser ? <PledgeTable pledges={fundraiser.pledges} /> : null}
+      {fundraiser ? <PledgeTable pledges={fundraiser.pledges} csvHref={`/goals/${goal.id}/pledges.csv`} /> : null}
     </main>
   );
 }

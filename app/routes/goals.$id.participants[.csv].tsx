@@ -3,7 +3,7 @@ import { csvResponse } from "#app/lib/csv";
 import { formatAmount } from "#app/lib/fundraising";
 import { toIsoDate } from "#app/lib/dates";
 import { participantsProgressQuery, supportGoalQuery, toSupportGoal } from "#app/server/fundraising.server";
-import { canManageGoal } from "#app/lib/fundraising";
+import { canManageGoal, goalFileSlug } from "#app/lib/fundraising";
 import { today } from "#app/server/clock.server";
 import { participantMeasureQueries, toParticipantMeasures } from "#app/server/progress.server";
 import { requireUser } from "#app/server/session.server";
@@ -45,11 +45,5 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       ];
     }),
   ];
-  const slug =
-    goal.cause
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, "-")
-      .replace(/^-|-$/g, "")
-      .slice(0, 40) || "goal";
-  return csvResponse(table, `${slug}-participants.csv`);
+  return csvResponse(table, `${goalFileSlug(goal.cause)}-participants.csv`);
 }

@@ -127,6 +127,9 @@ const ROWS: Row[] = [
   action("/goals/matrix-friends/share", { intent: "revoke" }, { ...LOGGED_IN, member: 404, org: 404, admin: 404 }),
   // A goal's progress measure (issue 15): its org and admins; matrix-open belongs to the site.
   page("/goals/matrix-open/measure", ADMIN_ONLY),
+  // The org's downloads (issue 15): matrix-open belongs to the site, so only admins manage it.
+  page("/goals/matrix-open/participants.csv", ADMIN_ONLY),
+  page("/goals/matrix-open/pledges.csv", ADMIN_ONLY),
   action(
     "/goals/matrix-open/measure",
     { intent: "measure", unit: "km", unitTarget: "10" },

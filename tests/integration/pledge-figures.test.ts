@@ -72,4 +72,46 @@ describe("pledge figures", () => {
     const later = `${alex.cookie}; gwf_dev_date=${dayFromToday(11)}`;
     expect(await text(`/give/${goal.id}`, later)).toContain("£1 per km: £3 final");
   });
+
+  it("give the org every pledge as a CSV: kind, value now, final once ended, paid; others get 403", async () => {
+    const { org, goal, alex } = await orgChallenge();
+    await postForm(
+      `/give/${goal.id}`,
+      { name: "Alex", kind: "per-unit", perUnit: "0.50", max: "1" },
+      { cookie: alex.cookie },
+    );
+    await postForm(`/give/${goal.id}`, { name: '=HYPERLINK("x")', amount: "20", message: "Go, go!" });
+    await logEntry(goal.id, alex.cookie, { amount: "4" });
+
+    const response = await get(`/goals/${goal.id}/pledges.csv`, org.cookie);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
+    expect(response.headers.get("Content-Disposition")).toMatch(/filename="figures-\d+-pledges\.csv"/);
+    const lines = (await response.text())
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split("\r\n");
+    expect(lines[0]).toBe(
+      '"Pledged on","Supporter","Shown as","Kind","Per unit","For","Maximum","Amount now","Final amount","Paid","Message"',
+    );
+    expect(lines).toHaveLength(3);
+    // Two pledges made in the same moment: find each by its kind, not by its place.
+    const perUnit = lines.find((l) => l.includes('"Per km"'))!;
+    const fixed = lines.find((l) => l.includes('"Fixed"'))!;
+    // The per-unit pledge: £2 logged-worth, capped at its £1 maximum; not final while the goal runs.
+    expect(perUnit).toMatch(/"Alex","Alex","Per km","£0\.50","The group","£1","£1","","Not paid",""$/);
+    // A fixed pledge is final from the start; a formula in a name is defused by the one CSV writer.
+    expect(fixed).toContain(`"'=HYPERLINK(""x"")"`);
+    expect(fixed).toMatch(/"Fixed","","","","£20","£20","Not paid","Go, go!"$/);
+
+    // Once the goal has ended by the goal clock, the per-unit amount is final too.
+    const later = await (
+      await get(`/goals/${goal.id}/pledges.csv`, `${org.cookie}; gwf_dev_date=${dayFromToday(11)}`)
+    ).text();
+    expect(later).toMatch(/"Per km","£0\.50","The group","£1","£1","£1","Not paid"/);
+
+    expect((await get(`/goals/${goal.id}/pledges.csv`, alex.cookie)).status).toBe(403);
+    expect((await get(`/goals/nope/pledges.csv`, org.cookie)).status).toBe(404);
+    expect((await get(`/goals/${goal.id}/pledges.csv`)).status).toBe(302);
+  });
 });

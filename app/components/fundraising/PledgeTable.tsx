@@ -35,10 +35,18 @@ const PLEDGE_COLUMNS: Column<Pledge>[] = [
 ];
 
 /** Every pledge for the org, with real names (anonymous ones marked) and a paid toggle. */
-export function PledgeTable({ pledges }: { pledges: Fundraiser["pledges"] }) {
+export function PledgeTable({ pledges, csvHref }: { pledges: Fundraiser["pledges"]; csvHref: string }) {
   return (
     <section className="card" aria-labelledby="pledges-title" id="pledges">
       <h2 id="pledges-title">Pledges</h2>
+      {pledges.length ? (
+        <p>
+          <a className="button button--secondary" href={csvHref} download>
+            Download pledges (CSV)
+          </a>{" "}
+          Every pledge with its amount now, its final amount once the goal has ended, and whether it is paid.
+        </p>
+      ) : null}
       {pledges.length ? (
         <Table
           caption="Pledges, newest first, with who has paid the charity"

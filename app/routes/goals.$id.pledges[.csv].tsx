@@ -1,0 +1,23 @@
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { csvResponse } from "#app/lib/csv";
+import { canManageGoal, goalFileSlug } from "#app/lib/fundraising";
+import { today } from "#app/server/clock.server";
+import { supportGoalQuery, toSupportGoal } from "#app/server/fundraising.server";
+import { pledgesCsvQuery, pledgesCsvRows } from "#app/server/pledges-csv.server";
+import { requireUser } from "#app/server/session.server";
+
+/** The org's (or an admin's) download of every pledge of a goal, to reconcile with the charity. */
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context);
+  const [goalRows, rows] = await context.db.batch([
+    supportGoalQuery(context, params.id!, user.id),
+    pledgesCsvQuery(context, params.id!),
+  ]);
+  const goal = toSupportGoal(goalRows[0]);
+  if (!goal) throw new Response("Not Found", { status: 404 });
+  if (!canManageGoal(goal, user)) throw new Response("Forbidden", { status: 403 });
+  return csvResponse(
+    pledgesCsvRows(goal, rows, today(request, context.cloudflare.env)),
+    `${goalFileSlug(goal.cause)}-pledges.csv`,
+  );
+}
