@@ -2,10 +2,10 @@
  * Live updates, the worker's side (ADR 040-042). Call `publish(context, topics)` AFTER a write has
  * committed; the hub Durable Objects fan the event out to the browsers listening on those topics, which
  * revalidate their loaders. Topics: "goals" (any goal list), "goal:{id}", "user:{id}", "settings", "admin".
- * Each goal topic lives on its own hub instance; the site-wide topics share the "site" instance.
+ * Each goal topic lives on its own hub instance; the site-wide topics are sharded over "site#0..7" (ADR 202).
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { byInstance, instanceFor, SITE_INSTANCE, type Topic } from "#app/lib/live/topics";
+import { byInstance, instanceFor, publishInstances, type Topic } from "#app/lib/live/topics";
 
 export type { Topic };
 
@@ -21,9 +21,12 @@ export function publish(context: AppLoadContext, topics: Topic[]) {
   ctx.waitUntil(publishNow(env, topics));
 }
 
-/** The same, awaited: one POST per hub instance, in parallel. Resolves to the subscribers reached. */
+/**
+ * The same, awaited: one POST per hub instance, in parallel (a broadcast topic reaches every site
+ * shard). Resolves to the subscribers reached.
+ */
 export async function publishNow(env: Env, topics: Topic[], at = Date.now()): Promise<number> {
-  const sends = [...byInstance([...new Set(topics)])].map(async ([instance, group]) => {
+  const sends = [...publishInstances([...new Set(topics)])].map(async ([instance, group]) => {
     try {
       const response = await hubStub(env, instance).fetch("https://hub/publish", {
         method: "POST",
@@ -49,7 +52,7 @@ export async function subscribe(
   topics: Topic[],
   listener: { address: string | null; member: string | null } = { address: null, member: null },
 ): Promise<Response> {
-  const groups = [...byInstance(topics)];
+  const groups = [...byInstance(topics, listener.address)];
   const who = new URLSearchParams();
   if (listener.address) who.set("address", listener.address);
   if (listener.member) who.set("member", listener.member);
@@ -165,7 +168,9 @@ export function revokeStreams(context: AppLoadContext, whose: { member: string }
   const { env, ctx } = context.cloudflare;
   if (!env.HUB) return;
   const [instance, member] =
-    "member" in whose ? [SITE_INSTANCE, whose.member] : [instanceFor(`goal:${whose.goal}`), undefined];
+    "member" in whose
+      ? [instanceFor(`user:${whose.member}`), whose.member]
+      : [instanceFor(`goal:${whose.goal}`), undefined];
   ctx.waitUntil(
     hubStub(env, instance)
       .fetch("https://hub/revoke", { method: "POST", body: JSON.stringify({ member }) })
@@ -177,7 +182,7 @@ export function revokeStreams(context: AppLoadContext, whose: { member: string }
 /** Resets every hub instance that carries these topics (dev tools and tests only). */
 export async function restartHubs(env: Env, topics: Topic[]) {
   await Promise.all(
-    [...byInstance(topics).keys()].map(
+    [...publishInstances(topics).keys()].map(
       (instance) =>
         hubStub(env, instance)
           .fetch("https://hub/restart", { method: "POST" })

@@ -2,6 +2,7 @@ import { env, runInDurableObject, SELF } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
 import type { Hub } from "#app/live/hub.server";
 import { STREAM_LIMITS } from "#app/lib/live/stream-limits";
+import { instanceFor } from "#app/lib/live/topics";
 import { BASE, get, post, sseReader } from "../support/http";
 import { signedInUser } from "../support/factories";
 
@@ -90,9 +91,10 @@ describe("live-update streams have caps and a lifetime", () => {
   });
 
   it("closes a stream once it has lived its maximum age; the browser's reconnect is served", async () => {
-    const { cookie } = await signedInUser();
+    const { cookie, id } = await signedInUser();
     const { stream } = await connect("goals", { cookie });
-    const closed = await runInDurableObject(hub("site"), (instance: Hub) =>
+    // The member's site-wide stream lives on their shard (ADR 202).
+    const closed = await runInDurableObject(hub(instanceFor(`user:${id}`)), (instance: Hub) =>
       instance.closeExpired(Date.now() + STREAM_LIMITS.maxAgeMs + 1),
     );
     expect(closed).toBeGreaterThan(0);

@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { byInstance, canHear, instanceFor, parseTopics, topicKey, type GoalAccess } from "#app/lib/live/topics";
+import {
+  byInstance,
+  canHear,
+  instanceFor,
+  parseTopics,
+  publishInstances,
+  SITE_SHARDS,
+  siteShard,
+  topicKey,
+  type GoalAccess,
+} from "#app/lib/live/topics";
 
 const member = { id: "u1", type: "user" as const };
 const org = { id: "o1", type: "org" as const };
@@ -17,14 +27,35 @@ describe("live topics", () => {
     expect(topicKey(["user:u1", "goals", "user:u1"])).toBe("goals,user:u1");
   });
 
-  it("gives every goal its own hub instance and the site-wide topics one shared instance", () => {
+  it("gives every goal its own hub instance and shards the site-wide topics (ADR 202)", () => {
     expect(instanceFor("goal:abc")).toBe("goal:abc");
-    for (const t of ["goals", "settings", "admin", "user:u1"] as const) expect(instanceFor(t)).toBe("site");
+    const home = `site#${siteShard("u1")}`;
+    expect(instanceFor("user:u1")).toBe(home);
+    // A member's page: their own topic and the lists on their shard, one stream; each goal on its own.
     expect([...byInstance(["goal:a", "goals", "goal:b", "user:u1"])]).toEqual([
       ["goal:a", ["goal:a"]],
-      ["site", ["goals", "user:u1"]],
+      [home, ["goals", "user:u1"]],
       ["goal:b", ["goal:b"]],
     ]);
+    // Visitors: by their client address, else at random.
+    expect([...byInstance(["settings"], "203.0.113.9")]).toEqual([[`site#${siteShard("203.0.113.9")}`, ["settings"]]]);
+    expect([...byInstance(["settings"], null, () => 0)]).toEqual([["site#0", ["settings"]]]);
+    expect([...byInstance(["settings"], null, () => 0.99)]).toEqual([[`site#${SITE_SHARDS - 1}`, ["settings"]]]);
+  });
+
+  it("spreads members evenly over the shards", () => {
+    const counts = new Array(SITE_SHARDS).fill(0);
+    for (let i = 0; i < 8000; i++) counts[siteShard(`${i.toString(16).padStart(32, "0")}`)]++;
+    for (const c of counts) expect(c).toBeGreaterThan(700);
+    for (const c of counts) expect(c).toBeLessThan(1300);
+  });
+
+  it("publishes a broadcast topic to every shard and a member's topic to theirs", () => {
+    const groups = publishInstances(["settings", "user:u1", "goal:g"]);
+    for (let k = 0; k < SITE_SHARDS; k++) expect(groups.get(`site#${k}`)).toContain("settings");
+    expect(groups.get(instanceFor("user:u1"))).toContain("user:u1");
+    expect(groups.get("goal:g")).toEqual(["goal:g"]);
+    expect(groups.size).toBe(SITE_SHARDS + 1);
   });
 
   it("lets visitors hear only the settings", () => {

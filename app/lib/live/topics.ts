@@ -34,23 +34,74 @@ export function topicKey(topics: readonly string[]): string {
 }
 
 export const SITE_INSTANCE = "site";
-
 /**
- * The hub instance (Durable Object name) that carries a topic: one per goal, so one goal's crowd
- * never slows another's, and one "site" instance for the site-wide topics (ADR 040).
+ * The site-wide topics are spread over this many hub instances (ADR 202): no instance holds more than
+ * its share of the signed-in tabs and anonymous listeners (docs/scale.md: ~1,600 streams an instance).
  */
-export function instanceFor(topic: Topic): string {
-  return topic.startsWith("goal:") ? topic : SITE_INSTANCE;
+export const SITE_SHARDS = 8;
+/** Topics every shard carries for its own listeners: a publish goes to all shards. */
+const BROADCAST = new Set<string>(["goals", "settings", "admin"]);
+
+/** A member's shard: a stable hash (FNV-1a) of their id, so their user topic always lives there. */
+export function siteShard(key: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < key.length; i++) {
+    hash ^= key.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return (hash >>> 0) % SITE_SHARDS;
 }
 
-/** Groups topics by the hub instance that carries them. */
-export function byInstance(topics: readonly Topic[]): Map<string, Topic[]> {
+const shardName = (shard: number) => `${SITE_INSTANCE}#${shard}`;
+
+/**
+ * The hub instance (Durable Object name) that carries a topic for one listener: one per goal, so one
+ * goal's crowd never slows another's (ADR 040); a member's own topic on their shard; the broadcast
+ * topics on the listener's shard (`shard`, by default the first).
+ */
+export function instanceFor(topic: Topic, shard = 0): string {
+  if (topic.startsWith("goal:")) return topic;
+  if (topic.startsWith("user:")) return shardName(siteShard(topic.slice("user:".length)));
+  return shardName(shard);
+}
+
+/**
+ * Groups one listener's topics by the hub instance that carries them. A member's broadcast topics ride
+ * on their own shard (one stream for the site-wide part of a page); a visitor's on the shard of their
+ * client address (so the per-address cap of ADR 106 still counts all their streams), else a random one.
+ */
+export function byInstance(
+  topics: readonly Topic[],
+  visitorKey: string | null = null,
+  random: () => number = Math.random,
+): Map<string, Topic[]> {
+  const user = topics.find((t) => t.startsWith("user:"));
+  const shard = user
+    ? siteShard(user.slice("user:".length))
+    : visitorKey
+      ? siteShard(visitorKey)
+      : Math.floor(random() * SITE_SHARDS) % SITE_SHARDS;
   const groups = new Map<string, Topic[]>();
   for (const topic of topics) {
-    const name = instanceFor(topic);
+    const name = instanceFor(topic, shard);
     const group = groups.get(name);
     if (group) group.push(topic);
     else groups.set(name, [topic]);
+  }
+  return groups;
+}
+
+/** Where a publish must go: a broadcast topic to every shard, any other topic to its one instance. */
+export function publishInstances(topics: readonly Topic[]): Map<string, Topic[]> {
+  const groups = new Map<string, Topic[]>();
+  const add = (name: string, topic: Topic) => {
+    const group = groups.get(name);
+    if (group) group.push(topic);
+    else groups.set(name, [topic]);
+  };
+  for (const topic of topics) {
+    if (BROADCAST.has(topic)) for (let shard = 0; shard < SITE_SHARDS; shard++) add(shardName(shard), topic);
+    else add(instanceFor(topic), topic);
   }
   return groups;
 }
