@@ -6,6 +6,8 @@
  *
  *   npx remix build && node bench/live/fanout.mjs [--subscribers 1000] [--writes 20]
  *       [--topics goal:goal-running] [--publish goal:goal-running] [--port 8824] [--url http://127.0.0.1:8824]
+ *       [--anonymous]   (visitors, no session: e.g. 5,000 on `settings`, spread over the site shards, ADR 202;
+ *                        each from its own client address, as visitors are, so per-address caps do not apply)
  *
  * Without --url it starts its own server on the build in build/ (wrangler's dev server without the
  * devtools inspector, ADR 055; BENCH_INSPECTOR=1 for the `wrangler dev` command) with a fresh
@@ -41,6 +43,7 @@ export async function runFanout({
   port = 8824,
   inspectorPort = 9424,
   url,
+  anonymous = false,
   log = console.log,
 } = {}) {
   const server = url ? null : await startServer(port, inspectorPort);
@@ -51,12 +54,12 @@ export async function runFanout({
     );
   const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
   try {
-    const cookie = await signIn(base, "member@example.com", DEMO_PASSWORD);
+    const cookie = anonymous ? null : await signIn(base, "member@example.com", DEMO_PASSWORD);
     const subscribers = [];
     for (let i = 0; i < count; i += CONNECT_BATCH) {
       const batch = Math.min(CONNECT_BATCH, count - i);
       subscribers.push(
-        ...(await Promise.all(Array.from({ length: batch }, () => subscribe(base, agent, cookie, topics)))),
+        ...(await Promise.all(Array.from({ length: batch }, (_, k) => subscribe(base, agent, cookie, topics, i + k)))),
       );
     }
     log(`  ${subscribers.length} subscribers connected on ${topics}`);
@@ -146,31 +149,31 @@ async function startServer(port, inspectorPort) {
   return startWrangler({ name: "live", cwd: ROOT, port, inspectorPort, persistTo, vars, readyPath: "/signin" });
 }
 
-function subscribe(base, agent, cookie, topics) {
+function subscribe(base, agent, cookie, topics, n) {
+  // A visitor per client address (10.x.y.z), as the edge would report them.
+  const headers = cookie
+    ? { Cookie: cookie, Accept: "text/event-stream" }
+    : { Accept: "text/event-stream", "CF-Connecting-IP": `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}` };
   return new Promise((resolve, reject) => {
     const s = { changes: [], ended: false, req: null };
-    const req = http.get(
-      `${base}/events?topics=${encodeURIComponent(topics)}`,
-      { headers: { Cookie: cookie, Accept: "text/event-stream" }, agent },
-      (res) => {
-        if (res.statusCode !== 200) return reject(new Error(`/events answered ${res.statusCode}`));
-        let buffer = "";
-        res.setEncoding("utf8");
-        res.on("data", (chunk) => {
-          const now = performance.now();
-          buffer += chunk;
-          let cut;
-          while ((cut = buffer.indexOf("\n\n")) !== -1) {
-            const block = buffer.slice(0, cut);
-            buffer = buffer.slice(cut + 2);
-            if (block.includes("event: ready")) resolve(s);
-            else if (block.includes("event: change")) s.changes.push(now);
-          }
-        });
-        res.on("end", () => (s.ended = true));
-        res.on("error", () => (s.ended = true));
-      },
-    );
+    const req = http.get(`${base}/events?topics=${encodeURIComponent(topics)}`, { headers, agent }, (res) => {
+      if (res.statusCode !== 200) return reject(new Error(`/events answered ${res.statusCode}`));
+      let buffer = "";
+      res.setEncoding("utf8");
+      res.on("data", (chunk) => {
+        const now = performance.now();
+        buffer += chunk;
+        let cut;
+        while ((cut = buffer.indexOf("\n\n")) !== -1) {
+          const block = buffer.slice(0, cut);
+          buffer = buffer.slice(cut + 2);
+          if (block.includes("event: ready")) resolve(s);
+          else if (block.includes("event: change")) s.changes.push(now);
+        }
+      });
+      res.on("end", () => (s.ended = true));
+      res.on("error", () => (s.ended = true));
+    });
     req.on("error", reject);
     s.req = req;
   });
@@ -200,6 +203,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
     port: Number(arg("port", 8824)),
     inspectorPort: Number(arg("inspector-port", 9424)),
     url: arg("url"),
+    anonymous: process.argv.includes("--anonymous"),
   });
   console.log(
     `machine: ${cpus().length} x ${cpus()[0]?.model}, ${Math.round(totalmem() / 2 ** 30)} GB; node ${process.version}`,
