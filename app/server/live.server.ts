@@ -52,7 +52,9 @@ export async function subscribe(
   topics: Topic[],
   listener: { address: string | null; member: string | null } = { address: null, member: null },
 ): Promise<Response> {
-  const groups = [...byInstance(topics, listener.address)];
+  // A member's site-wide topics ride on their own shard, a visitor's on their address's (ADR 202), so
+  // the per-member and per-address caps (ADR 106) count every stream of theirs on one instance.
+  const groups = [...byInstance(topics, listener.member ?? listener.address)];
   const who = new URLSearchParams();
   if (listener.address) who.set("address", listener.address);
   if (listener.member) who.set("member", listener.member);

@@ -66,21 +66,19 @@ export function instanceFor(topic: Topic, shard = 0): string {
 }
 
 /**
- * Groups one listener's topics by the hub instance that carries them. A member's broadcast topics ride
- * on their own shard (one stream for the site-wide part of a page); a visitor's on the shard of their
- * client address (so the per-address cap of ADR 106 still counts all their streams), else a random one.
+ * Groups one listener's topics by the hub instance that carries them. The site-wide ones ride on one
+ * shard: the member's own (their `user:{id}` topic's, by `listenerKey` = their id, whether or not the
+ * page asked for that topic), else the visitor's client address's, else a random one. So a page opens
+ * one site-wide stream, and the per-member and per-address caps of ADR 106 see all of a listener's.
  */
 export function byInstance(
   topics: readonly Topic[],
-  visitorKey: string | null = null,
+  listenerKey: string | null = null,
   random: () => number = Math.random,
 ): Map<string, Topic[]> {
   const user = topics.find((t) => t.startsWith("user:"));
-  const shard = user
-    ? siteShard(user.slice("user:".length))
-    : visitorKey
-      ? siteShard(visitorKey)
-      : Math.floor(random() * SITE_SHARDS) % SITE_SHARDS;
+  const key = user ? user.slice("user:".length) : listenerKey;
+  const shard = key ? siteShard(key) : Math.floor(random() * SITE_SHARDS) % SITE_SHARDS;
   const groups = new Map<string, Topic[]>();
   for (const topic of topics) {
     const name = instanceFor(topic, shard);
