@@ -102,26 +102,27 @@ export function pledgeTotalsQuery(context: AppLoadContext, goalId: string | SQL)
     .where(eq(pledges.goalId, goalId));
 }
 
+/** A pledge as the screens and the pledges CSV show it: its value now and the member it backs (issue 15). */
+export const pledgeColumns = {
+  name: pledges.name,
+  message: pledges.message,
+  amount: pledges.amount,
+  anonymous: pledges.anonymous,
+  paid: pledges.paid,
+  createdAt: pledges.createdAt,
+  perUnit: pledges.perUnit,
+  maxAmount: pledges.maxAmount,
+  value: sql<number>`${pledgeValue}`.as("pledge_value"),
+  memberName: sql<
+    string | null
+  >`${sql.raw(`(select m.first || ' ' || m.last from "users" as m where m.id = "pledges"."member_id")`)}`.as(
+    "member_name",
+  ),
+};
+
 export function recentPledgesQuery(context: AppLoadContext, goalId: string | SQL, limit: number) {
   return context.db
-    .select({
-      id: pledges.id,
-      name: pledges.name,
-      message: pledges.message,
-      amount: pledges.amount,
-      anonymous: pledges.anonymous,
-      paid: pledges.paid,
-      createdAt: pledges.createdAt,
-      // Per-unit sponsorship (issue 15).
-      perUnit: pledges.perUnit,
-      maxAmount: pledges.maxAmount,
-      value: sql<number>`${pledgeValue}`.as("pledge_value"),
-      memberName: sql<
-        string | null
-      >`${sql.raw(`(select m.first || ' ' || m.last from "users" as m where m.id = "pledges"."member_id")`)}`.as(
-        "member_name",
-      ),
-    })
+    .select({ id: pledges.id, ...pledgeColumns })
     .from(pledges)
     .where(eq(pledges.goalId, goalId))
     .orderBy(desc(pledges.createdAt), desc(pledges.id))

@@ -4,35 +4,20 @@
  * "raised" means paid). Written through the one CSV writer (app/lib/csv.ts).
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { asc, eq, sql } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import type { CsvValue } from "#app/lib/csv";
 import { isExpired, toIsoDate, type IsoDate } from "#app/lib/dates";
 import { formatAmount } from "#app/lib/fundraising";
 import { unitOf } from "#app/lib/progress";
 import { pledges } from "#drizzle/schema";
-import { pledgeValue, type SupportGoal } from "./fundraising.server";
+import { pledgeColumns, type SupportGoal } from "./fundraising.server";
 
 /** More than any real challenge takes; a download stays one bounded query. */
 export const PLEDGES_CSV_LIMIT = 10_000;
 
 export function pledgesCsvQuery(context: AppLoadContext, goalId: string) {
   return context.db
-    .select({
-      createdAt: pledges.createdAt,
-      name: pledges.name,
-      anonymous: pledges.anonymous,
-      amount: pledges.amount,
-      perUnit: pledges.perUnit,
-      maxAmount: pledges.maxAmount,
-      paid: pledges.paid,
-      message: pledges.message,
-      value: sql<number>`${pledgeValue}`.as("pledge_value"),
-      memberName: sql<
-        string | null
-      >`${sql.raw(`(select m.first || ' ' || m.last from "users" as m where m.id = "pledges"."member_id")`)}`.as(
-        "member_name",
-      ),
-    })
+    .select(pledgeColumns)
     .from(pledges)
     .where(eq(pledges.goalId, goalId))
     .orderBy(asc(pledges.createdAt), asc(pledges.id))
