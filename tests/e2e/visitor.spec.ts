@@ -177,6 +177,8 @@ for (const javaScriptEnabled of [true, false]) {
 
       // Locked out, the member resets the password: the new one works at once (issue 16).
       await page.getByRole("link", { name: "Forgot Password?" }).click();
+      // Both screens have an "Email" field: wait for the reset screen before typing into it.
+      await expect(page.getByRole("heading", { name: "Password Reset" })).toBeVisible();
       await page.getByLabel("Email").fill(email);
       await page.getByRole("button", { name: "Reset" }).click();
       await expect(page).toHaveURL(/\/signin$/);
