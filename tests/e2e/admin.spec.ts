@@ -65,6 +65,39 @@ test.describe("admin users", () => {
   });
 });
 
+for (const javaScriptEnabled of [true, false]) {
+  test(`a suspended member's open screen signs them out and says why (JavaScript ${javaScriptEnabled ? "on" : "off"})`, async ({
+    browser,
+  }) => {
+    const memberContext = await browser.newContext({ javaScriptEnabled });
+    const memberPage = await memberContext.newPage();
+    const member = await signInNew(memberPage, { first: "Sus", status: "active" });
+    await expect(memberPage).toHaveURL(/\/main$/);
+
+    const adminContext = await browser.newContext();
+    const page = await adminContext.newPage();
+    await signInNew(page, { type: "admin", first: "Ada" });
+    await page.goto(`/admin/users/manage?q=${encodeURIComponent(member.email)}`);
+    const row = page.getByRole("row", { name: new RegExp(member.email) });
+    await row.getByText("Change").click();
+    await row.getByLabel("Status").selectOption("suspended");
+    await row.getByRole("button", { name: /Save/ }).click();
+    await expect(page.getByText(`Saved ${member.email}: status active → suspended.`)).toBeVisible();
+
+    // The member's next step (a link in their open screen) lands on / with the reason, once.
+    await memberPage.getByRole("link", { name: /^Notifications/ }).click();
+    await expect(memberPage).toHaveURL(/\/$/);
+    const notice = memberPage.getByText(
+      "You have been signed out: an admin has suspended this account. To ask why or to have it restored, Contact Support at support@goalswithfriends.app.",
+    );
+    await expect(notice).toBeVisible();
+    await memberPage.reload();
+    await expect(notice).toHaveCount(0);
+    await memberContext.close();
+    await adminContext.close();
+  });
+}
+
 test("the users list filters, sorts and pages by number; a change keeps the address free of ?index", async ({
   page,
   request,

@@ -27,3 +27,26 @@ test("a goal's dates show the year once the goal clock is in another year", asyn
   await page.goto("/dev/date");
   await page.getByRole("button", { name: "Back to the real date" }).click();
 });
+
+test("a completed goal says which year it was completed in once that year is over", async ({ page }) => {
+  await signInNew(page, { join: ["goal-running"] });
+  await page.goto("/active/goal-running");
+  await page.getByRole("button", { name: "Complete goal" }).click();
+  await page.getByRole("button", { name: "Yes, I completed it" }).click();
+  await expect(page).toHaveURL(/\/completedgoals$/);
+  const thisYear = new Date().getUTCFullYear();
+  const completed = page.locator(".completed-list time");
+  await expect(completed).toHaveText(`Completed ${monthDay(0, thisYear)}`);
+
+  // A year on, the same list dates the completion and the goal with their year.
+  const later = `${thisYear + 1}-03-01`;
+  await page.goto("/dev/date");
+  await page.getByLabel("Today's date").fill(later);
+  await page.getByRole("button", { name: "Use this date" }).click();
+  await expect(page.getByText(`Today is pinned to ${later}`)).toBeVisible();
+  await page.goto("/completedgoals");
+  await expect(completed).toHaveText(`Completed ${monthDay(0, thisYear + 1)}`);
+  await expect(page.getByText(`${monthDay(-10, thisYear + 1)} - ${monthDay(20, thisYear + 1)}`)).toBeVisible();
+  await page.goto("/dev/date");
+  await page.getByRole("button", { name: "Back to the real date" }).click();
+});

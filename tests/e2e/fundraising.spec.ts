@@ -139,6 +139,17 @@ test("raised means paid: a £25 pledge on £3,000 shows as pledged (<1%), and as
     "1",
   );
 
+  // My challenges shows the same figures: one member, none completed, £25 pledged, nothing paid yet.
+  const challengeRow = async () => {
+    await org.page.goto("/challenges");
+    const cells = org.page.getByRole("row", { name: new RegExp(org.cause) }).getByRole("cell");
+    await expect(cells.nth(1)).toHaveText("1"); // members
+    await expect(cells.nth(2)).toHaveText("0"); // completed
+    await expect(cells.nth(3)).toHaveText("£25"); // pledged
+    return cells.nth(4); // paid
+  };
+  await expect(await challengeRow()).toHaveText("£0");
+
   await org.page.goto(`/goals/${org.goalId}/fundraising`);
   await expect(org.page.getByTestId("raised")).toHaveText("£0");
   await org.page.getByRole("button", { name: "Mark paid pledge from Alex Tester" }).click();
@@ -146,6 +157,7 @@ test("raised means paid: a £25 pledge on £3,000 shows as pledged (<1%), and as
   await expect(org.page.getByTestId("raised")).toHaveText("£25");
   await expect(org.page.getByText("£25 raised: pledges paid to Shelter")).toBeVisible();
   await expectNoAxeViolations(org.page);
+  await expect(await challengeRow()).toHaveText("£25");
 
   await alex.page.goto(`/give/${org.goalId}`);
   await expect(alex.page.getByTestId("raised")).toHaveText("£25");

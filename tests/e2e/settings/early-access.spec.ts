@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { checkAxe, setEarlyAccess, uniqueEmail } from "../support";
+import { createUser } from "../fixtures";
 
 // These tests switch the site-wide early-access mode: one at a time, and always back to 'open'.
 test.describe.configure({ mode: "serial" });
@@ -49,6 +50,34 @@ for (const javaScriptEnabled of [true, false]) {
       await page.getByRole("button", { name: "Request Early Access" }).click();
       await expect(page).toHaveURL(/\/signup$/);
       await expect(page.getByRole("status")).toContainText("Your request is in");
+    });
+
+    test("request: asking twice keeps one place; an address with an account is sent to sign in", async ({ page }) => {
+      setEarlyAccess("request");
+      const email = uniqueEmail("twice");
+      const request = async (address: string, city: string) => {
+        await page.goto("/signup");
+        await page.getByLabel("First name").fill("Zoë");
+        await page.getByLabel("Last name").fill("Okafor");
+        await page.getByLabel("City").fill(city);
+        await page.getByLabel("State").fill("West Yorkshire");
+        await page.getByLabel("Email").fill(address);
+        await page.getByRole("button", { name: "Request Early Access" }).click();
+      };
+      await request(email, "Leeds");
+      await expect(page.getByRole("status")).toContainText("Your request is in");
+      await request(email, "York");
+      await expect(page.getByRole("status")).toHaveText(
+        "Your request was already in: we updated your details and kept your place. We will e-mail you as soon as early access opens.",
+      );
+
+      const member = await createUser(page.request);
+      await page.context().clearCookies();
+      await request(member.email, "Leeds");
+      await expect(page).toHaveURL(/\/signin$/);
+      await expect(page.getByRole("status")).toHaveText(
+        "You already have an account with that address: sign in below. Forgot the password? Use Forgot Password? to reset it.",
+      );
     });
 
     test("open: 'Get Started' signs a new member up and lands on /main", async ({ page }) => {
