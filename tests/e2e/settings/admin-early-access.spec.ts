@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoAxeViolations } from "../support";
-import { signInNew } from "../fixtures";
+import { signInAs, signInNew } from "../fixtures";
 
 const MODE_CHANGED = {
   Closed:
@@ -52,4 +52,31 @@ test("an admin switches early access, and a logged-out browser sees the matching
     await adminContext.close();
     await visitorContext.close();
   }
+});
+
+test("the audit log says what an admin did in words, with one timestamp format (UTC without JavaScript, the viewer's zone with it)", async ({
+  browser,
+}) => {
+  const plainContext = await browser.newContext({ javaScriptEnabled: false });
+  const plain = await plainContext.newPage();
+  const admin = await signInNew(plain, { type: "admin", first: "Audra" });
+  try {
+    await chooseMode(plain, "Closed");
+  } finally {
+    await chooseMode(plain, "Open");
+  }
+  const row = (page: Page) =>
+    page.getByRole("row", { name: new RegExp(`Audra ${admin.last}.*Changed early access to Closed`) });
+  await plain.goto("/admin/audit");
+  await expect(row(plain).locator("time")).toHaveText(/^\d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2} UTC$/);
+
+  // The same entry in a browser running JavaScript in India: the viewer's own zone, named.
+  const liveContext = await browser.newContext({ timezoneId: "Asia/Kolkata" });
+  const live = await liveContext.newPage();
+  await signInAs(live, admin);
+  await live.goto("/admin/audit");
+  await expect(row(live).locator("time")).toHaveText(/^\d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2} GMT\+5:30$/);
+  await expectNoAxeViolations(live);
+  await plainContext.close();
+  await liveContext.close();
 });
