@@ -10,12 +10,14 @@ import { MeasuredProgress } from "./progress/MeasuredProgress";
 export function MainScreen({
   active,
   suggested,
+  fromFriends,
   selectedId,
   canCreate,
   children,
 }: {
   active: NavGoal[];
   suggested: NavGoal[];
+  fromFriends?: NavGoal[];
   selectedId?: string;
   canCreate: boolean;
   children: React.ReactNode;
@@ -33,7 +35,13 @@ export function MainScreen({
           {canCreate ? <CreateGoalButton /> : null}
           <DrawerToggle target="suggested-drawer">Suggested</DrawerToggle>
         </div>
-        <SideNav active={active} suggested={suggested} selectedId={selectedId} canCreate={canCreate} />
+        <SideNav
+          active={active}
+          suggested={suggested}
+          fromFriends={fromFriends}
+          selectedId={selectedId}
+          canCreate={canCreate}
+        />
         <main className="goal-panel" id="main">
           {children}
         </main>
@@ -61,6 +69,7 @@ export function MainScreenView({
     canCreate: boolean;
     active: NavGoal[];
     suggested: NavGoal[];
+    fromFriends?: NavGoal[];
     view: View;
     support?: React.ComponentProps<typeof GoalSupport>["support"] | null;
     progress?: React.ComponentProps<typeof MeasuredProgress>["view"] | null;
@@ -75,6 +84,7 @@ export function MainScreenView({
     <MainScreen
       active={data.active}
       suggested={data.suggested}
+      fromFriends={data.fromFriends}
       canCreate={data.canCreate}
       selectedId={"goal" in view ? view.goal.id : undefined}
     >

@@ -7,11 +7,14 @@ import { StartGoalLink } from "./GoalPanel";
 export function SideNav({
   active,
   suggested,
+  fromFriends = [],
   selectedId,
   canCreate,
 }: {
   active: NavGoal[];
   suggested: NavGoal[];
+  /** Goals the viewer's friends pursue, shown first in Suggested (ADR 185). */
+  fromFriends?: NavGoal[];
   selectedId?: string;
   canCreate: boolean;
 }) {
@@ -41,6 +44,20 @@ export function SideNav({
         <div className="sidenav__head">
           <h2 id="suggested-heading">Suggested</h2>
         </div>
+        {fromFriends.length ? (
+          <>
+            <h3 className="sidenav__group" id="from-friends-heading">
+              From friends
+            </h3>
+            <ul className="sidenav__list" aria-labelledby="from-friends-heading">
+              {fromFriends.map((goal) => (
+                <li key={goal.id}>
+                  <GoalNavCard goal={goal} to={`/join/${goal.id}`} current={goal.id === selectedId} />
+                </li>
+              ))}
+            </ul>
+          </>
+        ) : null}
         {suggested.length ? (
           <ul className="sidenav__list">
             {suggested.map((goal) => (
@@ -49,7 +66,7 @@ export function SideNav({
               </li>
             ))}
           </ul>
-        ) : (
+        ) : fromFriends.length ? null : (
           <p className="empty-state">No more goals to suggest at this time</p>
         )}
       </Drawer>

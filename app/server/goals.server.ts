@@ -23,6 +23,7 @@ import { publish } from "./live.server";
 
 /** The suggestion list is a menu, not an archive: the few closing soonest are enough. */
 const SUGGESTION_LIMIT = 50;
+const FRIENDS_SUGGESTION_LIMIT = 20;
 
 const goalColumns = {
   id: goals.id,
@@ -63,6 +64,8 @@ export interface SelectedGoal extends GoalSummary {
 export interface MainScreen {
   active: MemberGoal[];
   current: MemberGoal | null;
+  /** Suggested, "From friends" (ADR 185): goals the viewer's friends pursue. */
+  fromFriends: GoalSummary[];
   suggested: GoalSummary[];
   selected: SelectedGoal | null;
 }
@@ -152,7 +155,24 @@ export function mainScreenQueries(
       )
       .orderBy(asc(goals.end), asc(goals.cause))
       .limit(SUGGESTION_LIMIT);
-  const statements = [mine, open(gte(goals.end, today)), open(isNull(goals.end))] as const;
+  // "From friends" (ADR 185): goals my friends pursue that I could join: public ones, and the personal
+  // goals they started (friends goals I may see because their owner is my friend). Never anyone else's.
+  const fromFriends = db
+    .selectDistinct(goalColumns)
+    .from(friendships)
+    .innerJoin(userGoals, and(eq(userGoals.userId, friendships.friendId), eq(userGoals.completed, false)))
+    .innerJoin(goals, eq(goals.id, userGoals.goalId))
+    .where(
+      and(
+        eq(friendships.userId, viewerId),
+        eq(goals.demo, false),
+        or(isNull(goals.end), gte(goals.end, today)),
+        or(eq(goals.visibility, "public"), and(eq(goals.visibility, "friends"), eq(goals.orgId, friendships.friendId))),
+        notExists(joined),
+      ),
+    )
+    .limit(FRIENDS_SUGGESTION_LIMIT);
+  const statements = [mine, open(gte(goals.end, today)), open(isNull(goals.end)), fromFriends] as const;
   return selectedId ? [...statements, selectGoalWithMembership(context, viewerId, selectedId)] : [...statements];
 }
 
@@ -163,13 +183,33 @@ export function toMainScreen(
   today: IsoDate,
   selected?: boolean | string | SQL,
 ): MainScreen & { extra: unknown[] } {
-  const [mineRows, dated, undated, ...rest] = results as [MemberGoal[], GoalSummary[], GoalSummary[], ...unknown[]];
+  const [mineRows, dated, undated, friendRows, ...rest] = results as [
+    MemberGoal[],
+    GoalSummary[],
+    GoalSummary[],
+    GoalSummary[],
+    ...unknown[],
+  ];
   const selectedRows = selected ? (rest.shift() as GoalWithMembershipRow[]) : [];
   const active = activeMemberships(mineRows);
+  // The query only returns friends goals whose owner is the viewer's friend.
+  const fromFriends = suggestedGoals(
+    friendRows.map((g) => ({ ...g, friendOfOwner: g.visibility === "friends" })),
+    viewer,
+    mineRows,
+    today,
+  ).map(({ friendOfOwner: _, ...g }) => g);
+  const friendIds = new Set(fromFriends.map((g) => g.id));
   return {
     active,
     current: currentMembership(active),
-    suggested: suggestedGoals([...dated, ...undated], viewer, mineRows, today).slice(0, SUGGESTION_LIMIT),
+    fromFriends,
+    suggested: suggestedGoals(
+      [...dated, ...undated].filter((g) => !friendIds.has(g.id)),
+      viewer,
+      mineRows,
+      today,
+    ).slice(0, SUGGESTION_LIMIT),
     selected: toSelected(selectedRows[0]),
     extra: rest,
   };

@@ -6,11 +6,21 @@
  * empty the feed (ADR 141).
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { and, desc, eq, gt, gte, inArray, isNull, ne, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, gt, gte, inArray, isNull, ne, notInArray, or, sql, type SQL } from "drizzle-orm";
 import { dayNumber, goalProgress, toIsoDate, type IsoDate, type Progress } from "#app/lib/dates";
 import { formatAmount } from "#app/lib/fundraising";
 import { formatQuantity, percentOfTarget, streak } from "#app/lib/progress";
-import { cheers, goals, messages, pledges, progressEntries, progressTotals, userGoals, users } from "#drizzle/schema";
+import {
+  cheers,
+  friendships,
+  goals,
+  messages,
+  pledges,
+  progressEntries,
+  progressTotals,
+  userGoals,
+  users,
+} from "#drizzle/schema";
 import type { MemberGoal } from "./goals.server";
 
 export const VISIT_GAP_MS = 30 * 60_000;
@@ -142,6 +152,37 @@ export function homeQueries(context: AppLoadContext, viewerId: string | SQL, tod
       .where(and(inArray(cheers.goalId, mine), eq(cheers.toUserId, viewerId), gt(cheers.createdAt, sinceDate)))
       .orderBy(desc(cheers.createdAt))
       .limit(FEED_SIZE),
+    // Friends' activity (ADR 185): what my friends started, joined or completed since my last visit, in
+    // goals I may see that are not mine (public ones, and their own personal goals). Joins in my goals are
+    // above already.
+    db
+      .select({
+        goalId: userGoals.goalId,
+        cause: goals.cause,
+        joinedAt: userGoals.joinedAt,
+        completedAt: userGoals.completedAt,
+        started: sql<number>`${goals.orgId} = ${userGoals.userId} and ${goals.visibility} = 'friends'`,
+        first: users.first,
+        last: users.last,
+      })
+      .from(friendships)
+      .innerJoin(userGoals, eq(userGoals.userId, friendships.friendId))
+      .innerJoin(goals, eq(goals.id, userGoals.goalId))
+      .innerJoin(users, eq(users.id, userGoals.userId))
+      .where(
+        and(
+          eq(friendships.userId, viewerId),
+          eq(goals.demo, false),
+          or(
+            eq(goals.visibility, "public"),
+            and(eq(goals.visibility, "friends"), eq(goals.orgId, friendships.friendId)),
+          ),
+          or(gt(userGoals.joinedAt, sinceDate), gt(userGoals.completedAt, sinceDate)),
+          notInArray(userGoals.goalId, mine),
+        ),
+      )
+      .orderBy(desc(sql`max(${userGoals.joinedAt}, coalesce(${userGoals.completedAt}, 0))`))
+      .limit(FEED_SIZE),
     // Record this visit (after the feed read the previous one).
     db
       .update(users)
@@ -152,7 +193,7 @@ export function homeQueries(context: AppLoadContext, viewerId: string | SQL, tod
       .where(eq(users.id, viewerId)),
   ] as const;
 }
-export const HOME_STATEMENTS = 8;
+export const HOME_STATEMENTS = 9;
 
 type HomeResults = {
   [K in keyof ReturnType<typeof homeQueries>]: Awaited<ReturnType<typeof homeQueries>[K]>;
@@ -179,7 +220,7 @@ const who = (r: { first: string; last: string }) => `${r.first} ${r.last}`.trim(
 const ms = (at: Date | number) => new Date(at).getTime();
 
 export function toHome(results: unknown[], active: MemberGoal[], today: IsoDate) {
-  const [totals, days, joins, entries, gifts, talk, cheered] = results as unknown as HomeResults;
+  const [totals, days, joins, entries, gifts, talk, cheered, friends] = results as unknown as HomeResults;
   const byGoal = new Map(totals.map((t) => [t.goalId, t]));
   const daysOf = new Map<string, string[]>();
   for (const d of days) daysOf.set(d.goalId, [...(daysOf.get(d.goalId) ?? []), d.day]);
@@ -204,14 +245,14 @@ export function toHome(results: unknown[], active: MemberGoal[], today: IsoDate)
   });
   const cause = new Map(active.map((g) => [g.id, g.cause]));
   const items: (FeedItem & { t: number })[] = [];
-  const push = (kind: string, goalId: string, at: Date | number, text: string) => {
-    if (!cause.has(goalId)) return;
+  const push = (kind: string, goalId: string, at: Date | number, text: string, goalCause = cause.get(goalId)) => {
+    if (!goalCause) return;
     items.push({
       key: `${kind}-${goalId}-${ms(at)}-${items.length}`,
       at: new Date(at).toISOString(),
       t: ms(at),
       goalId,
-      cause: cause.get(goalId)!,
+      cause: goalCause,
       text,
     });
   };
@@ -231,6 +272,12 @@ export function toHome(results: unknown[], active: MemberGoal[], today: IsoDate)
     push("message", r.goalId, r.at, `${who(r)} wrote: ${excerpt}`);
   }
   for (const r of cheered) push("cheer", r.goalId, r.at, `${who(r)} cheered you`);
+  for (const r of friends) {
+    // A completed membership's latest news is the completion (it came after the join).
+    const done = !!r.completedAt;
+    const what = done ? "completed" : r.started ? "started" : "joined";
+    push("friend", r.goalId, done ? r.completedAt! : r.joinedAt, `Your friend ${who(r)} ${what}`, r.cause);
+  }
   const feed = items
     .sort((a, b) => b.t - a.t)
     .slice(0, FEED_SIZE)

@@ -56,6 +56,7 @@ export async function mainScreenData(request: Request, context: AppLoadContext, 
     canCreate: canCreateGoals(user),
     active: screen.active.map(toNav),
     suggested: screen.suggested.map(toNav),
+    fromFriends: screen.fromFriends.map(toNav),
     current: screen.current && toNav(screen.current),
     view: viewOf(screen.selected, user, day),
     // Fundraising, members with cheers and the discussion (issue 7), from the same batch.

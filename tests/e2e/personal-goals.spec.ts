@@ -68,8 +68,12 @@ for (const javaScriptEnabled of [true, false]) {
     await expect(s.page).toHaveURL(new RegExp(`/active/${id}$`));
     await expect(s.page.getByRole("heading", { level: 1, name: cause })).toBeVisible();
 
-    // The friend joins it.
-    await f.page.goto(`/join/${id}`);
+    // The friend finds it on their home under Suggested, "From friends", and joins it.
+    await f.page.goto("/main");
+    const fromFriends = f.page.getByRole("list", { name: "From friends" });
+    await expect(fromFriends).toContainText(cause);
+    await fromFriends.getByRole("link", { name: new RegExp(cause) }).click();
+    await expect(f.page).toHaveURL(new RegExp(`/join/${id}$`));
     await f.page.getByRole("button", { name: "Join goal" }).click();
     await expect(f.page).toHaveURL(new RegExp(`/active/${id}$`));
     await expect(f.page.getByRole("navigation", { name: "Goals navigation" })).toContainText(cause);
