@@ -343,7 +343,9 @@ export const notifications = sqliteTable(
     userId: text("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    kind: text("kind", { enum: ["cheer", "message", "goal-starts", "goal-ends", "friend-accepted"] }).notNull(),
+    kind: text("kind", {
+      enum: ["cheer", "message", "goal-starts", "goal-ends", "friend-accepted", "pledge-for-you", "pledge-for-goal"],
+    }).notNull(),
     goalId: text("goal_id").references(() => goals.id, { onDelete: "cascade" }),
     actorId: text("actor_id").references(() => users.id, { onDelete: "set null" }),
     eventKey: text("event_key").notNull(),

@@ -1,6 +1,7 @@
 /** What a notification says and where it leads (issue 17, ADR 181). Pure: the server stores only facts. */
 
-export type NotificationKind = "cheer" | "message" | "goal-starts" | "goal-ends" | "friend-accepted";
+export type NotificationKind =
+  "cheer" | "message" | "goal-starts" | "goal-ends" | "friend-accepted" | "pledge-for-you" | "pledge-for-goal";
 
 export interface NotificationFacts {
   kind: NotificationKind;
@@ -18,6 +19,8 @@ export const NOTIFICATION_PAGE = 50;
 
 const someone = (actor: NotificationFacts["actor"]) => (actor ? `${actor.first} ${actor.last}` : "A former member");
 
+const supporter = (actor: NotificationFacts["actor"]) => (actor ? `${actor.first} ${actor.last}` : "A supporter");
+
 export function notificationText(n: NotificationFacts): string {
   const cause = n.cause ?? "a goal";
   switch (n.kind) {
@@ -31,6 +34,11 @@ export function notificationText(n: NotificationFacts): string {
       return `${cause} ends in ${HEADS_UP_DAYS} days. Finish strong!`;
     case "friend-accepted":
       return `${someone(n.actor)} accepted your invite: you are friends now.`;
+    // A pledge's actor is its signed-in, not anonymous, pledger; anyone else is "A supporter".
+    case "pledge-for-you":
+      return `${supporter(n.actor)} pledged for you in ${cause}.`;
+    case "pledge-for-goal":
+      return `${supporter(n.actor)} pledged to ${cause}.`;
   }
 }
 

@@ -18,6 +18,7 @@ import { newId } from "#app/lib/ids";
 import { unitOf } from "#app/lib/progress";
 import { goals, pledges, userGoals, users } from "#drizzle/schema";
 import { publish } from "./live.server";
+import { pledgeNotifications, ringBells } from "./notifications.server";
 import { sendMail } from "./mail.server";
 
 export interface SupportGoal {
@@ -295,9 +296,19 @@ export async function recordPledge(
       maxAmount: input.maxAmount ?? null,
     }),
     pledgeTotalsQuery(context, goal.id),
+    // The member it backs and the goal's owner hear of it (issue 17), in the same batch.
+    ...pledgeNotifications(context.db, {
+      id,
+      goalId: goal.id,
+      memberId: input.memberId ?? null,
+      pledgerId: userId,
+      actorId: input.anonymous ? null : userId,
+    }),
   ]);
   const milestone = await announceMilestone(context, goal, Number(totalRows[0]?.pledged ?? 0), appUrl);
   publish(context, [`goal:${goal.id}`]);
+  const told = [goal.orgId, input.memberId].filter((u): u is string => !!u && u !== userId);
+  if (told.length) ringBells(context, told);
   return { id, milestone };
 }
 

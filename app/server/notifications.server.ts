@@ -41,6 +41,40 @@ export function messageNotifications(db: Database, goalId: string, authorId: str
     .onConflictDoNothing();
 }
 
+/**
+ * A pledge tells the member it backs (a per-unit pledge for one member) and the goal's owner (the org
+ * running it, or the member whose personal goal it is), never the pledger themself. `actorId` is null
+ * for an anonymous or signed-out pledger. Event key `pledge:{id}`: told once.
+ */
+export function pledgeNotifications(
+  db: Database,
+  pledge: { id: string; goalId: string; memberId: string | null; pledgerId: string | null; actorId: string | null },
+) {
+  const key = `pledge:${pledge.id}`;
+  const pledger = pledge.pledgerId ?? "";
+  const statements = [
+    db
+      .insert(notifications)
+      .select(
+        sql`SELECT ${RANDOM_ID}, ${goals.orgId}, 'pledge-for-goal', ${goals.id}, ${pledge.actorId}, ${key}, NULL, ${NOW_MS}
+          FROM ${goals} WHERE ${goals.id} = ${pledge.goalId} AND ${goals.orgId} IS NOT NULL AND ${goals.orgId} <> ${pledger}
+            AND ${goals.orgId} IS NOT ${pledge.memberId}`,
+      )
+      .onConflictDoNothing(),
+  ];
+  if (pledge.memberId && pledge.memberId !== pledge.pledgerId)
+    statements.push(
+      db
+        .insert(notifications)
+        .select(
+          sql`SELECT ${RANDOM_ID}, ${pledge.memberId}, 'pledge-for-you', ${pledge.goalId}, ${pledge.actorId}, ${key}, NULL, ${NOW_MS}
+            WHERE EXISTS (SELECT 1 FROM ${users} WHERE ${users.id} = ${pledge.memberId})`,
+        )
+        .onConflictDoNothing(),
+    );
+  return statements;
+}
+
 /** The topics that wake the bells of a goal's members (the root layout listens on `user:{id}`). */
 export async function goalMemberTopics(context: AppLoadContext, goalId: string, except: string): Promise<Topic[]> {
   const rows = await context.db
