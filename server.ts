@@ -16,17 +16,17 @@ import { logRequest } from "#app/server/log.server";
 import { reportError } from "#app/server/report.server";
 import { signedInUserId } from "#app/server/session.server";
 import { marketingUrl, serveMarketing } from "#app/server/page-cache.server";
-import { guardRequest } from "#app/server/request-guard.server";
+import { guardRequest, type ReadBody } from "#app/server/request-guard.server";
 
 export { Hub } from "#app/live/hub.server";
 
 const handleRemixRequest = createRequestHandler(build as any, build.mode); // eslint-disable-line @typescript-eslint/no-explicit-any -- the virtual build module's type is not ServerBuild;
 
-async function render(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
+async function render(request: Request, env: Env, ctx: ExecutionContext, body: ReadBody | null = null) {
   const startedAt = Date.now();
   // Reads may go to a D1 replica; a write's bookmark returns in a cookie (ADR 200).
   const d1 = openD1Session(request, env);
-  const context = getLoadContext(request, env, ctx, d1.db);
+  const context = getLoadContext(request, env, ctx, d1.db, body);
   const response = await handleRemixRequest(request, context);
   ctx.waitUntil(
     signedInUserId(context).then((userId) =>
@@ -54,13 +54,14 @@ export default {
     if (marketing)
       return serveMarketing(request, marketing, ctx, build.assets.version, () => render(request, env, ctx));
     // Cross-site mutations and bodies no form sends stop here with a clean 4xx (ADR 071).
-    const refused = await guardRequest(request);
-    if (refused) {
-      // Nobody will read the body: release it (and a clone's buffered copy) now.
-      request.body?.cancel().catch(() => {});
-      return secureResponse(refused, env);
+    // The body is read once, there, and never past its cap (ADR 105).
+    const guarded = await guardRequest(request);
+    if (guarded.refused) {
+      // Nobody will read the rest of the body: release it now.
+      if (!request.bodyUsed) request.body?.cancel().catch(() => {});
+      return secureResponse(guarded.refused, env);
     }
-    return render(request, env, ctx);
+    return render(guarded.request, env, ctx, guarded.body);
   },
 
   // Cron (wrangler.toml [triggers]): retry early-access requests the CRM did not take yet, and sweep

@@ -38,7 +38,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const actor = await requireRole(request, context, "admin");
-  const formData = await readUploadForm(request);
+  const formData = await readUploadForm(request, context);
   if (!formData)
     return data({ ok: false, message: "This upload is too large. Choose an image up to 2 MB." }, { status: 413 });
   const submission = parseWithZod(formData, { schema: goalEditSchema });

@@ -46,7 +46,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireRole(request, context, "admin", "org");
-  const formData = await readUploadForm(request);
+  const formData = await readUploadForm(request, context);
   if (!formData)
     return data(
       { status: "error" as const, error: { icon: ["This upload is too large. Choose an image up to 2 MB."] } },

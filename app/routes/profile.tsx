@@ -36,7 +36,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
-  const formData = await readUploadForm(request);
+  const formData = await readUploadForm(request, context);
   if (!formData) {
     return data(
       { status: "error" as const, error: { picture: ["This upload is too large. Choose an image up to 2 MB."] } },

@@ -5,9 +5,16 @@
 import type { Database } from "./db.server";
 import { createNonce } from "./headers.server";
 import { requestIdOf } from "./log.server";
+import type { ReadBody } from "./request-guard.server";
 
 /** `db` is this request's D1 session (d1-session.server.ts, ADR 200). */
-export function getLoadContext(request: Request, env: Env, ctx: ExecutionContext, db: Database) {
+export function getLoadContext(
+  request: Request,
+  env: Env,
+  ctx: ExecutionContext,
+  db: Database,
+  body: ReadBody | null = null,
+) {
   return {
     cloudflare: { env, ctx },
     db,
@@ -15,6 +22,8 @@ export function getLoadContext(request: Request, env: Env, ctx: ExecutionContext
     nonce: createNonce(),
     /** Names this request in logs and error reports (log.server.ts); also the X-Request-Id header. */
     requestId: requestIdOf(request),
+    /** A mutation's body as the request guard read it (size; the form if multipart), else null (ADR 105). */
+    body,
   };
 }
 

@@ -5,6 +5,7 @@
  *   const upload = await readImageUpload(formData.get("icon"));
  *   if (upload.error) -> field error (nothing stored);  if (upload.image) key = await storeImage(env, "goal-icons", upload.image)
  */
+import type { AppLoadContext } from "@remix-run/cloudflare";
 import { imageProblem, sniffImageType, type ImageType } from "#app/lib/images";
 import { newId } from "#app/lib/ids";
 
@@ -27,11 +28,14 @@ export async function readImageUpload(value: FormDataEntryValue | null): Promise
   return { image: { ...type, bytes: await value.arrayBuffer() } };
 }
 
-/** Parses a multipart form, or null when the body is too large to be one we accept. */
-export async function readUploadForm(request: Request): Promise<FormData | null> {
-  const length = Number(request.headers.get("Content-Length") ?? 0);
-  if (length > MAX_UPLOAD_REQUEST_BYTES) return null;
-  return request.formData();
+/**
+ * The submitted form of an upload screen, or null when the body is too large to be one we accept. A
+ * multipart body was already read and parsed once by the request guard (ADR 105): that form is used.
+ */
+export async function readUploadForm(request: Request, context: AppLoadContext): Promise<FormData | null> {
+  const bytes = context.body?.bytes ?? Number(request.headers.get("Content-Length") ?? 0);
+  if (bytes > MAX_UPLOAD_REQUEST_BYTES) return null;
+  return context.body?.form ?? request.formData();
 }
 
 const KEY = /^(avatars|goal-icons)\/[a-z0-9-]+(\/[a-z0-9-]+)?\.(png|jpg)$/;

@@ -5,12 +5,21 @@ const check = (headers: Record<string, string>, method = "POST") => checkFormBod
 
 describe("checkFormBody", () => {
   it("accepts the two encodings HTML forms use", () => {
-    expect(check({ "Content-Type": "application/x-www-form-urlencoded" })).toEqual({ ok: true, multipart: false });
+    expect(check({ "Content-Type": "application/x-www-form-urlencoded" })).toEqual({
+      ok: true,
+      multipart: false,
+      cap: MAX_URLENCODED_BYTES,
+    });
     expect(check({ "Content-Type": "application/x-www-form-urlencoded;charset=UTF-8" })).toEqual({
       ok: true,
       multipart: false,
+      cap: MAX_URLENCODED_BYTES,
     });
-    expect(check({ "Content-Type": "multipart/form-data; boundary=----x" })).toEqual({ ok: true, multipart: true });
+    expect(check({ "Content-Type": "multipart/form-data; boundary=----x" })).toEqual({
+      ok: true,
+      multipart: true,
+      cap: MAX_MULTIPART_BYTES,
+    });
   });
 
   it("refuses other content types, and multipart without a boundary, with a 415", () => {
