@@ -3,6 +3,7 @@
  * both counts and reads, so a check is a single D1 round trip (several keys go in one batch).
  * Used by sign-in, sign-up, password reset, early-access requests and pledges.
  */
+import { addressKey } from "#app/lib/client-address";
 import { eq, sql } from "drizzle-orm";
 import { signinAttempts, users } from "#drizzle/schema";
 import type { Database } from "./db.server";
@@ -52,14 +53,13 @@ export interface Counter {
 export const counterKey = ({ limit, kind, value }: Counter) => `${limit.name}:${kind}:${value}`;
 
 /**
- * The visitor's address from CF-Connecting-IP, or null when there is none to count by: no header
- * (a test calling the worker directly) or a loopback address (the developer's own machine and the
- * e2e runner, which production never sees).
+ * The visitor's address from CF-Connecting-IP, as the key it is counted by (an IPv6 address by its
+ * /64, ADR 108), or null when there is none to count by: no header (a test calling the worker
+ * directly), a malformed one, or a loopback address (the developer's own machine and the e2e runner,
+ * which production never sees).
  */
 export function clientAddress(request: Request): string | null {
-  const address = request.headers.get("CF-Connecting-IP")?.trim();
-  if (!address || address === "::1" || address.startsWith("127.") || address === "::ffff:127.0.0.1") return null;
-  return address.slice(0, 64);
+  return addressKey(request.headers.get("CF-Connecting-IP"));
 }
 
 /** The counters of one action: per e-mail (when known) and per client address (when known). */

@@ -1,0 +1,47 @@
+import { env, SELF } from "cloudflare:test";
+import { Honeypot } from "remix-utils/honeypot/server";
+import { describe, expect, it } from "vitest";
+import { HONEYPOT_MAX_AGE_MS } from "#app/lib/honeypot-time";
+import { BASE, count, form, uniqueEmail } from "../support/http";
+
+/** A render time encrypted the way the page does it, with the app's seed. */
+const renderedAt = (time: number) =>
+  new Honeypot({ encryptionSeed: env.HONEYPOT_SEED }).getInputProps({ validFromTimestamp: time }).encryptedValidFrom;
+
+const signUp = (fromConfirm: string) =>
+  SELF.fetch(BASE + "/tester", {
+    ...form({
+      name__confirm: "",
+      from__confirm: fromConfirm,
+      first: "Hon",
+      last: "Eypot",
+      email: uniqueEmail("honeypot"),
+      password: "password123",
+    }),
+    redirect: "manual",
+  });
+
+describe("honeypot render times", () => {
+  it("refuses a captured form body replayed after the maximum age, with a message saying to reload", async () => {
+    const users = await count("users");
+    const response = await signUp(renderedAt(Date.now() - HONEYPOT_MAX_AGE_MS - 60_000));
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain("This page was open too long. Reload it and send the form again.");
+    expect(await count("users")).toBe(users);
+  });
+
+  it("accepts a form rendered a while ago but within the maximum age", async () => {
+    const response = await signUp(renderedAt(Date.now() - HONEYPOT_MAX_AGE_MS / 2));
+    expect(response.status).toBe(302);
+  });
+
+  it("refuses render times no page renders, even ones remix-utils would take (7, 1e+21, a 9-digit time)", async () => {
+    const users = await count("users");
+    for (const forged of [7, 1e21, 123_456_789, Date.now() + 10 * 60_000]) {
+      const response = await signUp(renderedAt(forged));
+      expect(response.status, String(forged)).toBe(400);
+      expect(await response.text(), String(forged)).toBe("Form not submitted properly");
+    }
+    expect(await count("users")).toBe(users);
+  });
+});
