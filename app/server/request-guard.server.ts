@@ -62,7 +62,9 @@ export async function guardRequest(request: Request): Promise<Guarded> {
   if (!verdict.multipart) return { request: read, body: { bytes: bytes.byteLength, form: null } };
   try {
     // Parsed once, here: a truncated or malformed upload is a 400 now instead of a 500 in an action.
-    const form = await new Response(bytes, {
+    // Its own copy of the bytes: a body built on an ArrayBuffer may take it over, and the Request
+    // handed to Remix must keep its bytes for actions that read them themselves.
+    const form = await new Response(bytes.slice(0), {
       headers: { "Content-Type": request.headers.get("Content-Type")! },
     }).formData();
     return { request: read, body: { bytes: bytes.byteLength, form } };
