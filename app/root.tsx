@@ -13,6 +13,7 @@ import {
 import { AppHeader } from "#app/components/AppHeader";
 import { FlashMessage } from "#app/components/FlashMessage";
 import { NOT_FOUND_DESCRIPTION, NotFound } from "#app/components/NotFound";
+import { FORM_EXPIRED } from "#app/lib/honeypot-time";
 import { pageMeta } from "#app/lib/meta";
 import { appUrl } from "#app/server/env.server";
 import { Forbidden } from "#app/components/Forbidden";
@@ -129,7 +130,12 @@ export function ErrorBoundary() {
       {/* The alert inside the landmark: `role` on <main> would replace it (and is invalid HTML). */}
       <div role="alert">
         <h1>Something went wrong</h1>
-        <p>We could not load this page. Your data is safe; please try again.</p>
+        {/* A public form left open past the honeypot's maximum age (ADR 107) says so. */}
+        <p>
+          {isRouteErrorResponse(error) && error.data === FORM_EXPIRED
+            ? FORM_EXPIRED
+            : "We could not load this page. Your data is safe; please try again."}
+        </p>
         {/* An empty href reloads this very page, with or without JavaScript. */}
         {/* eslint-disable-next-line jsx-a11y/anchor-is-valid */}
         <a className="button" href="">

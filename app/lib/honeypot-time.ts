@@ -11,6 +11,9 @@ export const HONEYPOT_MAX_AGE_MS = 3 * 60 * 60_000;
 /** Clock difference tolerated between the instance that rendered the form and the one checking it. */
 const CLOCK_SKEW_MS = 60_000;
 
+/** What a visitor reads when they send a public form rendered longer ago than the maximum age. */
+export const FORM_EXPIRED = "This page was open too long. Reload it and send the form again.";
+
 export type HoneypotTimeProblem = "forged" | "expired" | null;
 
 export function honeypotTimeProblem(

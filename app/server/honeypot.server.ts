@@ -6,7 +6,7 @@
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { Honeypot, SpamError } from "remix-utils/honeypot/server";
-import { honeypotTimeProblem } from "#app/lib/honeypot-time";
+import { FORM_EXPIRED, honeypotTimeProblem } from "#app/lib/honeypot-time";
 import { log } from "./log.server";
 
 export const HONEYPOT_FIELD = "name__confirm";
@@ -33,8 +33,6 @@ function honeypot(env: Env) {
 export function honeypotInputProps(context: AppLoadContext) {
   return honeypot(context.cloudflare.env).getInputProps();
 }
-
-export const FORM_EXPIRED = "This page was open too long. Reload it and send the form again.";
 
 /**
  * Throws a 400 when the form did not come from our page: the trap field filled in, or missing

@@ -55,8 +55,9 @@ export async function guardRequest(request: Request): Promise<Guarded> {
   if (!origin.ok) return refuse(403, "Forbidden: this form must be sent from Goals with Friends itself.");
   const verdict = checkFormBody(request.method, request.headers);
   if (!verdict.ok) return refuse(verdict.status, verdict.reason);
-  if (verdict.cap === 0 || !request.body) return { request, body: null };
-  const bytes = await readAtMost(request.body, verdict.cap);
+  if (verdict.cap === 0) return { request, body: null };
+  // An empty body reads as zero bytes: an empty multipart body is a 400 below, not a 500 in an action.
+  const bytes = request.body ? await readAtMost(request.body, verdict.cap) : new ArrayBuffer(0);
   if (!bytes) return refuse(413, verdict.multipart ? TOO_LARGE.upload : TOO_LARGE.form);
   const read = new Request(request, { body: bytes });
   if (!verdict.multipart) return { request: read, body: { bytes: bytes.byteLength, form: null } };

@@ -123,4 +123,22 @@ describe("body caps count the bytes that arrive, not the Content-Length header",
     }>();
     expect(added?.n).toBe(1);
   });
+
+  it("an empty multipart body is a 400 before any action, not a 500 (found by bad-input at CI scale)", async () => {
+    const admin = await signedInUser({ type: "admin" });
+    const users = await count("users");
+    const response = await SELF.fetch(BASE + "/admin/users/add-user", {
+      method: "POST",
+      headers: {
+        Origin: BASE,
+        Host: "localhost",
+        Cookie: admin.cookie,
+        "Content-Type": "multipart/form-data; boundary=x",
+      },
+      redirect: "manual",
+    });
+    expect(response.status).toBe(400);
+    expect(await response.text()).toBe("The form could not be read. Please try again.");
+    expect(await count("users")).toBe(users);
+  });
 });
