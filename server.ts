@@ -4,7 +4,6 @@
  */
 import { createRequestHandler } from "@remix-run/cloudflare";
 import * as build from "@remix-run/dev/server-build";
-import { retryForwards } from "#app/server/crm.server";
 import { createDb } from "#app/server/db.server";
 import { openD1Session } from "#app/server/d1-session.server";
 import { secureResponse } from "#app/server/headers.server";
@@ -13,6 +12,8 @@ import { sweepExpiredRows } from "#app/server/housekeeping.server";
 import { sendHeadsUps } from "#app/server/notifications.server";
 import { toIsoDate } from "#app/lib/dates";
 import { logRequest } from "#app/server/log.server";
+import { consumeOutbound } from "#app/server/outbound.server";
+import type { OutboundMessage } from "#app/server/outbound-queue.server";
 import { reportError } from "#app/server/report.server";
 import { signedInUserId } from "#app/server/session.server";
 import { marketingUrl, serveMarketing } from "#app/server/page-cache.server";
@@ -64,13 +65,13 @@ export default {
     return render(guarded.request, env, ctx, guarded.body);
   },
 
-  // Cron (wrangler.toml [triggers]): retry early-access requests the CRM did not take yet, and sweep
-  // expired sessions, old throttle counters and spent links (housekeeping.server.ts).
+  // Cron (wrangler.toml [triggers]), housekeeping only: sweep expired sessions, old throttle counters,
+  // spent links and old mail (housekeeping.server.ts), and the goal heads-ups (ADR 181). Retries of
+  // outbound sends are the queue's (ADR 125).
   async scheduled(event: ScheduledController, env: Env, ctx: ExecutionContext) {
     const db = createDb(env.DB);
     const reportFailure = (error: unknown) => reportError(error, { where: "scheduled" });
     try {
-      retryForwards(env, db, ctx);
       ctx.waitUntil(sweepExpiredRows(db, event.scheduledTime).catch(reportFailure));
       // Members of goals starting or ending in 3 days hear it in their bell, once (ADR 181).
       ctx.waitUntil(sendHeadsUps(env, db, toIsoDate(new Date(event.scheduledTime))).catch(reportFailure));
@@ -79,4 +80,10 @@ export default {
       throw error;
     }
   },
-} satisfies ExportedHandler<Env>;
+
+  // The outbound queue and its dead-letter queue (wrangler.toml [[queues.consumers]], ADR 125): mail to
+  // the provider, early-access requests to the CRM (outbound.server.ts).
+  async queue(batch: MessageBatch<OutboundMessage>, env: Env) {
+    await consumeOutbound(batch, env);
+  },
+} satisfies ExportedHandler<Env, OutboundMessage>;

@@ -173,9 +173,11 @@ export const mailOutbox = sqliteTable(
     html: text("html"),
     kind: text("kind").notNull(), // 'reset', 'invite', 'communication', 'milestone' ...
     communicationId: text("communication_id"),
-    status: text("status", { enum: ["queued", "sent", "failed"] })
+    // queued -> sent, or queued -> retrying (attempts failed so far) -> sent | dead (ADR 125).
+    status: text("status", { enum: ["queued", "sent", "retrying", "dead"] })
       .notNull()
       .default("queued"),
+    attempts: integer("attempts").notNull().default(0),
     error: text("error"),
     // The mail's link (reset, set-password, invitation) sealed with a key from SESSION_SECRET; the text
     // holds a placeholder. Dropped once sent (ADR 103).

@@ -6,3 +6,9 @@ declare namespace Cloudflare {
     BAD_INPUT_SCALE?: string;
   }
 }
+
+/** A file's text, imported with Vite's `?raw` suffix (tests checking a config file against the code). */
+declare module "*?raw" {
+  const text: string;
+  export default text;
+}

@@ -8,7 +8,10 @@ import devStyles from "#app/styles/dev.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: devStyles }];
 
-/** Development only: the mail outbox, newest first (optionally ?to=address). Production answers 404. */
+/**
+ * Development only: the mail outbox, newest first (optionally ?to=address), with each message's state.
+ * Production answers 404.
+ */
 export const meta: MetaFunction = () => [
   { title: "Mail Outbox (development)" },
   { name: "robots", content: "noindex" },
@@ -30,6 +33,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       })),
     ),
   };
+}
+
+/**
+ * Where a message is on its way out (ADR 125): queued (recorded; on the outbound queue when a provider is
+ * configured), sent, retrying after n failed attempts, or dead (the queue gave up on it).
+ */
+function mailState(mail: { status: string; attempts: number }): string {
+  if (mail.status === "retrying") return `retrying (attempt ${mail.attempts} failed)`;
+  if (mail.status === "dead") return `dead (after ${mail.attempts} attempts)`;
+  return mail.status;
 }
 
 const URL_PATTERN = /(https?:\/\/[^\s]+)/g;
@@ -71,9 +84,10 @@ export default function DevMailRoute() {
         <article key={mail.id} className="card dev-mail__item" aria-label={`${mail.subject} to ${mail.to}`}>
           <h2>{mail.subject}</h2>
           <p className="dev-mail__meta">
-            To <strong>{mail.to}</strong> · {mail.kind} · {mail.status} ·{" "}
+            To <strong>{mail.to}</strong> · {mail.kind} · <span className="dev-mail__state">{mailState(mail)}</span> ·{" "}
             <time dateTime={mail.createdAt}>{mail.createdAt}</time>
           </p>
+          {mail.error && mail.status !== "sent" ? <p className="dev-mail__error">Last error: {mail.error}</p> : null}
           <MailText text={mail.text} />
         </article>
       ))}

@@ -1,15 +1,15 @@
 /**
  * Forwarding early-access requests to the marketing CRM's form (CRM_FORM_URL). A request is stored
- * first; a failed forward stays pending (forwarded_at null) and is retried after later requests and
- * by the scheduled handler, so none is lost and the visitor never sees a CRM error.
+ * first, then its id goes on the outbound queue (outbound-queue.server.ts); the queue's consumer calls
+ * `forwardRequest`, and a failed forward is retried with backoff until the queue's retry budget is spent
+ * (ADR 125). The row keeps the count and the last error; one the queue gave up on stays stored, pending
+ * (forwarded_at null), for an admin to export. The visitor never sees a CRM error.
  */
-import { and, asc, eq, isNull, lt, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { earlyAccessRequests } from "#drizzle/schema";
 import type { Database } from "./db.server";
+import { enqueueOutbound } from "./outbound-queue.server";
 
-/** Give up on a row after this many failed forwards (it stays stored for an admin to export). */
-export const MAX_FORWARD_ATTEMPTS = 20;
-const RETRY_BATCH = 10;
 const FORWARD_TIMEOUT_MS = 5_000;
 
 type Row = typeof earlyAccessRequests.$inferSelect;
@@ -25,44 +25,53 @@ export function crmFormBody(row: Pick<Row, "nameFirst" | "nameLast" | "locationC
   });
 }
 
-/**
- * Forwards pending requests (oldest first, a few at a time) and records each outcome. Never throws:
- * it runs in the background. Returns how many were forwarded.
- */
-export async function forwardPending(db: Database, crmUrl: string, fetcher: typeof fetch = fetch): Promise<number> {
-  try {
-    const pending = await db
-      .select()
-      .from(earlyAccessRequests)
-      .where(
-        and(isNull(earlyAccessRequests.forwardedAt), lt(earlyAccessRequests.forwardAttempts, MAX_FORWARD_ATTEMPTS)),
-      )
-      .orderBy(asc(earlyAccessRequests.createdAt))
-      .limit(RETRY_BATCH);
-    const outcomes = await Promise.all(pending.map((row) => forwardOne(row, crmUrl, fetcher)));
-    const updates = outcomes.map(({ id, error }) =>
-      db
-        .update(earlyAccessRequests)
-        .set(
-          error
-            ? { forwardAttempts: sql`${earlyAccessRequests.forwardAttempts} + 1`, lastError: error.slice(0, 500) }
-            : {
-                forwardedAt: new Date(),
-                forwardAttempts: sql`${earlyAccessRequests.forwardAttempts} + 1`,
-                lastError: null,
-              },
-        )
-        .where(eq(earlyAccessRequests.id, id)),
-    );
-    if (updates.length > 0) await db.batch([updates[0]!, ...updates.slice(1)]);
-    return outcomes.filter((o) => !o.error).length;
-  } catch (error) {
-    console.error("early access: forwarding failed", error);
-    return 0;
-  }
+/** Puts a stored request on the outbound queue after the response (no CRM configured: no-op). */
+export function forwardLater(env: Env, ctx: ExecutionContext, id: string) {
+  if (env.CRM_FORM_URL) ctx.waitUntil(enqueueOutbound(env, [{ type: "crm", id }]));
 }
 
-async function forwardOne(row: Row, crmUrl: string, fetcher: typeof fetch): Promise<{ id: string; error?: string }> {
+/**
+ * Forwards one stored request and records the outcome on its row. "failed" asks the queue to retry;
+ * a request already forwarded (or gone) is "skipped": a queue may deliver a message twice.
+ */
+export async function forwardRequest(
+  db: Database,
+  crmUrl: string,
+  id: string,
+  fetcher: typeof fetch = fetch,
+): Promise<"forwarded" | "failed" | "skipped"> {
+  const [row] = await db
+    .select()
+    .from(earlyAccessRequests)
+    .where(and(eq(earlyAccessRequests.id, id), isNull(earlyAccessRequests.forwardedAt)))
+    .limit(1);
+  if (!row) return "skipped";
+  const error = await forwardOne(row, crmUrl, fetcher);
+  await db
+    .update(earlyAccessRequests)
+    .set(
+      error
+        ? { forwardAttempts: sql`${earlyAccessRequests.forwardAttempts} + 1`, lastError: error.slice(0, 500) }
+        : {
+            forwardedAt: new Date(),
+            forwardAttempts: sql`${earlyAccessRequests.forwardAttempts} + 1`,
+            lastError: null,
+          },
+    )
+    .where(eq(earlyAccessRequests.id, row.id));
+  return error ? "failed" : "forwarded";
+}
+
+/** A request the queue gave up on: it stays pending, its last error saying so. */
+export async function markForwardDead(db: Database, id: string) {
+  await db
+    .update(earlyAccessRequests)
+    .set({ lastError: sql`'gave up after the retry budget: ' || coalesce(${earlyAccessRequests.lastError}, '')` })
+    .where(and(eq(earlyAccessRequests.id, id), isNull(earlyAccessRequests.forwardedAt)));
+}
+
+/** The error of one forward, or undefined when the CRM took it. */
+async function forwardOne(row: Row, crmUrl: string, fetcher: typeof fetch): Promise<string | undefined> {
   try {
     const response = await fetcher(crmUrl, {
       method: "POST",
@@ -70,14 +79,10 @@ async function forwardOne(row: Row, crmUrl: string, fetcher: typeof fetch): Prom
       body: crmFormBody(row),
       signal: AbortSignal.timeout(FORWARD_TIMEOUT_MS),
     });
-    if (!response.ok) return { id: row.id, error: `CRM answered ${response.status}` };
-    return { id: row.id };
+    await response.body?.cancel().catch(() => {});
+    if (!response.ok) return `CRM answered ${response.status}`;
+    return undefined;
   } catch (error) {
-    return { id: row.id, error: String((error as Error)?.message ?? error) };
+    return String((error as Error)?.message ?? error);
   }
-}
-
-/** Retries pending forwards in the background (called by the scheduled handler). */
-export function retryForwards(env: Env, db: Database, ctx: ExecutionContext) {
-  if (env.CRM_FORM_URL) ctx.waitUntil(forwardPending(db, env.CRM_FORM_URL));
 }

@@ -1,6 +1,6 @@
 /**
  * Early-access requests (SPEC: five required fields): validated, throttled, stored, then forwarded to
- * the marketing CRM by crm.server.ts when CRM_FORM_URL is set.
+ * the marketing CRM through the outbound queue (crm.server.ts, ADR 125) when CRM_FORM_URL is set.
  */
 import { data, type AppLoadContext } from "@remix-run/cloudflare";
 import { parseWithZod } from "@conform-to/zod/v4";
@@ -10,10 +10,10 @@ import { eq } from "drizzle-orm";
 import { earlyAccessRequests, users } from "#drizzle/schema";
 import { FLASH } from "#app/lib/flash";
 import { redirectWithFlash } from "./flash.server";
-import { forwardPending } from "./crm.server";
 import { checkHoneypot } from "./honeypot.server";
 import { countersFor, hit, LIMITS, TOO_MANY_REQUESTS } from "./rate-limit.server";
 import { readFormData } from "./form-data.server";
+import { forwardLater } from "./crm.server";
 
 /** The /signup action in 'request' mode: validate, throttle, store, then thank the visitor. */
 export async function requestEarlyAccess(request: Request, context: AppLoadContext) {
@@ -41,7 +41,7 @@ export async function requestEarlyAccess(request: Request, context: AppLoadConte
 /**
  * Stores the request, one per address: a second request from the same address updates the first
  * (its place in the queue, its invitation and its forwarding stay). An address that already has an
- * account stores nothing. New requests are forwarded (with any earlier pending ones) after the response.
+ * account stores nothing. A new request goes on the outbound queue to the CRM (ADR 125) after the response.
  */
 export async function submitEarlyAccessRequest(
   context: AppLoadContext,
@@ -68,8 +68,8 @@ export async function submitEarlyAccessRequest(
     await db.update(earlyAccessRequests).set(details).where(eq(earlyAccessRequests.id, existing[0].id));
     return "updated";
   }
-  await db.insert(earlyAccessRequests).values({ id: newId(), ...details, email: request.email });
-  const { env, ctx } = context.cloudflare;
-  if (env.CRM_FORM_URL) ctx.waitUntil(forwardPending(db, env.CRM_FORM_URL));
+  const id = newId();
+  await db.insert(earlyAccessRequests).values({ id, ...details, email: request.email });
+  forwardLater(context.cloudflare.env, context.cloudflare.ctx, id);
   return "new";
 }

@@ -1,7 +1,9 @@
 /**
  * All mail goes through here. Every message is recorded in `mail_outbox` (the record of what went to
- * whom). In development it stays there, readable at /dev/mail; in production it is also POSTed to an
- * HTTP e-mail provider configured by secrets (MAIL_API_URL, MAIL_API_KEY, MAIL_FROM).
+ * whom), readable in development at /dev/mail. When an HTTP e-mail provider is configured (MAIL_API_URL,
+ * MAIL_API_KEY, MAIL_FROM) the message's id goes on the outbound queue (outbound-queue.server.ts, ADR 125),
+ * whose consumer POSTs it with retries and backoff; its state (queued, sent, retrying, dead) is on the
+ * row. Without a provider a message stays queued in the outbox.
  *
  * No working link token rests in the outbox (ADR 103): a message's `link` is stored sealed (AES-GCM
  * under a key from SESSION_SECRET, mail-seal.server.ts) with a placeholder in the text, put back only
@@ -13,8 +15,12 @@ import { and, eq, ne } from "drizzle-orm";
 import { newId } from "#app/lib/ids";
 import { mailOutbox } from "#drizzle/schema";
 import type { Database } from "./db.server";
-import { isDevelopment, sessionSecrets } from "./env.server";
+import { sessionSecrets } from "./env.server";
 import { sealLink, unsealLink } from "./mail-seal.server";
+import { enqueueOutbound } from "./outbound-queue.server";
+
+/** A provider that has not answered by then counts as a failed attempt (retried later). */
+const PROVIDER_TIMEOUT_MS = 10_000;
 
 /** Where a message's sealed link goes in its text. */
 export const LINK_PLACEHOLDER = "{{link}}";
@@ -68,19 +74,31 @@ export async function outboxText(env: Env, row: { text: string; linkSealed: stri
   return row.text.split(LINK_PLACEHOLDER).join(link ?? "[link removed]");
 }
 
-/** Hands queued messages to the provider in the background (no-op in development). */
+/** Puts recorded messages on the outbound queue after the response (no provider configured: no-op). */
 export function deliverLater(context: AppLoadContext, mails: { id: string }[]) {
-  const env = context.cloudflare.env;
-  if (isDevelopment(env) || !env.MAIL_API_URL) return;
-  context.cloudflare.ctx.waitUntil(Promise.all(mails.map((m) => deliverOutboxMail(context.db, env, m.id))));
+  const { env, ctx } = context.cloudflare;
+  if (!env.MAIL_API_URL || mails.length === 0) return;
+  ctx.waitUntil(
+    enqueueOutbound(
+      env,
+      mails.map((m) => ({ type: "mail", id: m.id })),
+    ),
+  );
 }
 
 /**
- * Delivers one stored message: the one way mail leaves (a queue consumer can call it with the id).
- * Reads the row, puts its link back, POSTs it to the provider, then marks it sent and drops the sealed
- * link; on failure marks it failed (the link stays sealed until the cron sweeps it).
+ * Delivers one stored message: the one way mail leaves (the outbound queue's consumer calls it with the
+ * id and the attempt number). Reads the row, puts its link back, POSTs it to the provider (with a
+ * timeout, and the id as idempotency key), then marks it sent and drops the sealed link. On failure it
+ * records the attempt (status retrying) and answers "failed" so the queue tries again. A message
+ * already sent is not sent again (a queue may deliver a message twice).
  */
-export async function deliverOutboxMail(db: Database, env: Env, id: string): Promise<"sent" | "failed" | "skipped"> {
+export async function deliverOutboxMail(
+  db: Database,
+  env: Env,
+  id: string,
+  attempt = 1,
+): Promise<"sent" | "failed" | "skipped"> {
   const [mail] = await db
     .select()
     .from(mailOutbox)
@@ -92,20 +110,44 @@ export async function deliverOutboxMail(db: Database, env: Env, id: string): Pro
     if (text.includes("[link removed]")) throw new Error("the link could not be opened");
     const response = await fetch(env.MAIL_API_URL, {
       method: "POST",
-      headers: { "Content-Type": "application/json", Authorization: `Bearer ${env.MAIL_API_KEY ?? ""}` },
+      headers: {
+        "Content-Type": "application/json",
+        Authorization: `Bearer ${env.MAIL_API_KEY ?? ""}`,
+        "Idempotency-Key": mail.id,
+      },
       body: JSON.stringify({ from: env.MAIL_FROM, to: mail.to, subject: mail.subject, text, html: mail.html }),
+      signal: AbortSignal.timeout(PROVIDER_TIMEOUT_MS),
     });
+    // The body is not needed, but an unread one holds the connection.
+    await response.body?.cancel().catch(() => {});
     if (!response.ok) throw new Error(`provider answered ${response.status}`);
     await db
       .update(mailOutbox)
-      .set({ status: "sent", sentAt: new Date(), linkSealed: null })
+      .set({ status: "sent", attempts: attempt, sentAt: new Date(), linkSealed: null, error: null })
       .where(eq(mailOutbox.id, mail.id));
     return "sent";
   } catch (error) {
     await db
       .update(mailOutbox)
-      .set({ status: "failed", error: String((error as Error).message ?? error).slice(0, 500) })
-      .where(eq(mailOutbox.id, mail.id));
+      .set({ status: "retrying", attempts: attempt, error: errorText(error) })
+      .where(and(eq(mailOutbox.id, mail.id), ne(mailOutbox.status, "sent")));
     return "failed";
   }
 }
+
+/**
+ * A message the queue gave up on (its retry budget spent, ADR 125): marked dead, and its sealed link
+ * dropped, since nothing will send it any more.
+ */
+export async function markMailDead(db: Database, id: string) {
+  await db
+    .update(mailOutbox)
+    .set({ status: "dead", linkSealed: null })
+    .where(and(eq(mailOutbox.id, id), ne(mailOutbox.status, "sent")));
+}
+
+const errorText = (error: unknown) =>
+  (error instanceof Error
+    ? `${error.name === "TimeoutError" ? "timed out: " : ""}${error.message}`
+    : String(error)
+  ).slice(0, 500);

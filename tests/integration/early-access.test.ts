@@ -1,7 +1,9 @@
-import { env } from "cloudflare:test";
-import { afterEach, describe, expect, it } from "vitest";
-import { createDb } from "#app/server/db.server";
-import { forwardPending, MAX_FORWARD_ATTEMPTS } from "#app/server/crm.server";
+import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { FIRST_RETRY_DELAY_S } from "#app/lib/backoff";
+import { forwardLater } from "#app/server/crm.server";
+import { OUTBOUND_DEAD_LETTER_QUEUE, OUTBOUND_QUEUE } from "#app/server/outbound-queue.server";
+import { deliverMessage } from "../support/queue";
 import { count, flashCookieFrom, get, postForm, uniqueEmail } from "../support/http";
 import { signedInUser } from "../support/factories";
 
@@ -183,28 +185,54 @@ describe("invitations while access is by request", () => {
   });
 });
 
-describe("forwarding to the CRM", () => {
+describe("forwarding to the CRM through the outbound queue (ADR 125)", () => {
+  const CRM = "https://crm.example/forms/early-access";
+  const withCrm = { ...env, CRM_FORM_URL: CRM } as Env;
+
   async function pendingRow() {
     const email = uniqueEmail("crm");
+    const id = crypto.randomUUID();
     await env.DB.prepare(
       "INSERT INTO early_access_requests (id, name_first, name_last, location_city, location_state, email, created_at) VALUES (?, 'Ann', 'Lee', 'Bath', 'Somerset', ?, 0)",
     )
-      .bind(crypto.randomUUID(), email)
+      .bind(id, email)
       .run();
-    return email;
+    return { email, id };
   }
   const row = (email: string) =>
     env.DB.prepare("SELECT * FROM early_access_requests WHERE email = ?").bind(email).first<any>();
+  /** The CRM: answers from `script` in turn (a status, or "offline" for a network error). */
+  function crm(script: (number | "offline")[]) {
+    const sent: URLSearchParams[] = [];
+    vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
+      expect(String(input)).toBe(CRM);
+      expect(init?.signal).toBeInstanceOf(AbortSignal);
+      const step = script[Math.min(sent.length, script.length - 1)]!;
+      sent.push(new URLSearchParams(String(init?.body)));
+      if (step === "offline") throw new TypeError("network down");
+      return new Response("", { status: step });
+    });
+    return sent;
+  }
+  afterEach(() => vi.restoreAllMocks());
+
+  it("a stored request goes on the queue by id, only when a CRM is configured", async () => {
+    const sendBatch = vi.fn(async () => {});
+    const later = async (crmUrl: string | undefined, id: string) => {
+      const ctx = createExecutionContext();
+      forwardLater({ ...env, CRM_FORM_URL: crmUrl, OUTBOUND: { sendBatch } } as unknown as Env, ctx, id);
+      await waitOnExecutionContext(ctx);
+    };
+    await later(undefined, "r1");
+    expect(sendBatch).not.toHaveBeenCalled();
+    await later(CRM, "r2");
+    expect(sendBatch).toHaveBeenCalledExactlyOnceWith([{ body: { type: "crm", id: "r2" } }]);
+  });
 
   it("POSTs the five fields and marks the request forwarded", async () => {
-    await env.DB.prepare("UPDATE early_access_requests SET forwarded_at = 1").run();
-    const email = await pendingRow();
-    const sent: URLSearchParams[] = [];
-    const fetcher = (async (_url: string, init: RequestInit) => {
-      sent.push(new URLSearchParams(String(init.body)));
-      return new Response("ok");
-    }) as unknown as typeof fetch;
-    expect(await forwardPending(createDb(env.DB), "https://crm.example/forms/early-access", fetcher)).toBe(1);
+    const { email, id } = await pendingRow();
+    const sent = crm([200]);
+    expect(await deliverMessage(OUTBOUND_QUEUE, { type: "crm", id }, 1, withCrm)).toMatchObject({ acked: true });
     expect(Object.fromEntries(sent[0]!)).toEqual({
       name_first: "Ann",
       name_last: "Lee",
@@ -213,24 +241,40 @@ describe("forwarding to the CRM", () => {
       email,
     });
     expect((await row(email)).forwarded_at).not.toBeNull();
+    // Delivered again (a queue may): not forwarded twice.
+    expect(await deliverMessage(OUTBOUND_QUEUE, { type: "crm", id }, 2, withCrm)).toMatchObject({ acked: true });
+    expect(sent).toHaveLength(1);
   });
 
-  it("keeps a failed forward and retries it later", async () => {
-    await env.DB.prepare("UPDATE early_access_requests SET forwarded_at = 1").run();
-    const email = await pendingRow();
-    const down = (async () => new Response("unavailable", { status: 503 })) as unknown as typeof fetch;
-    const offline = (async () => {
-      throw new TypeError("network down");
-    }) as unknown as typeof fetch;
-    const db = createDb(env.DB);
-    expect(await forwardPending(db, "https://crm.example/f", down)).toBe(0);
-    expect(await forwardPending(db, "https://crm.example/f", offline)).toBe(0);
+  it("keeps a failed forward and retries it later, with a growing delay", async () => {
+    const { email, id } = await pendingRow();
+    const sent = crm([503, "offline", 200]);
+    const message = { type: "crm", id } as const;
+    expect(await deliverMessage(OUTBOUND_QUEUE, message, 1, withCrm)).toMatchObject({
+      retried: true,
+      delaySeconds: FIRST_RETRY_DELAY_S,
+    });
+    expect(await deliverMessage(OUTBOUND_QUEUE, message, 2, withCrm)).toMatchObject({
+      retried: true,
+      delaySeconds: 2 * FIRST_RETRY_DELAY_S,
+    });
     expect(await row(email)).toMatchObject({ forwarded_at: null, forward_attempts: 2, last_error: "network down" });
-    expect(
-      await forwardPending(db, "https://crm.example/f", (async () => new Response("ok")) as unknown as typeof fetch),
-    ).toBe(1);
+    expect(await deliverMessage(OUTBOUND_QUEUE, message, 3, withCrm)).toMatchObject({ acked: true });
     expect(await row(email)).toMatchObject({ forward_attempts: 3, last_error: null });
     expect((await row(email)).forwarded_at).not.toBeNull();
-    expect(MAX_FORWARD_ATTEMPTS).toBeGreaterThan(3);
+    expect(sent).toHaveLength(3);
+  });
+
+  it("after the retry budget the request stays stored, pending, saying it was given up on", async () => {
+    const { email, id } = await pendingRow();
+    crm([503]);
+    expect(await deliverMessage(OUTBOUND_QUEUE, { type: "crm", id }, 1, withCrm)).toMatchObject({ retried: true });
+    expect(await deliverMessage(OUTBOUND_DEAD_LETTER_QUEUE, { type: "crm", id }, 1, withCrm)).toMatchObject({
+      acked: true,
+    });
+    expect(await row(email)).toMatchObject({
+      forwarded_at: null,
+      last_error: "gave up after the retry budget: CRM answered 503",
+    });
   });
 });
