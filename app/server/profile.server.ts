@@ -11,7 +11,7 @@ export async function updateProfile(
   input: { first: string; last: string; color: string; picture: CheckedImage | null },
 ) {
   const { env, ctx } = context.cloudflare;
-  const img = input.picture ? await storeImage(env, "avatars", input.picture, user.id) : user.img;
+  const img = input.picture ? await storeImage(env, "avatars", input.picture) : user.img;
   try {
     await context.db
       .update(users)

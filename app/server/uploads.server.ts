@@ -6,6 +6,7 @@
  *   if (upload.error) -> field error (nothing stored);  if (upload.image) key = await storeImage(env, "goal-icons", upload.image)
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
+import { stripImageMetadata } from "#app/lib/image-metadata";
 import { imageProblem, sniffImageType, type ImageType } from "#app/lib/images";
 import { newId } from "#app/lib/ids";
 
@@ -17,7 +18,10 @@ export type CheckedImage = ImageType & { bytes: ArrayBuffer };
 
 export type ImageUpload = { image: CheckedImage | null; error?: undefined } | { image?: undefined; error: string };
 
-/** A missing or blank file input means "no new image"; anything else must be a real PNG or JPEG. */
+/**
+ * A missing or blank file input means "no new image"; anything else must be a real PNG or JPEG, and
+ * leaves here without its metadata (EXIF with GPS, comments, text chunks: ADR 109).
+ */
 export async function readImageUpload(value: FormDataEntryValue | null): Promise<ImageUpload> {
   if (value === null || typeof value === "string") return { image: null };
   if (value.size === 0 && !value.name) return { image: null }; // the browser's "no file chosen"
@@ -25,7 +29,8 @@ export async function readImageUpload(value: FormDataEntryValue | null): Promise
   const problem = imageProblem(value.size, head);
   if (problem) return { error: problem };
   const type = sniffImageType(head!)!;
-  return { image: { ...type, bytes: await value.arrayBuffer() } };
+  const bytes = stripImageMetadata(new Uint8Array(await value.arrayBuffer()), type.ext);
+  return { image: { ...type, bytes: bytes.buffer as ArrayBuffer } };
 }
 
 /**
@@ -38,10 +43,15 @@ export async function readUploadForm(request: Request, context: AppLoadContext):
   return context.body?.form ?? request.formData();
 }
 
+/**
+ * Stored keys: `{folder}/{random id}.{ext}`. Avatars stored before ADR 109 sit at
+ * `avatars/{user id}/{random id}.{ext}` and are still served and deleted under that key.
+ */
 const KEY = /^(avatars|goal-icons)\/[a-z0-9-]+(\/[a-z0-9-]+)?\.(png|jpg)$/;
 
-export async function storeImage(env: Env, folder: ImageFolder, image: CheckedImage, owner?: string): Promise<string> {
-  const key = `${folder}/${owner ? `${owner}/` : ""}${newId()}.${image.ext}`;
+/** Stores an image under a random key that says nothing about who uploaded it (ADR 109). */
+export async function storeImage(env: Env, folder: ImageFolder, image: CheckedImage): Promise<string> {
+  const key = `${folder}/${newId()}.${image.ext}`;
   await env.IMAGES.put(key, image.bytes, {
     httpMetadata: { contentType: image.contentType, cacheControl: "public, max-age=31536000, immutable" },
   });

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { BASE, count, get, post, setType } from "../support/http";
 import { dayFromToday, insertGoal, userByEmail } from "../support/goals";
 import { signedInUser } from "../support/factories";
+import { GPS_JPEG, GPS_PNG, GPS_TAG, METADATA_TEXT } from "../fixtures/gps-images";
 
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
 const JPEG = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46]);
@@ -35,7 +36,9 @@ describe("profile", () => {
     expect(response.headers.get("Location")).toBe("/profile");
     const user = await userByEmail(email);
     expect(user).toMatchObject({ first: "Robin", last: "Hood", color: "#be123c" });
-    expect(user.img).toMatch(new RegExp(`^avatars/${user.id}/[a-f0-9]+\\.png$`));
+    // A random key: nothing in the picture's address says whose it is (ADR 109).
+    expect(user.img).toMatch(/^avatars\/[a-f0-9]{32}\.png$/);
+    expect(user.img).not.toContain(user.id);
 
     const image = await get(`/images/${user.img}`);
     expect(image.status).toBe(200);
@@ -62,6 +65,39 @@ describe("profile", () => {
     expect(second).toMatch(/\.jpg$/);
     expect((await get(`/images/${second}`)).headers.get("Content-Type")).toBe("image/jpeg");
     expect((await get(`/images/${first}`)).status).toBe(404);
+  });
+
+  it("a phone photo's EXIF (GPS, camera, a name) and comments are gone from the stored picture; a PNG's text chunks too", async () => {
+    const latin1 = (bytes: Uint8Array) => String.fromCharCode(...bytes);
+    for (const [file, extra] of [
+      [new File([GPS_JPEG], "holiday.jpg", { type: "image/jpeg" }), ["Exif", "Taken at"]],
+      [new File([GPS_PNG], "holiday.png", { type: "image/png" }), ["52.52 N", "Taken at"]],
+    ] as const) {
+      const { cookie, email } = await signedInUser();
+      const response = await multipart("/profile", cookie, { ...profile, picture: file });
+      expect(response.status, file.name).toBe(302);
+      const { img } = await userByEmail(email);
+      const image = await get(`/images/${img}`);
+      expect(image.status).toBe(200);
+      const served = latin1(new Uint8Array(await image.arrayBuffer()));
+      for (const text of [...METADATA_TEXT, GPS_TAG, ...extra])
+        expect(served, `${file.name}: ${text}`).not.toContain(text);
+      // Still the same kind of image: the signature and the end marker are where they were.
+      if (file.type === "image/jpeg") expect([served.slice(0, 2), served.slice(-2)]).toEqual(["\xff\xd8", "\xff\xd9"]);
+      else expect(served.slice(1, 4) + served.slice(-8, -4)).toBe("PNGIEND");
+    }
+  });
+
+  it("a picture stored under the old key with the member's id is still served, and removed when replaced", async () => {
+    const { cookie, email } = await signedInUser();
+    const { id } = await userByEmail(email);
+    const old = `avatars/${id}/0123456789abcdef0123456789abcdef.png`;
+    await env.IMAGES.put(old, PNG, { httpMetadata: { contentType: "image/png" } });
+    await env.DB.prepare("UPDATE users SET img = ? WHERE id = ?").bind(old, id).run();
+    expect((await get(`/images/${old}`)).status).toBe(200);
+    await multipart("/profile", cookie, { ...profile, picture: new File([PNG], "new.png") });
+    expect((await userByEmail(email)).img).toMatch(/^avatars\/[a-f0-9]{32}\.png$/);
+    expect((await get(`/images/${old}`)).status).toBe(404);
   });
 
   it("keeps the picture when none is chosen", async () => {
