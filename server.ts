@@ -18,6 +18,7 @@ import { reportError } from "#app/server/report.server";
 import { signedInUserId } from "#app/server/session.server";
 import { marketingUrl, serveMarketing } from "#app/server/page-cache.server";
 import { guardRequest, type ReadBody } from "#app/server/request-guard.server";
+import { refuseUnconfigured } from "#app/server/secret-check.server";
 
 export { Hub } from "#app/live/hub.server";
 
@@ -49,6 +50,9 @@ async function render(request: Request, env: Env, ctx: ExecutionContext, body: R
 
 export default {
   async fetch(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
+    // Outside development, missing, short or example secrets stop every request here (ADR 110).
+    const unconfigured = refuseUnconfigured(env);
+    if (unconfigured) return secureResponse(unconfigured, env);
     // The marketing page is served from memory or the edge cache to logged-out visitors
     // (page-cache.server.ts). It is a GET, which the request guard always lets through.
     const marketing = marketingUrl(request);
@@ -69,6 +73,8 @@ export default {
   // spent links and old mail (housekeeping.server.ts), and the goal heads-ups (ADR 181). Retries of
   // outbound sends are the queue's (ADR 125).
   async scheduled(event: ScheduledController, env: Env, ctx: ExecutionContext) {
+    // No mail sealed or sent with an unusable secret (ADR 110); the refusal logs once.
+    if (refuseUnconfigured(env)) return;
     const db = createDb(env.DB);
     const reportFailure = (error: unknown) => reportError(error, { where: "scheduled" });
     try {

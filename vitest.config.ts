@@ -13,6 +13,8 @@ export default defineConfig(async () => ({
           TEST_MIGRATIONS: await readD1Migrations("./migrations"),
           ENVIRONMENT: "development",
           SESSION_SECRET: "test-session-secret",
+          // A rotation in progress: cookies signed with this one are still accepted (ADR 110).
+          SESSION_SECRET_PREVIOUS: "test-session-secret-previous",
           HONEYPOT_SEED: "test-honeypot-seed",
           APP_URL: "http://localhost",
           // Share of the generated bad-input cases to run (tests/support/bad-input-forms.ts); 1 = all ~2,100.

@@ -5,14 +5,15 @@
  */
 import { createCookie, redirect } from "@remix-run/cloudflare";
 import { FLASH_MAX_LENGTH, type Flash, type FlashKind } from "#app/lib/flash";
-import { isDevelopment } from "./env.server";
+import { isDevelopment, sessionSecrets } from "./env.server";
 
 const cookies = new Map<string, ReturnType<typeof createCookie>>();
 
 function flashCookie(env: Env) {
   if (!env.SESSION_SECRET) throw new Error("SESSION_SECRET is not set (see .dev.vars.example)");
   const secure = !isDevelopment(env);
-  const key = `${secure}:${env.SESSION_SECRET}`;
+  const secrets = sessionSecrets(env).map((secret) => `flash:${secret}`);
+  const key = `${secure}:${secrets.join("\n")}`;
   let cookie = cookies.get(key);
   if (!cookie) {
     cookie = createCookie("__flash", {
@@ -23,7 +24,8 @@ function flashCookie(env: Env) {
       // The message is for the very next page: a browser that never gets there forgets it soon.
       maxAge: 120,
       // A different purpose than the session: a flash value can never pass for a session (and back).
-      secrets: [`flash:${env.SESSION_SECRET}`],
+      // The previous secret is still accepted while a rotation settles (docs/deploy.md).
+      secrets,
     });
     cookies.set(key, cookie);
   }

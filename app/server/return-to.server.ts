@@ -5,13 +5,14 @@
  */
 import { createCookie, redirect } from "@remix-run/cloudflare";
 import { requestedPath, safeReturnPath } from "#app/lib/return-to";
-import { isDevelopment } from "./env.server";
+import { isDevelopment, sessionSecrets } from "./env.server";
 
 const cookies = new Map<string, ReturnType<typeof createCookie>>();
 
 function returnCookie(env: Env) {
   const secure = !isDevelopment(env);
-  const key = `${secure}:${env.SESSION_SECRET}`;
+  const secrets = sessionSecrets(env).map((secret) => `return:${secret}`);
+  const key = `${secure}:${secrets.join("\n")}`;
   let cookie = cookies.get(key);
   if (!cookie) {
     cookie = createCookie("__return", {
@@ -21,7 +22,7 @@ function returnCookie(env: Env) {
       secure,
       // Long enough to find a password or create an account; short enough not to surprise later.
       maxAge: 60 * 60,
-      secrets: [`return:${env.SESSION_SECRET}`],
+      secrets,
     });
     cookies.set(key, cookie);
   }

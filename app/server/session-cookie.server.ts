@@ -1,5 +1,5 @@
 /** The session cookie's attributes, apart from session.server.ts so a unit test can read them. */
-import { isDevelopment } from "./env.server";
+import { isDevelopment, sessionSecrets } from "./env.server";
 
 export const SESSION_DAYS = 30;
 
@@ -11,7 +11,8 @@ export function sessionCookieOptions(env: Env) {
     path: "/",
     // Secure everywhere but local development, which runs on http://localhost.
     secure: !isDevelopment(env),
-    secrets: [env.SESSION_SECRET],
+    // Signed with SESSION_SECRET; SESSION_SECRET_PREVIOUS still accepted while a rotation settles.
+    secrets: sessionSecrets(env),
     maxAge: SESSION_DAYS * 24 * 60 * 60,
   };
 }

@@ -20,7 +20,7 @@ const storages = new Map<string, ReturnType<typeof createCookieSessionStorage<{ 
 export function sessionStorage(env: Env) {
   if (!env.SESSION_SECRET) throw new Error("SESSION_SECRET is not set (see .dev.vars.example)");
   const cookie = sessionCookieOptions(env);
-  const key = `${cookie.secure}:${env.SESSION_SECRET}`;
+  const key = `${cookie.secure}:${cookie.secrets.join("\n")}`;
   let storage = storages.get(key);
   if (!storage) storages.set(key, (storage = createCookieSessionStorage<{ sessionId: string }>({ cookie })));
   return storage;

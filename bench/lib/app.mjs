@@ -55,8 +55,8 @@ export async function startApp({ root = ROOT, ports = PORTS.app, copyStateFrom, 
     ...(inspector === undefined ? {} : { inspector }),
     vars: {
       ENVIRONMENT: "production",
-      SESSION_SECRET: "bench-session-secret",
-      HONEYPOT_SEED: "bench-honeypot-seed",
+      SESSION_SECRET: "bench-session-secret-0123456789abcd",
+      HONEYPOT_SEED: "bench-honeypot-seed-0123456789abcde",
       APP_URL: `http://127.0.0.1:${port}`,
     },
   });

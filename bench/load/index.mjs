@@ -257,8 +257,8 @@ export async function runLoad({ sessions = 200, seconds = 60, inflight = 24, log
     readyPath: "/signin",
     vars: {
       ENVIRONMENT: "production",
-      SESSION_SECRET: "load-session-secret",
-      HONEYPOT_SEED: "load-honeypot-seed",
+      SESSION_SECRET: "load-session-secret-0123456789abcdef",
+      HONEYPOT_SEED: "load-honeypot-seed-0123456789abcdefg",
       APP_URL: `http://127.0.0.1:${port}`,
     },
   });
