@@ -1,7 +1,9 @@
 import { env, SELF } from "cloudflare:test";
 import { Honeypot } from "remix-utils/honeypot/server";
-import { describe, expect, it } from "vitest";
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { FORM_EXPIRED, HONEYPOT_MAX_AGE_MS } from "#app/lib/honeypot-time";
+import { checkHoneypot } from "#app/server/honeypot.server";
 import { BASE, count, form, uniqueEmail } from "../support/http";
 
 /** A render time encrypted the way the page does it, with the app's seed. */
@@ -47,5 +49,40 @@ describe("honeypot render times", () => {
       expect(html, String(forged)).not.toContain(FORM_EXPIRED);
     }
     expect(await count("users")).toBe(users);
+  });
+});
+
+describe("honeypot refusals in the log (ADR 107)", () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it("a refusal is one info line with the reason and the request id: no warning, no error, no stack", () => {
+    const info = vi.spyOn(console, "log").mockImplementation(() => {});
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const error = vi.spyOn(console, "error").mockImplementation(() => {});
+    const context = { cloudflare: { env }, requestId: "req-honeypot" } as unknown as AppLoadContext;
+    const trapFilled = new FormData();
+    trapFilled.set("name__confirm", "I am a bot");
+    trapFilled.set("from__confirm", renderedAt(Date.now()));
+    for (const body of [new FormData(), trapFilled]) {
+      let thrown: unknown;
+      try {
+        checkHoneypot(context, body);
+      } catch (caught) {
+        thrown = caught;
+      }
+      expect(thrown).toBeInstanceOf(Response);
+      expect((thrown as Response).status).toBe(400);
+    }
+    expect(warn).not.toHaveBeenCalled();
+    expect(error).not.toHaveBeenCalled();
+    expect(info).toHaveBeenCalledTimes(2);
+    for (const [line] of info.mock.calls) {
+      expect(String(line)).not.toContain("\n");
+      expect(JSON.parse(String(line))).toMatchObject({
+        level: "info",
+        message: "honeypot refused",
+        requestId: "req-honeypot",
+      });
+    }
   });
 });
