@@ -70,7 +70,15 @@ describe("POST /dev/users (the e2e fixtures' sign-in)", () => {
 
   it("does not exist in production: 404, no user, no session", async () => {
     const [users, sessions] = [await count("users"), await count("sessions")];
-    const production = { ...env, ENVIRONMENT: "production" } as Env;
+    // Production with secrets it accepts (ADR 110: short ones stop every request with a 500 first).
+    const secret = (name: string) => `${name}-for-a-production-of-this-test-0123456789`;
+    const production = {
+      ...env,
+      ENVIRONMENT: "production",
+      SESSION_SECRET: secret("session"),
+      SESSION_SECRET_PREVIOUS: secret("previous"),
+      HONEYPOT_SEED: secret("seed"),
+    } as Env;
     const response = await worker.fetch(
       devUsers(new URLSearchParams({ type: "admin" })),
       production,

@@ -1,7 +1,8 @@
-import { env } from "cloudflare:test";
+import { createExecutionContext, env } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { NOT_CONFIGURED, refuseUnconfigured } from "#app/server/secret-check.server";
-import { get } from "../support/http";
+import { BASE, get } from "../support/http";
+import { worker } from "../support/worker";
 import { signedInUser } from "../support/factories";
 
 /**
@@ -83,5 +84,24 @@ describe("outside development, unusable secrets stop the app (ADR 110)", () => {
         HONEYPOT_SEED: long("seed"),
       }),
     ).toBeNull();
+  });
+
+  it("the worker itself answers every request so, before any route, and serves once the secrets are right", async () => {
+    type WorkerRequest = Parameters<typeof worker.fetch>[0];
+    const fetchAs = (vars: Partial<Env>, path: string) =>
+      worker.fetch(new Request(BASE + path) as WorkerRequest, { ...env, ...vars } as Env, createExecutionContext());
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    for (const path of ["/signin", "/main", "/no-such-page"]) {
+      const refused = await fetchAs({ ENVIRONMENT: "production" }, path);
+      expect(refused.status, path).toBe(500);
+      expect(await refused.text()).toContain(NOT_CONFIGURED);
+    }
+    const configured = {
+      ENVIRONMENT: "production",
+      SESSION_SECRET: long("session"),
+      SESSION_SECRET_PREVIOUS: long("previous"),
+      HONEYPOT_SEED: long("seed"),
+    };
+    expect((await fetchAs(configured, "/signin")).status).toBe(200);
   });
 });
