@@ -250,5 +250,5 @@ describe("access matrix", () => {
       }
     }
     expect(mismatches).toEqual([]);
-  }, 60_000);
+  }, 180_000);
 });
