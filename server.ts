@@ -9,8 +9,7 @@ import { openD1Session } from "#app/server/d1-session.server";
 import { secureResponse } from "#app/server/headers.server";
 import { getLoadContext } from "#app/server/load-context.server";
 import { sweepExpiredRows } from "#app/server/housekeeping.server";
-import { sendHeadsUps } from "#app/server/notifications.server";
-import { toIsoDate } from "#app/lib/dates";
+import { notificationJobs } from "#app/server/cron.server";
 import { logRequest } from "#app/server/log.server";
 import { consumeOutbound } from "#app/server/outbound.server";
 import type { OutboundMessage } from "#app/server/outbound-queue.server";
@@ -69,8 +68,9 @@ export default {
     return render(guarded.request, env, ctx, guarded.body);
   },
 
-  // Cron (wrangler.toml [triggers]), housekeeping only: sweep expired sessions, old throttle counters,
-  // spent links and old mail (housekeeping.server.ts), and the goal heads-ups (ADR 181). Retries of
+  // Cron (wrangler.toml [triggers]): sweep expired sessions, old throttle counters,
+  // spent links and old mail (housekeeping.server.ts); notifications: heads-ups, reminders, digest, their
+  // e-mail (cron.server.ts, ADR 181, 187). Retries of
   // outbound sends are the queue's (ADR 125).
   async scheduled(event: ScheduledController, env: Env, ctx: ExecutionContext) {
     // No mail sealed or sent with an unusable secret (ADR 110); the refusal logs once.
@@ -79,8 +79,8 @@ export default {
     const reportFailure = (error: unknown) => reportError(error, { where: "scheduled" });
     try {
       ctx.waitUntil(sweepExpiredRows(db, event.scheduledTime).catch(reportFailure));
-      // Members of goals starting or ending in 3 days hear it in their bell, once (ADR 181).
-      ctx.waitUntil(sendHeadsUps(env, db, toIsoDate(new Date(event.scheduledTime))).catch(reportFailure));
+      // Heads-ups (ADR 181), reminders, the Monday digest and notification e-mail (ADR 187), each once.
+      ctx.waitUntil(notificationJobs(env, ctx, db, event.scheduledTime).catch(reportFailure));
     } catch (error) {
       reportFailure(error);
       throw error;

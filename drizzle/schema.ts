@@ -346,19 +346,48 @@ export const notifications = sqliteTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     kind: text("kind", {
-      enum: ["cheer", "message", "goal-starts", "goal-ends", "friend-accepted", "pledge-for-you", "pledge-for-goal"],
+      enum: [
+        "cheer",
+        "message",
+        "goal-starts",
+        "goal-ends",
+        "friend-accepted",
+        "pledge-for-you",
+        "pledge-for-goal",
+        "reminder",
+      ],
     }).notNull(),
     goalId: text("goal_id").references(() => goals.id, { onDelete: "cascade" }),
     actorId: text("actor_id").references(() => users.id, { onDelete: "set null" }),
     eventKey: text("event_key").notNull(),
     readAt: integer("read_at", { mode: "timestamp_ms" }),
+    // When the cron dealt with its e-mail (mailed, or not wanted): it is never looked at again (ADR 187).
+    emailedAt: integer("emailed_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex("notifications_event_unique").on(t.userId, t.eventKey),
     index("notifications_user_created_idx").on(t.userId, t.createdAt),
     index("notifications_user_unread_idx").on(t.userId, t.readAt),
+    // The cron's "not mailed yet, recent" scan.
+    index("notifications_unmailed_idx").on(t.emailedAt, t.createdAt),
   ],
+);
+
+/**
+ * Notification e-mail switches (issue 17, ADR 187): a row only for a topic the member changed; the
+ * defaults live in app/lib/notification-email.ts. One-click unsubscribe writes `enabled = false`.
+ */
+export const emailPreferences = sqliteTable(
+  "email_preferences",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    topic: text("topic").notNull(),
+    enabled: integer("enabled", { mode: "boolean" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.topic] })],
 );
 export type NotificationKind = typeof notifications.$inferSelect.kind;
 

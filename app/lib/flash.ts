@@ -43,6 +43,8 @@ export const FLASH = {
   emailChangeSent: (email: string) => `Check ${email}: open the link we sent to confirm your new address.`,
   emailChanged: "Your e-mail address is changed. Sign in with the new one from now on.",
   pictureRemoved: "Your profile picture is removed.",
+  notificationsSaved: "Your notification e-mail settings are saved.",
+  unsubscribed: "Done: you will not get these e-mails any more.",
   accountDeleted: "Your account is deleted. Thank you for the goals you shared.",
   notificationsRead: "All notifications are marked as read.",
   friendInvited: (email: string) => `Invite sent to ${email}.`,

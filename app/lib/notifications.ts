@@ -1,7 +1,14 @@
 /** What a notification says and where it leads (issue 17, ADR 181). Pure: the server stores only facts. */
 
 export type NotificationKind =
-  "cheer" | "message" | "goal-starts" | "goal-ends" | "friend-accepted" | "pledge-for-you" | "pledge-for-goal";
+  | "cheer"
+  | "message"
+  | "goal-starts"
+  | "goal-ends"
+  | "friend-accepted"
+  | "pledge-for-you"
+  | "pledge-for-goal"
+  | "reminder";
 
 export interface NotificationFacts {
   kind: NotificationKind;
@@ -39,6 +46,8 @@ export function notificationText(n: NotificationFacts): string {
       return `${supporter(n.actor)} pledged for you in ${cause}.`;
     case "pledge-for-goal":
       return `${supporter(n.actor)} pledged to ${cause}.`;
+    case "reminder":
+      return `You have not checked in on ${cause} for a few days. Your group is still going!`;
   }
 }
 

@@ -3,7 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { desc, eq } from "drizzle-orm";
 import { mailOutbox } from "#drizzle/schema";
 import { requireDevelopment } from "#app/server/env.server";
-import { outboxText } from "#app/server/mail.server";
+import { listUnsubscribeHeaders, outboxLink, outboxText } from "#app/server/mail.server";
 import devStyles from "#app/styles/dev.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: devStyles }];
@@ -29,6 +29,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       mails.map(async ({ linkSealed, ...m }) => ({
         ...m,
         text: await outboxText(context.cloudflare.env, { text: m.text, linkSealed }),
+        // What the provider gets besides the text: the one-click unsubscribe headers (ADR 187).
+        headers: listUnsubscribeHeaders(m.kind, await outboxLink(context.cloudflare.env, { linkSealed })) ?? {},
         createdAt: m.createdAt.toISOString(),
       })),
     ),
@@ -88,6 +90,11 @@ export default function DevMailRoute() {
             <time dateTime={mail.createdAt}>{mail.createdAt}</time>
           </p>
           {mail.error && mail.status !== "sent" ? <p className="dev-mail__error">Last error: {mail.error}</p> : null}
+          {Object.entries(mail.headers).map(([name, value]) => (
+            <p key={name} className="dev-mail__meta">
+              {name}: <code>{value}</code>
+            </p>
+          ))}
           <MailText text={mail.text} />
         </article>
       ))}

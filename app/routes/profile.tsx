@@ -9,11 +9,13 @@ import {
 } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { AccountSection } from "#app/components/account/AccountSection";
+import { NotificationSettings } from "#app/components/account/NotificationSettings";
 import { Avatar } from "#app/components/Avatar";
 import { Field, SubmitButton } from "#app/components/forms";
 import { ImageInput } from "#app/components/ImageInput";
 import { profileSchema } from "#app/lib/schemas/profile";
 import { FLASH } from "#app/lib/flash";
+import { emailChoicesOf } from "#app/server/email-preferences.server";
 import { redirectWithFlash } from "#app/server/flash.server";
 import { updateProfile } from "#app/server/profile.server";
 import { requireUser } from "#app/server/session.server";
@@ -31,6 +33,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   return {
     profile: { first: user.first, last: user.last, email: user.email, color: user.color, img: user.img },
+    emailChoices: await emailChoicesOf(context, user.id),
   };
 }
 
@@ -54,7 +57,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function ProfileRoute() {
-  const { profile } = useLoaderData<typeof loader>();
+  const { profile, emailChoices } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const [form, fields] = useForm({
     id: "profile",
@@ -86,6 +89,7 @@ export default function ProfileRoute() {
           <SubmitButton>Save profile</SubmitButton>
         </div>
       </Form>
+      <NotificationSettings choices={emailChoices} />
       <AccountSection hasPicture={!!profile.img} />
     </main>
   );

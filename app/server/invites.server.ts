@@ -15,14 +15,18 @@ const INITIAL_NONCE = "initial";
 const encoder = new TextEncoder();
 const keys = new Map<string, Promise<CryptoKey>>();
 
-function hmacKey(secret: string) {
-  let key = keys.get(secret);
+/** Links signed for another purpose (one-click unsubscribe, ADR 187) use their own key label. */
+export type SignedLinkPurpose = "invite" | "unsubscribe";
+
+function hmacKey(secret: string, purpose: SignedLinkPurpose = "invite") {
+  const label = `${purpose}:${secret}`;
+  let key = keys.get(label);
   if (!key) {
-    key = crypto.subtle.importKey("raw", encoder.encode(`invite:${secret}`), { name: "HMAC", hash: "SHA-256" }, false, [
+    key = crypto.subtle.importKey("raw", encoder.encode(label), { name: "HMAC", hash: "SHA-256" }, false, [
       "sign",
       "verify",
     ]);
-    keys.set(secret, key);
+    keys.set(label, key);
   }
   return key;
 }
@@ -53,6 +57,29 @@ export function parseInviteToken(token: string): { goalId: string; signature: Ui
   if (dot <= 0 || token.length > 200) return null;
   const signature = fromBase64Url(token.slice(dot + 1));
   return signature ? { goalId: token.slice(0, dot), signature } : null;
+}
+
+/** `{payload}.{HMAC}` under the purpose's own key: the same scheme as invite links, for other links. */
+export async function signedToken(env: Env, purpose: SignedLinkPurpose, payload: string): Promise<string> {
+  const signature = await crypto.subtle.sign(
+    "HMAC",
+    await hmacKey(env.SESSION_SECRET, purpose),
+    encoder.encode(payload),
+  );
+  return `${payload}.${toBase64Url(signature)}`;
+}
+
+/** The payload of a token made by `signedToken` for this purpose (constant-time check), or null. */
+export async function verifiedPayload(env: Env, purpose: SignedLinkPurpose, token: string): Promise<string | null> {
+  const parsed = parseInviteToken(token);
+  if (!parsed) return null;
+  const valid = await crypto.subtle.verify(
+    "HMAC",
+    await hmacKey(env.SESSION_SECRET, purpose),
+    parsed.signature as BufferSource,
+    encoder.encode(parsed.goalId),
+  );
+  return valid ? parsed.goalId : null;
 }
 
 export interface InviteGoal {

@@ -27,6 +27,13 @@ export function getLoadContext(
   };
 }
 
+/** The same shape for work without a request (the cron): helpers written for routes run there too. */
+export function cronLoadContext(env: Env, ctx: ExecutionContext, db: Database) {
+  return { cloudflare: { env, ctx }, db, nonce: "", requestId: "scheduled" } satisfies ReturnType<
+    typeof getLoadContext
+  >;
+}
+
 declare module "@remix-run/cloudflare" {
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type
   interface AppLoadContext extends ReturnType<typeof getLoadContext> {}

@@ -74,6 +74,20 @@ export async function outboxText(env: Env, row: { text: string; linkSealed: stri
   return row.text.split(LINK_PLACEHOLDER).join(link ?? "[link removed]");
 }
 
+/** Notification mail (ADR 187): its sealed link is the one-click unsubscribe link. */
+export const NOTICE_KIND_PREFIX = "notice-";
+
+/** RFC 2369 / RFC 8058 headers of a notification mail, from its link (none for other mail). */
+export function listUnsubscribeHeaders(kind: string, link: string | null): Record<string, string> | undefined {
+  if (!kind.startsWith(NOTICE_KIND_PREFIX) || !link) return undefined;
+  return { "List-Unsubscribe": `<${link}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" };
+}
+
+/** A stored message's link opened (null: none, sent, swept or not ours). */
+export async function outboxLink(env: Env, row: { linkSealed: string | null }): Promise<string | null> {
+  return row.linkSealed ? unsealLink(sessionSecrets(env), row.linkSealed) : null;
+}
+
 /** Puts recorded messages on the outbound queue after the response (no provider configured: no-op). */
 export function deliverLater(context: AppLoadContext, mails: { id: string }[]) {
   const { env, ctx } = context.cloudflare;
@@ -115,7 +129,14 @@ export async function deliverOutboxMail(
         Authorization: `Bearer ${env.MAIL_API_KEY ?? ""}`,
         "Idempotency-Key": mail.id,
       },
-      body: JSON.stringify({ from: env.MAIL_FROM, to: mail.to, subject: mail.subject, text, html: mail.html }),
+      body: JSON.stringify({
+        from: env.MAIL_FROM,
+        to: mail.to,
+        subject: mail.subject,
+        text,
+        html: mail.html,
+        headers: listUnsubscribeHeaders(mail.kind, await outboxLink(env, mail)),
+      }),
       signal: AbortSignal.timeout(PROVIDER_TIMEOUT_MS),
     });
     // The body is not needed, but an unread one holds the connection.

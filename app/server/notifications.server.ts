@@ -15,6 +15,8 @@ import { publish, publishNow } from "./live.server";
 
 const RANDOM_ID = sql`lower(hex(randomblob(16)))`;
 const NOW_MS = sql`unixepoch() * 1000`;
+// INSERT ... SELECT lists every column in the schema's order: id, user, kind, goal, actor, event key,
+// read_at, emailed_at (ADR 187), created_at.
 
 /**
  * "{from} cheered {to}": written right after the cheer's insert in the same batch, and only when that
@@ -24,7 +26,7 @@ export function cheerNotification(db: Database, goalId: string, fromUserId: stri
   return db
     .insert(notifications)
     .select(
-      sql`SELECT ${RANDOM_ID}, ${toUserId}, 'cheer', ${goalId}, ${fromUserId}, ${`cheer:${goalId}:${fromUserId}`}, NULL, ${NOW_MS}
+      sql`SELECT ${RANDOM_ID}, ${toUserId}, 'cheer', ${goalId}, ${fromUserId}, ${`cheer:${goalId}:${fromUserId}`}, NULL, NULL, ${NOW_MS}
         WHERE changes() > 0`,
     )
     .onConflictDoNothing();
@@ -35,7 +37,7 @@ export function messageNotifications(db: Database, goalId: string, authorId: str
   return db
     .insert(notifications)
     .select(
-      sql`SELECT ${RANDOM_ID}, ${userGoals.userId}, 'message', ${goalId}, ${authorId}, ${`message:${messageId}`}, NULL, ${NOW_MS}
+      sql`SELECT ${RANDOM_ID}, ${userGoals.userId}, 'message', ${goalId}, ${authorId}, ${`message:${messageId}`}, NULL, NULL, ${NOW_MS}
         FROM ${userGoals} WHERE ${userGoals.goalId} = ${goalId} AND ${userGoals.userId} <> ${authorId}`,
     )
     .onConflictDoNothing();
@@ -56,7 +58,7 @@ export function pledgeNotifications(
     db
       .insert(notifications)
       .select(
-        sql`SELECT ${RANDOM_ID}, ${goals.orgId}, 'pledge-for-goal', ${goals.id}, ${pledge.actorId}, ${key}, NULL, ${NOW_MS}
+        sql`SELECT ${RANDOM_ID}, ${goals.orgId}, 'pledge-for-goal', ${goals.id}, ${pledge.actorId}, ${key}, NULL, NULL, ${NOW_MS}
           FROM ${goals} WHERE ${goals.id} = ${pledge.goalId} AND ${goals.orgId} IS NOT NULL AND ${goals.orgId} <> ${pledger}
             AND ${goals.orgId} IS NOT ${pledge.memberId}`,
       )
@@ -67,7 +69,7 @@ export function pledgeNotifications(
       db
         .insert(notifications)
         .select(
-          sql`SELECT ${RANDOM_ID}, ${pledge.memberId}, 'pledge-for-you', ${pledge.goalId}, ${pledge.actorId}, ${key}, NULL, ${NOW_MS}
+          sql`SELECT ${RANDOM_ID}, ${pledge.memberId}, 'pledge-for-you', ${pledge.goalId}, ${pledge.actorId}, ${key}, NULL, NULL, ${NOW_MS}
             WHERE EXISTS (SELECT 1 FROM ${users} WHERE ${users.id} = ${pledge.memberId})`,
         )
         .onConflictDoNothing(),
@@ -135,7 +137,7 @@ export function headsUpStatements(db: Database, today: IsoDate) {
     db
       .insert(notifications)
       .select(
-        sql`SELECT ${RANDOM_ID}, ${userGoals.userId}, ${kind}, ${goals.id}, NULL, ${prefix} || ${goals.id} || ':' || ${day}, NULL, ${NOW_MS}
+        sql`SELECT ${RANDOM_ID}, ${userGoals.userId}, ${kind}, ${goals.id}, NULL, ${prefix} || ${goals.id} || ':' || ${day}, NULL, NULL, ${NOW_MS}
           FROM ${goals} JOIN ${userGoals} ON ${userGoals.goalId} = ${goals.id}
           WHERE ${column} = ${day} AND ${userGoals.completed} = 0 AND ${goals.demo} = 0`,
       )

@@ -110,6 +110,11 @@ const ROWS: Row[] = [
     {},
     { ...LOGGED_IN, member: "→/notifications", org: "→/notifications", admin: "→/notifications" },
   ),
+  // Notification e-mail (ADR 187): the switches are the member's; unsubscribe links work signed out.
+  page("/profile/notifications", LOGGED_IN),
+  action("/profile/notifications", { cheer: "maybe" }, { ...LOGGED_IN, member: 400, org: 400, admin: 400 }),
+  page(`/unsubscribe/cheer:nobody.${"x".repeat(43)}`, same(404)),
+  action(`/unsubscribe/cheer:nobody.${"x".repeat(43)}`, {}, same(404)),
   // Personal goals (ADR 183): any member starts one; a friends goal is joined only by its creator's
   // friends and invitees (matrix-friends belongs to a member none of the roles is friends with; its
   // page answers with "Goal not available", proven in tests/integration/personal-goals.test.ts).

@@ -142,6 +142,21 @@ export const FORMS: FormRow[] = [
     fields: { confirm: { kind: "text", max: 254 } },
   },
   {
+    // Notification e-mail switches (ADR 187): every kind On or Off, none left out.
+    name: "notification e-mail (/profile/notifications)",
+    group: "member",
+    path: () => "/profile/notifications",
+    as: "member",
+    cases: 100,
+    fieldErrors: true,
+    fields: Object.fromEntries(
+      ["cheer", "message", "friends", "goal-dates", "pledges", "reminder", "digest"].map((topic) => [
+        topic,
+        { kind: "choice", values: ["on", "off"] } as const,
+      ]),
+    ),
+  },
+  {
     // A member's own goal (ADR 183): dates from today to a year ahead, running at most a year.
     name: "start a goal with friends (/goals/new)",
     group: "member",
@@ -295,6 +310,8 @@ export const FORMS: FormRow[] = [
 export const ID_ROUTES: { name: string; path: (id: string) => string; body: Record<string, string> }[] = [
   { name: "join", path: (id) => `/join/${id}`, body: {} },
   { name: "complete", path: (id) => `/active/${id}`, body: { intent: "complete" } },
+  // One-click unsubscribe (ADR 187): the signed token is the only input.
+  { name: "unsubscribe", path: (id) => `/unsubscribe/${id}`, body: { "List-Unsubscribe": "One-Click" } },
 ];
 const BAD_IDS = [
   "does-not-exist",

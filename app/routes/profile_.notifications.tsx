@@ -1,0 +1,63 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import {
+  data,
+  type ActionFunctionArgs,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/cloudflare";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { NotificationSettings } from "#app/components/account/NotificationSettings";
+import { FLASH } from "#app/lib/flash";
+import { notificationSettingsSchema } from "#app/lib/schemas/notification-settings";
+import { emailChoicesOf, saveEmailChoices } from "#app/server/email-preferences.server";
+import { redirectWithFlash } from "#app/server/flash.server";
+import { readFormData } from "#app/server/form-data.server";
+import { requireUser } from "#app/server/session.server";
+import memberStyles from "#app/styles/member.css";
+
+/**
+ * Notification e-mail switches (ADR 187). /profile shows the same form in its Notifications section and
+ * posts here; this page shows it alone (and with its errors when JavaScript is off).
+ */
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: memberStyles }];
+
+export const meta: MetaFunction = () => [
+  { title: "Notification e-mail | Goals with Friends" },
+  { name: "description", content: "Choose which notifications we e-mail you." },
+];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context);
+  return { choices: await emailChoicesOf(context, user.id) };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireUser(request, context);
+  const submission = parseWithZod(await readFormData(request), { schema: notificationSettingsSchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  const value = submission.value;
+  await saveEmailChoices(
+    context,
+    user.id,
+    Object.fromEntries(Object.entries(value).map(([topic, v]) => [topic, v === "on"])) as Record<
+      keyof typeof value,
+      boolean
+    >,
+  );
+  throw await redirectWithFlash(context.cloudflare.env, "/profile#notifications", FLASH.notificationsSaved);
+}
+
+export default function NotificationSettingsRoute() {
+  const { choices } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  return (
+    <main className="member-page">
+      <h1>Notification e-mail</h1>
+      <p className="member-page__lead">
+        <Link to="/profile">Back to your profile</Link>
+      </p>
+      <NotificationSettings choices={choices} lastResult={lastResult} />
+    </main>
+  );
+}

@@ -1,0 +1,83 @@
+import {
+  data,
+  type ActionFunctionArgs,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { AuthLayout } from "#app/components/AuthLayout";
+import { SubmitButton } from "#app/components/forms";
+import { FLASH } from "#app/lib/flash";
+import { EMAIL_TOPICS } from "#app/lib/notification-email";
+import { unsubscribe, unsubscribeTarget } from "#app/server/email-preferences.server";
+import authStyles from "#app/styles/auth.css";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: authStyles }];
+
+export const meta: MetaFunction = () => [
+  { title: "Unsubscribe | Goals with Friends" },
+  { name: "robots", content: "noindex" },
+];
+
+const NO_STORE = { "Cache-Control": "no-store" };
+export const UNSUBSCRIBE_LINK_BROKEN =
+  "This unsubscribe link does not work. Change your e-mail settings on your profile.";
+
+const labelOf = (topic: string) => EMAIL_TOPICS.find((t) => t.topic === topic)?.label ?? topic;
+
+/**
+ * The link of every notification e-mail (ADR 187). It works signed out. Opening it only shows a button
+ * (mail scanners follow links); the POST, from that button or from a mail client's one-click
+ * unsubscribe (RFC 8058: List-Unsubscribe-Post), turns that kind of e-mail off.
+ */
+export async function loader({ params, context }: LoaderFunctionArgs) {
+  const target = await unsubscribeTarget(context, params.token ?? "");
+  if (!target) return data({ label: null, enabled: false }, { status: 404, headers: NO_STORE });
+  return data({ label: labelOf(target.topic), enabled: target.enabled }, { headers: NO_STORE });
+}
+
+export async function action({ params, context }: ActionFunctionArgs) {
+  const target = await unsubscribeTarget(context, params.token ?? "");
+  if (!target) return data({ done: false }, { status: 404, headers: NO_STORE });
+  await unsubscribe(context, target);
+  return data({ done: true }, { headers: NO_STORE });
+}
+
+export default function UnsubscribeRoute() {
+  const { label, enabled } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  if (!label || result?.done === false) {
+    return (
+      <AuthLayout>
+        <h1>Unsubscribe</h1>
+        <p role="alert">{UNSUBSCRIBE_LINK_BROKEN}</p>
+        <div className="auth__links">
+          <Link to="/profile#notifications">Notification settings</Link>
+        </div>
+      </AuthLayout>
+    );
+  }
+  return (
+    <AuthLayout>
+      <h1>Unsubscribe</h1>
+      {result?.done || !enabled ? (
+        <p role="status">
+          {FLASH.unsubscribed} ({label})
+        </p>
+      ) : (
+        <>
+          <p>
+            Stop e-mails for <strong>{label}</strong>? You will still see them in the bell when you sign in.
+          </p>
+          <Form method="post" className="form">
+            <SubmitButton>Stop these e-mails</SubmitButton>
+          </Form>
+        </>
+      )}
+      <div className="auth__links">
+        <Link to="/profile#notifications">All notification settings</Link>
+      </div>
+    </AuthLayout>
+  );
+}
