@@ -29,7 +29,7 @@ export function getLoadContext(
 
 /** The same shape for work without a request (the cron): helpers written for routes run there too. */
 export function cronLoadContext(env: Env, ctx: ExecutionContext, db: Database) {
-  return { cloudflare: { env, ctx }, db, nonce: "", requestId: "scheduled" } satisfies ReturnType<
+  return { cloudflare: { env, ctx }, db, nonce: "", requestId: "scheduled", body: null } satisfies ReturnType<
     typeof getLoadContext
   >;
 }
