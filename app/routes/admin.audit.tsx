@@ -26,9 +26,10 @@ const AUDIT_COLUMNS: Column<Entry>[] = [
     cell: (e) => <Timestamp value={e.createdAt} />,
   },
   { header: "Who", cell: (e) => (e.actorEmail ? `${e.actorFirst} ${e.actorLast}` : "Deleted user") },
-  { header: "What", cell: (e) => auditActionText(e) },
-  { header: "Target", cell: (e) => e.target ?? "" },
-  { header: "Detail", cell: (e) => e.detail ?? "" },
+  { header: "What", wrap: "wrap-anywhere", cell: (e) => auditActionText(e) },
+  // Ids, addresses and subjects can be one long word: they wrap instead of widening the table.
+  { header: "Target", wrap: "wrap-anywhere", cell: (e) => e.target ?? "" },
+  { header: "Detail", wrap: "wrap-anywhere", cell: (e) => e.detail ?? "" },
 ];
 
 export default function AdminAuditRoute() {
