@@ -15,6 +15,8 @@ declare global {
       MAIL_API_URL?: string;
       MAIL_API_KEY?: string;
       MAIL_FROM?: string;
+      /** Sentry's DSN: when set, the one reporter also sends each error there (ADR 124). */
+      SENTRY_DSN?: string;
       /** Tests only: the live hub's heartbeat interval (default 15 s). */
       HUB_HEARTBEAT_MS?: string;
       /** Streams one hub instance holds at most (default in app/lib/live/stream-limits.ts, ADR 106). */

@@ -76,7 +76,7 @@ export default {
     // No mail sealed or sent with an unusable secret (ADR 110); the refusal logs once.
     if (refuseUnconfigured(env)) return;
     const db = createDb(env.DB);
-    const reportFailure = (error: unknown) => reportError(error, { where: "scheduled" });
+    const reportFailure = (error: unknown) => reportError(error, { where: "scheduled" }, { env, ctx });
     try {
       ctx.waitUntil(sweepExpiredRows(db, event.scheduledTime).catch(reportFailure));
       // Heads-ups (ADR 181), reminders, the Monday digest and notification e-mail (ADR 187), each once.
@@ -89,7 +89,7 @@ export default {
 
   // The outbound queue and its dead-letter queue (wrangler.toml [[queues.consumers]], ADR 125): mail to
   // the provider, early-access requests to the CRM (outbound.server.ts).
-  async queue(batch: MessageBatch<OutboundMessage>, env: Env) {
-    await consumeOutbound(batch, env);
+  async queue(batch: MessageBatch<OutboundMessage>, env: Env, ctx: ExecutionContext) {
+    await consumeOutbound(batch, env, ctx);
   },
 } satisfies ExportedHandler<Env, OutboundMessage>;

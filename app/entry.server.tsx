@@ -17,7 +17,7 @@ const ABORT_DELAY = 5_000;
 /** Every unexpected loader, action or render error, once, to the reporter; not an aborted request. */
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
-  reportError(error, { where: "remix", requestId: context.requestId, route: routeOf(request.url) });
+  reportError(error, { where: "remix", requestId: context.requestId, route: routeOf(request.url) }, context.cloudflare);
 };
 
 export default async function handleRequest(
@@ -39,7 +39,11 @@ export default async function handleRequest(
       signal: controller.signal,
       onError(error: unknown) {
         if (!controller.signal.aborted)
-          reportError(error, { where: "render", requestId: loadContext.requestId, route: routeOf(request.url) });
+          reportError(
+            error,
+            { where: "render", requestId: loadContext.requestId, route: routeOf(request.url) },
+            loadContext.cloudflare,
+          );
         responseStatusCode = 500;
       },
     },

@@ -70,7 +70,7 @@ export class Hub extends DurableObject<Env> {
     try {
       return await this.route(request, url);
     } catch (error) {
-      reportError(error, { where: "hub", route: url.pathname });
+      reportError(error, { where: "hub", route: url.pathname }, { env: this.env, ctx: this.ctx });
       throw error;
     }
   }

@@ -29,6 +29,6 @@ export async function enqueueOutbound(env: Env, messages: OutboundMessage[]): Pr
       await env.OUTBOUND.sendBatch(messages.slice(i, i + SEND_BATCH_LIMIT).map((body) => ({ body })));
     }
   } catch (error) {
-    reportError(error, { where: "queue" });
+    reportError(error, { where: "queue" }, { env });
   }
 }

@@ -14,7 +14,11 @@ import { deliverOutboxMail, markMailDead } from "./mail.server";
 import { OUTBOUND_DEAD_LETTER_QUEUE, type OutboundMessage } from "./outbound-queue.server";
 import { reportError } from "./report.server";
 
-export async function consumeOutbound(batch: MessageBatch<OutboundMessage>, env: Env): Promise<void> {
+export async function consumeOutbound(
+  batch: MessageBatch<OutboundMessage>,
+  env: Env,
+  ctx?: ExecutionContext,
+): Promise<void> {
   const db = createDb(env.DB);
   const dead = batch.queue === OUTBOUND_DEAD_LETTER_QUEUE;
   await Promise.all(
@@ -29,7 +33,7 @@ export async function consumeOutbound(batch: MessageBatch<OutboundMessage>, env:
         if (outcome === "failed") message.retry({ delaySeconds: retryDelaySeconds(message.attempts) });
         else message.ack();
       } catch (error) {
-        reportError(error, { where: "queue", route: `${batch.queue}/${message.body?.type}` });
+        reportError(error, { where: "queue", route: `${batch.queue}/${message.body?.type}` }, { env, ctx });
         message.retry({ delaySeconds: retryDelaySeconds(message.attempts) });
       }
     }),
@@ -44,7 +48,7 @@ async function send(db: Database, env: Env, body: OutboundMessage, attempt: numb
       return env.CRM_FORM_URL ? forwardRequest(db, env.CRM_FORM_URL, body.id) : "skipped";
     default:
       // Not a message this app sends: nothing to retry.
-      reportError(new Error("outbound queue: unknown message"), { where: "queue" });
+      reportError(new Error("outbound queue: unknown message"), { where: "queue" }, { env });
       return "skipped";
   }
 }

@@ -1,9 +1,11 @@
 /**
- * The one error reporter: every unexpected error (Remix handleError, the scheduled handler, the live
- * hub) comes here once. It logs a structured line (log.server.ts) with where it happened and the
- * request id; the message and stack, never the request's body or headers.
+ * The one error reporter: every unexpected error (Remix handleError, the renderer, the scheduled and
+ * queue handlers, the live hub) comes here once. It logs a structured line (log.server.ts) with where it
+ * happened and the request id; the message and stack, never the request's body or headers. When the
+ * SENTRY_DSN secret is set it also sends the error to Sentry (sentry.server.ts, ADR 124).
  */
 import { log } from "./log.server";
+import { sendToSentry } from "./sentry.server";
 
 export interface ErrorScope {
   /** Which handler caught it. */
@@ -12,7 +14,13 @@ export interface ErrorScope {
   route?: string;
 }
 
-export function reportError(error: unknown, scope: ErrorScope) {
+/** What the reporter needs of the worker: the secret, and a way to finish sending after the response. */
+export interface ReportRuntime {
+  env: { SENTRY_DSN?: string; ENVIRONMENT?: string };
+  ctx?: { waitUntil(promise: Promise<unknown>): void };
+}
+
+export function reportError(error: unknown, scope: ErrorScope, runtime?: ReportRuntime) {
   const e = error instanceof Error ? error : new Error(String(error));
   log("error", e.message.slice(0, 500), {
     where: scope.where,
@@ -21,4 +29,15 @@ export function reportError(error: unknown, scope: ErrorScope) {
     error: e.name,
     stack: e.stack?.slice(0, 2000),
   });
+  const dsn = runtime?.env.SENTRY_DSN;
+  if (!dsn) return;
+  try {
+    const sent = sendToSentry(e, scope, { dsn, environment: runtime.env.ENVIRONMENT ?? "production" });
+    runtime.ctx?.waitUntil(sent);
+  } catch (failure) {
+    // A broken DSN must not turn one error into two: say so in the log and carry on.
+    log("warn", "sentry: could not send the report", {
+      error: failure instanceof Error ? failure.message : String(failure),
+    });
+  }
 }

@@ -1,0 +1,94 @@
+/**
+ * The one reporter forwards to Sentry only when the SENTRY_DSN secret is set (ADR 124): an error thrown
+ * in a loader then leaves as one envelope to the DSN's project, tagged with the response's request id,
+ * and the request's waitUntil keeps the worker alive until it is sent. The worker is called with its
+ * env plus a DSN (tests/support/worker.ts); the network is a spy on fetch (tests and the worker share
+ * one isolate), so the SDK's real client and envelope code run.
+ */
+import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { reportError } from "#app/server/report.server";
+import { worker } from "../support/worker";
+
+const DSN = "https://publickey@o1.ingest.sentry.example/42";
+const ENVELOPE_URL = "https://o1.ingest.sentry.example/api/42/envelope/";
+
+afterEach(() => vi.restoreAllMocks());
+
+function sentry() {
+  const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+  const envelopes: string[] = [];
+  const fetchSpy = vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
+    expect(String(input).startsWith(ENVELOPE_URL)).toBe(true);
+    expect(init?.signal).toBeInstanceOf(AbortSignal);
+    envelopes.push(await new Response(init?.body).text());
+    return new Response("{}", { status: 200 });
+  });
+  return { envelopes, fetchSpy, errors };
+}
+
+/** The event items of the envelopes (each envelope: a header line, then item header + payload pairs). */
+const eventsOf = (envelopes: string[]) =>
+  envelopes.flatMap((envelope) => {
+    const lines = envelope.split("\n");
+    const events: Record<string, any>[] = [];
+    for (let i = 1; i + 1 < lines.length; i += 2) {
+      if (JSON.parse(lines[i]!).type === "event") events.push(JSON.parse(lines[i + 1]!));
+    }
+    return events;
+  });
+
+describe("the reporter and Sentry", () => {
+  it("sends an error thrown in a loader once, with the request id of the response, when a DSN is set", async () => {
+    const { envelopes } = sentry();
+    const ctx = createExecutionContext();
+    const response = await worker.fetch(
+      new Request("http://localhost/dev/error") as Parameters<typeof worker.fetch>[0],
+      { ...env, SENTRY_DSN: DSN } as Env,
+      ctx,
+    );
+    await response.text();
+    await waitOnExecutionContext(ctx);
+    expect(response.status).toBe(500);
+    const requestId = response.headers.get("X-Request-Id");
+    expect(requestId).toBeTruthy();
+
+    const events = eventsOf(envelopes);
+    expect(events).toHaveLength(1);
+    expect(events[0]!.exception.values[0].value).toBe("A loader failed on purpose (/dev/error)");
+    expect(events[0]!.tags).toMatchObject({ request_id: requestId, where: "remix", route: "/dev/error" });
+    expect(events[0]!.environment).toBe("development");
+    // Nothing of the request itself: no headers, cookies or body.
+    expect(events[0]!.request).toBeUndefined();
+  });
+
+  it("sends nothing anywhere without a DSN (the log line stays)", async () => {
+    const { fetchSpy, errors } = sentry();
+    const pending: Promise<unknown>[] = [];
+    reportError(
+      new Error("A cron step failed"),
+      { where: "scheduled" },
+      { env: { ENVIRONMENT: "production" }, ctx: { waitUntil: (p) => void pending.push(p) } },
+    );
+    await Promise.all(pending);
+    expect(pending).toHaveLength(0);
+    expect(fetchSpy).not.toHaveBeenCalled();
+    expect(errors).toHaveBeenCalledTimes(1);
+  });
+
+  it("a report from the queue consumer or the cron goes out the same way", async () => {
+    const { envelopes } = sentry();
+    const pending: Promise<unknown>[] = [];
+    reportError(
+      new Error("The outbox could not be read"),
+      { where: "queue", route: "goals-outbound/mail" },
+      { env: { SENTRY_DSN: DSN, ENVIRONMENT: "production" }, ctx: { waitUntil: (p) => void pending.push(p) } },
+    );
+    expect(pending).toHaveLength(1);
+    await Promise.all(pending);
+    const events = eventsOf(envelopes);
+    expect(events).toHaveLength(1);
+    expect(events[0]!.tags).toMatchObject({ where: "queue", route: "goals-outbound/mail" });
+    expect(events[0]!.environment).toBe("production");
+  });
+});
