@@ -225,7 +225,9 @@ export const pledges = sqliteTable(
     // Per-unit sponsorship (issue 15): minor units per whole unit logged, by the whole group (null
     // member) or by one member, with an optional maximum in minor units.
     perUnit: integer("per_unit"),
-    memberId: text("member_id").references(() => users.id, { onDelete: "set null" }),
+    // No foreign key: when the member deletes their account this follows their progress to its
+    // anonymous id, so a per-member pledge keeps its value (ADR 188).
+    memberId: text("member_id"),
     maxAmount: integer("max_amount"),
     anonymous: integer("anonymous", { mode: "boolean" }).notNull().default(false),
     paid: integer("paid", { mode: "boolean" }).notNull().default(false),
@@ -280,9 +282,9 @@ export const progressEntries = sqliteTable(
     goalId: text("goal_id")
       .notNull()
       .references(() => goals.id, { onDelete: "cascade" }),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    // No foreign key on purpose: a deleted account's entries stay, re-keyed to an anonymous
+    // "deleted-..." id and without their note, so group totals and pledges do not move (ADR 188).
+    userId: text("user_id").notNull(),
     amount: integer("amount").notNull(), // hundredths of the unit
     day: text("day").notNull(), // 'YYYY-MM-DD' on the goal clock
     note: text("note"),
@@ -312,9 +314,8 @@ export const progressTotals = sqliteTable(
     goalId: text("goal_id")
       .notNull()
       .references(() => goals.id, { onDelete: "cascade" }),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    // No foreign key: kept, re-keyed, when the account is deleted (ADR 188).
+    userId: text("user_id").notNull(),
     total: integer("total").notNull().default(0),
     entries: integer("entries").notNull().default(0),
     lastDay: text("last_day"),

@@ -4,7 +4,16 @@
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, eq, sql } from "drizzle-orm";
-import { earlyAccessRequests, mailOutbox, messages, pledges, userGoals, users } from "#drizzle/schema";
+import {
+  earlyAccessRequests,
+  mailOutbox,
+  messages,
+  pledges,
+  progressEntries,
+  progressTotals,
+  userGoals,
+  users,
+} from "#drizzle/schema";
 import { auditEntryIfChanged } from "./audit.server";
 import { publish } from "./live.server";
 import { deliverLater, outboxInsert } from "./mail.server";
@@ -91,6 +100,8 @@ export const LAST_ADMIN = "You are the last admin: make someone else an admin fi
  * Deletes the account in one batch. Personal data goes (the user row and with it sessions, memberships,
  * cheers and links; mail to the address; early-access requests from it); messages stay, shown as
  * "Deleted member"; pledges stay for the charity's totals, with the pledger's name and message removed.
+ * Progress stays too (ADR 188): entries (without their notes), totals and the pledges that sponsor the
+ * member move to one fresh anonymous id, so group totals, ranks and pledge values do not change.
  * Every statement carries the same condition, so the last admin's request changes nothing at all.
  */
 export async function deleteAccount(
@@ -104,11 +115,24 @@ export async function deleteAccount(
     .select({ goalId: userGoals.goalId })
     .from(userGoals)
     .where(eq(userGoals.userId, user.id));
-  const [, , , , deleted] = await db.batch([
+  const anonymousId = `deleted-${newId()}`;
+  const [, , , , , , , deleted] = await db.batch([
     db
       .update(pledges)
       .set({ userId: null, name: "Anonymous", message: null, anonymous: true })
       .where(and(eq(pledges.userId, user.id), deletable)),
+    db
+      .update(pledges)
+      .set({ memberId: anonymousId })
+      .where(and(eq(pledges.memberId, user.id), deletable)),
+    db
+      .update(progressEntries)
+      .set({ userId: anonymousId, note: null })
+      .where(and(eq(progressEntries.userId, user.id), deletable)),
+    db
+      .update(progressTotals)
+      .set({ userId: anonymousId })
+      .where(and(eq(progressTotals.userId, user.id), deletable)),
     db
       .update(messages)
       .set({ userId: null })

@@ -18,6 +18,7 @@ import {
   streak,
   unitOf,
 } from "#app/lib/progress";
+import { DEFAULT_COLOR } from "#drizzle/schema";
 import { LEADERBOARD_SIZE, type ProgressResults } from "./progress.server";
 
 export interface ProgressEntryView {
@@ -86,7 +87,9 @@ export function toProgressView(
   const myTotal = Number(mine?.total ?? 0);
   const myRank = mine ? Number(mine.ahead) + 1 : null;
   const reason = logRefusal({ ...goal, unit }, goal.membership, today);
-  const name = (r: { first: string; last: string }) => `${r.first} ${r.last}`.trim();
+  // A deleted account's progress stays, without its name (ADR 188).
+  const name = (r: { first: string | null; last: string | null }) =>
+    r.first === null ? "Deleted member" : `${r.first} ${r.last}`.trim();
   return {
     goalId: goal.id,
     viewerId: viewer.id,
@@ -120,7 +123,7 @@ export function toProgressView(
       ? boardRows.map((r, i) => ({
           rank: i + 1,
           name: name(r),
-          color: r.color,
+          color: r.color ?? DEFAULT_COLOR,
           totalText: fmt(r.total),
           isMe: r.userId === viewer.id,
         }))
@@ -139,7 +142,7 @@ export function toProgressView(
       ? latestRows.map((e) => ({
           id: e.id,
           name: name(e),
-          color: e.color,
+          color: e.color ?? DEFAULT_COLOR,
           amountText: fmt(e.amount),
           day: e.day,
           note: e.note,
