@@ -4,7 +4,8 @@
  * so a lever is measured against its own "before" in one run on one machine load (issue 18).
  *   node bench/ab.mjs --a <commit> [--b <commit>] [--rounds 5] [--seconds 3] [--connections 10] [--paths main,active,measured,marketing]
  * --b defaults to the working tree. Each side is a detached git worktree under the system temp dir
- * sharing this checkout's node_modules; both serve a copy of one seeded state. Not part of `npm test`.
+ * sharing this checkout's node_modules (or --a-modules / --b-modules <dir>, for a commit whose
+ * dependencies differ, e.g. another React); both serve a copy of one seeded state. Not part of `npm test`.
  * Ports: A 8831/9431, B 8832/9432, the ceiling Worker 8825/9425.
  */
 import { execFileSync } from "node:child_process";
@@ -26,12 +27,12 @@ const b = option("--b");
 if (!a) throw new Error("--a <commit> is required");
 
 /** A production build of `commit` in a throwaway worktree (or of this checkout when commit is absent). */
-function buildOf(commit) {
+function buildOf(commit, modules = join(ROOT, "node_modules")) {
   let root = ROOT;
   if (commit) {
     root = mkdtempSync(join(tmpdir(), "gwf-ab-"));
     execFileSync("git", ["worktree", "add", "--detach", root, commit], { cwd: ROOT, stdio: "ignore" });
-    if (!existsSync(join(root, "node_modules"))) symlinkSync(join(ROOT, "node_modules"), join(root, "node_modules"));
+    if (!existsSync(join(root, "node_modules"))) symlinkSync(modules, join(root, "node_modules"));
   }
   execFileSync("npx", ["remix", "build"], {
     cwd: root,
@@ -51,8 +52,8 @@ console.log(
     .map((x) => x.toFixed(2))
     .join(" ")}`,
 );
-const rootA = buildOf(a);
-const rootB = buildOf(b);
+const rootA = buildOf(a, option("--a-modules"));
+const rootB = buildOf(b, option("--b-modules"));
 const servers = [];
 try {
   const A = await startApp({ root: rootA, ports: [8831, 9431] });
