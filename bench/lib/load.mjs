@@ -1,5 +1,8 @@
 /** The load generator: autocannon, N keep-alive connections, bounded by time, loopback only. */
-import autocannon from "autocannon";
+// autocannon is a bench-only tool in bench/package.json (kept out of the app's install).
+const { default: autocannon } = await import("autocannon").catch(() => {
+  throw new Error("The benchmark tools are not installed: run `node bench/install.mjs` (npm run bench does it).");
+});
 
 /**
  * @param {{ url: string, headers?: Record<string,string>, connections: number, seconds: number }} o

@@ -4,9 +4,13 @@
  */
 import { execFile } from "node:child_process";
 import { existsSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 
 const run = promisify(execFile);
+// Installed in bench/'s own node_modules (bench/package.json), not the app's.
+const BIN = join(dirname(fileURLToPath(import.meta.url)), "..", "node_modules", ".bin", "lighthouse");
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
 
 export function chromePath() {
@@ -21,9 +25,8 @@ export async function lighthouse(root, url) {
   const chrome = chromePath();
   if (!chrome) throw new Error("no chromium found (apt-get install -y chromium, or set CHROME_PATH)");
   const { stdout } = await run(
-    "npx",
+    BIN,
     [
-      "lighthouse",
       url,
       "--quiet",
       "--output=json",
