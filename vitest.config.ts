@@ -29,6 +29,7 @@ export default defineConfig(async () => ({
     alias: [
       { find: /^#app\/(.*)$/, replacement: new URL("./app/$1", import.meta.url).pathname },
       { find: /^#drizzle\/(.*)$/, replacement: new URL("./drizzle/$1", import.meta.url).pathname },
+      { find: /^#build\/worker$/, replacement: new URL("./build/index.js", import.meta.url).pathname },
     ],
   },
   test: {
