@@ -9,6 +9,7 @@ import { AUDIENCE_LABELS, chunk, communicationText, type Audience } from "#app/l
 import { newId } from "#app/lib/ids";
 import { communications, mailOutbox, users } from "#drizzle/schema";
 import { auditEntry } from "./audit.server";
+import { sha256Hex } from "./crypto.server";
 import { deliverLater, type Mail } from "./mail.server";
 import type { SessionUser } from "./session.server";
 import { getSettings } from "./settings.server";
@@ -33,8 +34,7 @@ export interface Draft {
  */
 export async function previewDigest(draft: Draft): Promise<string> {
   const text = JSON.stringify([draft.audience, draft.subject, draft.body]);
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
-  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
+  return sha256Hex(text);
 }
 
 /** How many people a draft would reach, the text the sender's own copy would read, and its digest. */

@@ -7,22 +7,9 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, eq, gt, isNull } from "drizzle-orm";
 import { LINK_TTL_DAYS } from "#app/lib/admin";
 import { passwordResets } from "#drizzle/schema";
+import { hashToken, randomToken } from "./crypto.server";
 
 export type LinkPurpose = "set-password" | "invite";
-
-export async function hashToken(token: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(token));
-  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
-}
-
-/** A URL-safe random token: 32 bytes (256 bits) unless asked for fewer. */
-export function randomToken(byteLength = 32): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(byteLength));
-  return btoa(String.fromCharCode(...bytes))
-    .replace(/\+/g, "-")
-    .replace(/\//g, "_")
-    .replace(/=+$/, "");
-}
 
 /** A fresh token and the insert that stores its hash; batch the insert with the rest of the write. */
 export async function newLink(

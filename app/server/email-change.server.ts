@@ -8,7 +8,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { passwordResets, users } from "#drizzle/schema";
-import { hashToken, randomToken } from "./admin-links.server";
+import { hashToken, randomToken } from "./crypto.server";
 import { appUrl } from "./env.server";
 import { deliverLater, LINK_PLACEHOLDER, outboxInsert, outboxRow, sendMail } from "./mail.server";
 import { checkCurrentPassword, TOO_MANY_TRIES, type AccountResult } from "./account.server";

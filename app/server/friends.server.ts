@@ -7,7 +7,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, asc, eq, or, sql } from "drizzle-orm";
 import { friendLinks, friendships, notifications, users } from "#drizzle/schema";
-import { randomToken } from "./admin-links.server";
+import { randomToken } from "./crypto.server";
 import { appUrl } from "./env.server";
 import { publish } from "./live.server";
 import { deliverLater, outboxInsert } from "./mail.server";

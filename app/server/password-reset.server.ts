@@ -14,24 +14,12 @@ import { LIMITS, resetForUserStatement } from "./rate-limit.server";
 import { endAllSessions } from "./session.server";
 import { findUserByEmail } from "./users.server";
 import { newId } from "#app/lib/ids";
+import { hashToken, randomToken } from "./crypto.server";
 import { linkKind, type LinkKind } from "#app/lib/password-links";
 
 export const RESET_LINK_TTL_MS = 60 * 60 * 1000;
 /** Link purposes this screen accepts: resets, and admin-added users choosing their first password. */
 const USABLE_PURPOSES = ["reset", "set-password"] as const;
-
-function randomToken(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(32));
-  return btoa(String.fromCharCode(...bytes))
-    .replace(/\+/g, "-")
-    .replace(/\//g, "_")
-    .replace(/=+$/, "");
-}
-
-export async function hashToken(token: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(token));
-  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
-}
 
 /** A link token looks like this; anything else is refused before touching the database. */
 export const isWellFormedToken = (token: string | undefined): token is string =>

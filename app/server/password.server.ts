@@ -3,12 +3,11 @@
  * Production workerd rejects more than 100,000 iterations (local workerd does not), so we use exactly
  * that and store the count with each hash, which lets us raise it later without breaking old hashes.
  */
+import { fromBase64, timingSafeEqual, toBase64 } from "./crypto.server";
+
 export const PBKDF2_ITERATIONS = 100_000;
 const MAX_ITERATIONS = 100_000;
 const ALGORITHM = "pbkdf2-sha256";
-
-const toB64 = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes));
-const fromB64 = (s: string) => Uint8Array.from(atob(s), (c) => c.charCodeAt(0));
 
 async function derive(password: string, salt: Uint8Array, iterations: number): Promise<Uint8Array> {
   if (!Number.isInteger(iterations) || iterations < 1 || iterations > MAX_ITERATIONS) {
@@ -26,21 +25,14 @@ async function derive(password: string, salt: Uint8Array, iterations: number): P
 export async function hashPassword(password: string, iterations = PBKDF2_ITERATIONS): Promise<string> {
   const salt = crypto.getRandomValues(new Uint8Array(16));
   const hash = await derive(password, salt, iterations);
-  return `${ALGORITHM}$${iterations}$${toB64(salt)}$${toB64(hash)}`;
+  return `${ALGORITHM}$${iterations}$${toBase64(salt)}$${toBase64(hash)}`;
 }
 
 export async function verifyPassword(password: string, stored: string | null | undefined): Promise<boolean> {
   if (!stored) return false;
   const [algorithm, iterationsText, saltText, hashText] = stored.split("$");
   if (algorithm !== ALGORITHM || !saltText || !hashText) return false;
-  const expected = fromB64(hashText);
-  const actual = await derive(password, fromB64(saltText), Number(iterationsText));
+  const expected = fromBase64(hashText);
+  const actual = await derive(password, fromBase64(saltText), Number(iterationsText));
   return timingSafeEqual(actual, expected);
-}
-
-function timingSafeEqual(a: Uint8Array, b: Uint8Array): boolean {
-  if (a.length !== b.length) return false;
-  let diff = 0;
-  for (let i = 0; i < a.length; i++) diff |= a[i]! ^ b[i]!;
-  return diff === 0;
 }
