@@ -7,9 +7,10 @@ import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { parseTopics } from "#app/lib/live/topics";
 import { requireDevelopment } from "#app/server/env.server";
 import { publishNow, restartHubs } from "#app/server/live.server";
+import { notFound } from "#app/server/http-errors.server";
 
 export async function loader() {
-  throw new Response("Not Found", { status: 404 });
+  throw notFound();
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

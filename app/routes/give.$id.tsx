@@ -28,6 +28,7 @@ import { countersFor, hit, LIMITS, TOO_MANY_REQUESTS } from "#app/server/rate-li
 import { getOptionalUser } from "#app/server/session.server";
 import fundraisingStyles from "#app/styles/fundraising.css";
 import type { LiveHandle } from "#app/live/useLiveUpdates";
+import { forbidden, notFound } from "#app/server/http-errors.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: fundraisingStyles }];
 
@@ -57,8 +58,8 @@ async function loadGivePage(
     today(request, context.cloudflare.env),
     memberId?.slice(0, 64),
   );
-  if (!page) throw new Response("Not Found", { status: 404 });
-  if (!canSupport(page.goal, user, page.goal.isMember)) throw new Response("Forbidden", { status: 403 });
+  if (!page) throw notFound();
+  if (!canSupport(page.goal, user, page.goal.isMember)) throw forbidden();
   return { ...page, user };
 }
 

@@ -5,6 +5,7 @@ import { cheerSchema } from "#app/lib/schemas/fundraising";
 import { toggleCheer } from "#app/server/discussion.server";
 import { supportGoalQuery, toSupportGoal } from "#app/server/fundraising.server";
 import { requireUser } from "#app/server/session.server";
+import { forbidden, notFound } from "#app/server/http-errors.server";
 
 /** Cheer (or un-cheer) a member of the goal, then back to the goal screen. A resource route: plain JSON errors. */
 export async function action({ request, context, params }: ActionFunctionArgs) {
@@ -13,10 +14,10 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema: cheerSchema });
   if (submission.status !== "success") return Response.json({ error: "Choose a member to cheer." }, { status: 400 });
   const goal = toSupportGoal((await supportGoalQuery(context, params.id!, user.id))[0]);
-  if (!goal) throw new Response("Not Found", { status: 404 });
+  if (!goal) throw notFound();
   const result = await toggleCheer(context, goal, user, submission.value.memberId);
   if (!result.ok) {
-    if (result.status === 403) throw new Response("Forbidden", { status: 403 });
+    if (result.status === 403) throw forbidden();
     return Response.json({ error: result.message }, { status: result.status });
   }
   return redirect(safeReturnTo(formData.get("returnTo"), goal.id));

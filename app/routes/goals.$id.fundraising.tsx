@@ -26,6 +26,7 @@ import type { LiveHandle } from "#app/live/useLiveUpdates";
 import { today } from "#app/server/clock.server";
 import goalsStyles from "#app/styles/goals.css";
 import tableStyles from "#app/styles/table.css";
+import { forbidden, notFound } from "#app/server/http-errors.server";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: goalsStyles },
@@ -42,8 +43,8 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 async function requireManager(request: Request, context: LoaderFunctionArgs["context"], id: string) {
   const user = await requireUser(request, context);
   const page = await loadFundraising(context, id, user, 500, today(request, context.cloudflare.env));
-  if (!page) throw new Response("Not Found", { status: 404 });
-  if (!page.manager) throw new Response("Forbidden", { status: 403 });
+  if (!page) throw notFound();
+  if (!page.manager) throw forbidden();
   return page;
 }
 

@@ -19,6 +19,7 @@ import { loadMeasure, saveMeasure } from "#app/server/measure.server";
 import { requireUser } from "#app/server/session.server";
 import memberStyles from "#app/styles/member.css";
 import type { LiveHandle } from "#app/live/useLiveUpdates";
+import { forbidden, notFound } from "#app/server/http-errors.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: memberStyles }];
 
@@ -33,8 +34,8 @@ export const handle: LiveHandle<typeof loader> = { live: (data, params) => [data
 async function requireManager(request: Request, context: LoaderFunctionArgs["context"], id: string) {
   const user = await requireUser(request, context);
   const goal = await loadMeasure(context, id, user);
-  if (!goal) throw new Response("Not Found", { status: 404 });
-  if (!goal.manager) throw new Response("Forbidden", { status: 403 });
+  if (!goal) throw notFound();
+  if (!goal.manager) throw forbidden();
   return goal;
 }
 

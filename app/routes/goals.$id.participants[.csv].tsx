@@ -7,6 +7,7 @@ import { canManageGoal, goalFileSlug } from "#app/lib/fundraising";
 import { today } from "#app/server/clock.server";
 import { participantMeasureQueries, toParticipantMeasures } from "#app/server/progress.server";
 import { requireUser } from "#app/server/session.server";
+import { forbidden, notFound } from "#app/server/http-errors.server";
 
 /** The org's CSV of participants' progress (no e-mail addresses: names, dates, status, pledged). */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
@@ -19,8 +20,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   ]);
   const measures = toParticipantMeasures(measureResults, today(request, context.cloudflare.env));
   const goal = toSupportGoal(goalRows[0]);
-  if (!goal) throw new Response("Not Found", { status: 404 });
-  if (!canManageGoal(goal, user)) throw new Response("Forbidden", { status: 403 });
+  if (!goal) throw notFound();
+  if (!canManageGoal(goal, user)) throw forbidden();
   const currency = goal.currency ?? "GBP";
   const table = [
     [

@@ -5,6 +5,7 @@ import { today } from "#app/server/clock.server";
 import { supportGoalQuery, toSupportGoal } from "#app/server/fundraising.server";
 import { pledgesCsvQuery, pledgesCsvRows } from "#app/server/pledges-csv.server";
 import { requireUser } from "#app/server/session.server";
+import { forbidden, notFound } from "#app/server/http-errors.server";
 
 /** The org's (or an admin's) download of every pledge of a goal, to reconcile with the charity. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
@@ -14,8 +15,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     pledgesCsvQuery(context, params.id!),
   ]);
   const goal = toSupportGoal(goalRows[0]);
-  if (!goal) throw new Response("Not Found", { status: 404 });
-  if (!canManageGoal(goal, user)) throw new Response("Forbidden", { status: 403 });
+  if (!goal) throw notFound();
+  if (!canManageGoal(goal, user)) throw forbidden();
   return csvResponse(
     pledgesCsvRows(goal, rows, today(request, context.cloudflare.env)),
     `${goalFileSlug(goal.cause)}-pledges.csv`,
