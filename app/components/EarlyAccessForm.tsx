@@ -1,20 +1,13 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { HoneypotInputs } from "#app/components/Honeypot";
 import { earlyAccessSchema } from "#app/lib/schemas/early-access";
 import { Field, SubmitButton } from "./forms";
+import { useConformForm } from "#app/components/useConformForm";
 
 /** SPEC's early-access request form (five required fields); render it inside a <HoneypotProvider>. */
 export function EarlyAccessForm({ lastResult }: { lastResult?: SubmissionResult<string[]> | null }) {
-  const [form, fields] = useForm({
-    id: "early-access",
-    lastResult,
-    constraint: getZodConstraint(earlyAccessSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: earlyAccessSchema }),
-  });
+  const [form, fields] = useConformForm(earlyAccessSchema, { id: "early-access", lastResult });
   return (
     <Form method="post" className="form" {...getFormProps(form)}>
       <HoneypotInputs />

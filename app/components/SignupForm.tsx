@@ -1,9 +1,9 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { HoneypotInputs } from "#app/components/Honeypot";
 import { signupSchema } from "#app/lib/schemas/auth";
 import { Field, PasswordField, SubmitButton } from "./forms";
+import { useConformForm } from "#app/components/useConformForm";
 
 /** The sign-up form; render it inside the route's <HoneypotProvider>. */
 export function SignupForm({
@@ -15,14 +15,10 @@ export function SignupForm({
   action?: string;
   defaultEmail?: string;
 }) {
-  const [form, fields] = useForm({
+  const [form, fields] = useConformForm(signupSchema, {
     id: "signup",
     lastResult,
     defaultValue: defaultEmail ? { email: defaultEmail } : undefined,
-    constraint: getZodConstraint(signupSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: signupSchema }),
   });
   return (
     <Form method="post" action={action} className="form" {...getFormProps(form)}>

@@ -1,5 +1,5 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import { ActionNotice } from "#app/components/admin/Notice";
@@ -18,6 +18,7 @@ import {
 } from "#app/server/admin-access.server";
 import { publish } from "#app/server/live.server";
 import { requireRole } from "#app/server/session.server";
+import { useConformForm } from "#app/components/useConformForm";
 
 export const meta: MetaFunction = () => [{ title: "Access | Admin | Goals with Friends" }];
 
@@ -70,14 +71,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function AccessRoute() {
   const { settings, requests, total } = useLoaderData<typeof loader>();
   const result = useStickyActionData<typeof action>();
-  const [supportForm, supportFields] = useForm({
+  const [supportForm, supportFields] = useConformForm(supportEmailSchema, {
     id: "support-email",
     lastResult: result && "support" in result ? result.support : undefined,
     defaultValue: { supportEmail: settings.supportEmail },
-    constraint: getZodConstraint(supportEmailSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: supportEmailSchema }),
   });
   return (
     <main className="admin-main">

@@ -1,5 +1,5 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link } from "@remix-run/react";
 import { Field, SelectField, SubmitButton } from "#app/components/forms";
@@ -10,6 +10,7 @@ import { publish } from "#app/server/live.server";
 import { requireRole } from "#app/server/session.server";
 import { EmailTakenError } from "#app/server/users.server";
 import { useStickyActionData } from "#app/components/admin/useStickyActionData";
+import { useConformForm } from "#app/components/useConformForm";
 
 export const meta: MetaFunction = () => [{ title: "Add User | Admin | Goals with Friends" }];
 
@@ -37,14 +38,10 @@ const TYPE_OPTIONS = USER_TYPES.map((t) => ({ value: t, label: TYPE_LABELS[t] })
 
 export default function AddUserRoute() {
   const actionData = useStickyActionData<typeof action>();
-  const [form, fields] = useForm({
+  const [form, fields] = useConformForm(addUserSchema, {
     id: "add-user",
     lastResult: actionData?.result,
     defaultValue: { type: "user" },
-    constraint: getZodConstraint(addUserSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: addUserSchema }),
   });
   return (
     <main className="admin-main">

@@ -1,5 +1,5 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { Field, SelectField, SubmitButton, TextareaField } from "#app/components/forms";
@@ -13,6 +13,7 @@ import { redirectWithFlash } from "#app/server/flash.server";
 import { publish } from "#app/server/live.server";
 import { requireRole } from "#app/server/session.server";
 import { useStickyActionData } from "#app/components/admin/useStickyActionData";
+import { useConformForm } from "#app/components/useConformForm";
 
 export const meta: MetaFunction = () => [{ title: "Communication | Admin | Goals with Friends" }];
 
@@ -72,14 +73,10 @@ export default function CommunicationRoute() {
   const { history, viewed, recipients } = useLoaderData<typeof loader>();
   const actionData = useStickyActionData<typeof action>();
   const preview = actionData?.preview;
-  const [form, fields] = useForm({
+  const [form, fields] = useConformForm(communicationSchema, {
     id: "communication",
     lastResult: actionData?.result,
     defaultValue: { audience: "all" },
-    constraint: getZodConstraint(communicationSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: communicationSchema }),
   });
   return (
     <main className="admin-main">

@@ -1,5 +1,5 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import {
   data,
   type ActionFunctionArgs,
@@ -23,6 +23,7 @@ import { requireRole } from "#app/server/session.server";
 import { deleteImage, readImageUpload, readUploadForm, storeImage } from "#app/server/uploads.server";
 import fundraisingStyles from "#app/styles/fundraising.css";
 import memberStyles from "#app/styles/member.css";
+import { useConformForm } from "#app/components/useConformForm";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: memberStyles },
@@ -90,16 +91,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function CreateGoalRoute() {
   const { canChooseVisibility, canMarkDemo, months } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const [form, fields] = useForm({
-    id: "create-goal",
-    // A loader's reply is a union conform's types cannot narrow (the plumbing hook will own this cast).
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    lastResult: lastResult as any,
-    constraint: getZodConstraint(createMeasuredGoalSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: createMeasuredGoalSchema }),
-  });
+  const [form, fields] = useConformForm(createMeasuredGoalSchema, { id: "create-goal", lastResult });
   return (
     <main className="member-page">
       <h1>Create a Goal</h1>

@@ -1,4 +1,4 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import {
   data,
@@ -15,6 +15,7 @@ import { devDateSchema } from "#app/lib/schemas/dev-date";
 import { devDateCookie, devDateOverride } from "#app/server/clock.server";
 import { requireDevelopment } from "#app/server/env.server";
 import memberStyles from "#app/styles/member.css";
+import { useConformForm } from "#app/components/useConformForm";
 
 /** Developer date tool (development only): pins the "today" every rule and screen uses, via a cookie. */
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: memberStyles }];
@@ -41,14 +42,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function DevDateRoute() {
   const { override, real } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const [form, fields] = useForm({
+  const [form, fields] = useConformForm(devDateSchema, {
     id: "dev-date",
-    // A loader's reply is a union conform's types cannot narrow (the plumbing hook will own this cast).
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    lastResult: lastResult as any,
+    lastResult,
     defaultValue: { date: override ?? real },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: devDateSchema }),
-    shouldValidate: "onSubmit",
+    validate: "onSubmit",
   });
   return (
     <main className="member-page">

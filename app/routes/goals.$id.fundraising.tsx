@@ -1,5 +1,5 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import {
   data,
   type ActionFunctionArgs,
@@ -27,6 +27,7 @@ import { today } from "#app/server/clock.server";
 import goalsStyles from "#app/styles/goals.css";
 import tableStyles from "#app/styles/table.css";
 import { forbidden, notFound } from "#app/server/http-errors.server";
+import { useConformForm } from "#app/components/useConformForm";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: goalsStyles },
@@ -93,14 +94,10 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 export default function FundraisingSettingsRoute() {
   const { goal, fundraiser, settings, inviteUrl, giveUrl } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const [form, fields] = useForm({
+  const [form, fields] = useConformForm(fundraisingSettingsSchema, {
     id: "fundraising",
     lastResult,
-    constraint: getZodConstraint(fundraisingSettingsSchema),
     defaultValue: settings,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: fundraisingSettingsSchema }),
   });
   return (
     <main className="page fundraising-page">

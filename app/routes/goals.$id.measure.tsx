@@ -1,5 +1,5 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import {
   data,
   type ActionFunctionArgs,
@@ -20,6 +20,7 @@ import { requireUser } from "#app/server/session.server";
 import memberStyles from "#app/styles/member.css";
 import type { LiveHandle } from "#app/live/useLiveUpdates";
 import { forbidden, notFound } from "#app/server/http-errors.server";
+import { useConformForm } from "#app/components/useConformForm";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: memberStyles }];
 
@@ -71,16 +72,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 export default function MeasureRoute() {
   const { goal, locked, values } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const [form, fields] = useForm({
-    id: "measure",
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    lastResult: lastResult as any,
-    defaultValue: values,
-    constraint: getZodConstraint(editMeasureSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: editMeasureSchema }),
-  });
+  const [form, fields] = useConformForm(editMeasureSchema, { id: "measure", lastResult, defaultValue: values });
   return (
     <main className="member-page">
       <p>

@@ -1,5 +1,5 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import {
   data,
   type ActionFunctionArgs,
@@ -20,6 +20,7 @@ import { readFormData } from "#app/server/form-data.server";
 import { createPersonalGoal, personalGoalLimitReached } from "#app/server/personal-goals.server";
 import { requireUser } from "#app/server/session.server";
 import memberStyles from "#app/styles/member.css";
+import { useConformForm } from "#app/components/useConformForm";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: memberStyles }];
 
@@ -52,15 +53,7 @@ export default function NewPersonalGoalRoute() {
   const { today } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const schema = useMemo(() => personalGoalSchema(today), [today]);
-  const [form, fields] = useForm({
-    id: "personal-goal",
-    lastResult,
-    constraint: getZodConstraint(schema),
-    defaultValue: { unit: "none" },
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-  });
+  const [form, fields] = useConformForm(schema, { id: "personal-goal", lastResult, defaultValue: { unit: "none" } });
   return (
     <main className="member-page">
       <h1>Start a goal with friends</h1>

@@ -1,5 +1,5 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import {
   data,
   type ActionFunctionArgs,
@@ -20,6 +20,7 @@ import { requestPasswordReset } from "#app/server/password-reset.server";
 import { countersFor, hit, LIMITS, TOO_MANY_REQUESTS } from "#app/server/rate-limit.server";
 import { readFormData } from "#app/server/form-data.server";
 import authStyles from "#app/styles/auth.css";
+import { useConformForm } from "#app/components/useConformForm";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: authStyles }];
 
@@ -54,14 +55,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function PasswordResetRoute() {
   const { honeypot } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const [form, fields] = useForm({
-    id: "passwordreset",
-    lastResult,
-    constraint: getZodConstraint(resetRequestSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: resetRequestSchema }),
-  });
+  const [form, fields] = useConformForm(resetRequestSchema, { id: "passwordreset", lastResult });
   return (
     <AuthLayout>
       <h1>Password Reset</h1>

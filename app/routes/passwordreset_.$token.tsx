@@ -1,5 +1,5 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import {
   data,
   type ActionFunctionArgs,
@@ -20,6 +20,7 @@ import { withFlash } from "#app/server/flash.server";
 import { FLASH } from "#app/lib/flash";
 import { readFormData } from "#app/server/form-data.server";
 import authStyles from "#app/styles/auth.css";
+import { useConformForm } from "#app/components/useConformForm";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: authStyles }];
 
@@ -72,14 +73,7 @@ export default function SetNewPasswordRoute() {
   const { valid, email, kind } = useLoaderData<typeof loader>();
   const copy = LINK_COPY[kind];
   const lastResult = useActionData<typeof action>();
-  const [form, fields] = useForm({
-    id: "new-password",
-    lastResult,
-    constraint: getZodConstraint(newPasswordSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: newPasswordSchema }),
-  });
+  const [form, fields] = useConformForm(newPasswordSchema, { id: "new-password", lastResult });
   if (!valid || form.errors?.includes(LINK_EXPIRED)) {
     return (
       <AuthLayout>

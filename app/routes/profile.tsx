@@ -1,5 +1,5 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import {
   data,
   type ActionFunctionArgs,
@@ -21,6 +21,7 @@ import { updateProfile } from "#app/server/profile.server";
 import { requireUser } from "#app/server/session.server";
 import { readImageUpload, readUploadForm } from "#app/server/uploads.server";
 import memberStyles from "#app/styles/member.css";
+import { useConformForm } from "#app/components/useConformForm";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: memberStyles }];
 
@@ -59,16 +60,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function ProfileRoute() {
   const { profile, emailChoices } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const [form, fields] = useForm({
+  const [form, fields] = useConformForm(profileSchema, {
     id: "profile",
-    // A loader's reply is a union conform's types cannot narrow (the plumbing hook will own this cast).
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    lastResult: lastResult as any,
+    lastResult,
     defaultValue: { first: profile.first, last: profile.last, color: profile.color },
-    constraint: getZodConstraint(profileSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: profileSchema }),
   });
   return (
     <main className="member-page">

@@ -1,5 +1,5 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import {
   data,
   type ActionFunctionArgs,
@@ -16,6 +16,7 @@ import { withFlash } from "#app/server/flash.server";
 import { readFormData } from "#app/server/form-data.server";
 import { logout, requireUser } from "#app/server/session.server";
 import memberStyles from "#app/styles/member.css";
+import { useConformForm } from "#app/components/useConformForm";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: memberStyles }];
 
@@ -48,14 +49,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function DeleteAccountRoute() {
   const { email } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const [form, fields] = useForm({
-    id: "delete-account",
-    lastResult,
-    constraint: getZodConstraint(deleteAccountSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: deleteAccountSchema }),
-  });
+  const [form, fields] = useConformForm(deleteAccountSchema, { id: "delete-account", lastResult });
   return (
     <main className="member-page">
       <h1>Delete account</h1>

@@ -1,5 +1,5 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import {
   data,
   type ActionFunctionArgs,
@@ -16,6 +16,7 @@ import { redirectWithFlash } from "#app/server/flash.server";
 import { readFormData } from "#app/server/form-data.server";
 import { currentSessionId, requireUser } from "#app/server/session.server";
 import memberStyles from "#app/styles/member.css";
+import { useConformForm } from "#app/components/useConformForm";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: memberStyles }];
 
@@ -55,14 +56,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function ChangePasswordRoute() {
   const { email } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const [form, fields] = useForm({
-    id: "change-password",
-    lastResult,
-    constraint: getZodConstraint(changePasswordSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: changePasswordSchema }),
-  });
+  const [form, fields] = useConformForm(changePasswordSchema, { id: "change-password", lastResult });
   return (
     <main className="member-page">
       <h1>Change password</h1>

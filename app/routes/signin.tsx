@@ -1,5 +1,5 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import {
   data,
   type ActionFunctionArgs,
@@ -20,6 +20,7 @@ import { afterSignIn, readReturnTo } from "#app/server/return-to.server";
 import { createUserSession, requireAnonymous } from "#app/server/session.server";
 import { readFormData } from "#app/server/form-data.server";
 import authStyles from "#app/styles/auth.css";
+import { useConformForm } from "#app/components/useConformForm";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: authStyles }];
 
@@ -67,14 +68,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function SigninRoute() {
   const { honeypot, returning } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const [form, fields] = useForm({
-    id: "signin",
-    lastResult,
-    constraint: getZodConstraint(signinSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: signinSchema }),
-  });
+  const [form, fields] = useConformForm(signinSchema, { id: "signin", lastResult });
   const suspended = fields.email.errors?.some((m) => m.startsWith("This account is suspended"));
   return (
     <AuthLayout>

@@ -1,9 +1,9 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { FieldError, SubmitButton } from "#app/components/forms";
 import { EMAIL_TOPICS, type EmailTopic } from "#app/lib/notification-email";
 import { notificationSettingsSchema } from "#app/lib/schemas/notification-settings";
+import { useConformForm } from "#app/components/useConformForm";
 
 /**
  * The Notifications section of /profile (ADR 187): one On/Off pair per kind of e-mail. It posts to
@@ -16,12 +16,11 @@ export function NotificationSettings({
   choices: Record<EmailTopic, boolean>;
   lastResult?: SubmissionResult<string[]> | null;
 }) {
-  const [form, fields] = useForm({
+  const [form, fields] = useConformForm(notificationSettingsSchema, {
     id: "notification-settings",
     lastResult,
     defaultValue: Object.fromEntries(EMAIL_TOPICS.map((t) => [t.topic, choices[t.topic] ? "on" : "off"])),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: notificationSettingsSchema }),
-    shouldValidate: "onSubmit",
+    validate: "onSubmit",
   });
   return (
     <section className="card account" id="notifications" aria-labelledby="notifications-heading">

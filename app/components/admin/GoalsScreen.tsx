@@ -1,5 +1,4 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { GoalFormFields } from "#app/components/GoalFormFields";
 import { GoalIcon } from "#app/components/GoalIcon";
@@ -13,6 +12,7 @@ import { goalEditSchema } from "#app/lib/schemas/admin";
 import type { goalsScreen } from "#app/server/admin-goals.server";
 import { ActionNotice } from "./Notice";
 import { useStickyActionData } from "./useStickyActionData";
+import { useConformForm } from "#app/components/useConformForm";
 
 type Screen = Awaited<ReturnType<typeof goalsScreen>> & { filter: GoalFilter };
 type Detail = NonNullable<Screen["goal"]>;
@@ -96,7 +96,7 @@ const PARTICIPANT_COLUMNS: Column<Screen["participants"][number]>[] = [
 
 function GoalEditor({ goal, participants }: { goal: Detail; participants: Screen["participants"] }) {
   const actionData = useStickyActionData<GoalEditResult>();
-  const [form, fields] = useForm({
+  const [form, fields] = useConformForm(goalEditSchema, {
     id: `goal-${goal.id}`,
     lastResult: actionData?.result,
     defaultValue: {
@@ -106,10 +106,6 @@ function GoalEditor({ goal, participants }: { goal: Detail; participants: Screen
       visibility: goal.visibility,
       demo: goal.demo ? "on" : "",
     },
-    constraint: getZodConstraint(goalEditSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: goalEditSchema }),
   });
   return (
     <>

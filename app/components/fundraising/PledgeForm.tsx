@@ -1,10 +1,10 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { HoneypotInputs } from "#app/components/Honeypot";
 import { CheckboxField, Field, SubmitButton, TextareaField } from "#app/components/forms";
 import { MAX_PLEDGE_MAJOR, NO_FEES_LINE } from "#app/lib/fundraising";
 import { givePledgeSchema, MAX_PER_UNIT_MAJOR } from "#app/lib/schemas/progress";
+import { useConformForm } from "#app/components/useConformForm";
 
 /**
  * Name, amount, optional message, shown or anonymous. No card details: the money goes via the charity.
@@ -27,14 +27,10 @@ export function PledgeForm({
   /** The member a sponsor link names: a per-unit pledge follows their progress. */
   member?: { id: string; name: string } | null;
 }) {
-  const [form, fields] = useForm({
+  const [form, fields] = useConformForm(givePledgeSchema, {
     id: "pledge",
     lastResult,
-    constraint: getZodConstraint(givePledgeSchema),
     defaultValue: { name: defaultName ?? "" },
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: givePledgeSchema }),
   });
   return (
     <Form method="post" className="form pledge-form" {...getFormProps(form)}>
