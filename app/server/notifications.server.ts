@@ -11,12 +11,11 @@ import { addDays, type IsoDate } from "#app/lib/dates";
 import { HEADS_UP_DAYS, NOTIFICATION_PAGE, type NotificationKind } from "#app/lib/notifications";
 import type { Topic } from "#app/lib/live/topics";
 import type { Database } from "./db.server";
+import { rowValues } from "./insert-select.server";
 import { publish, publishNow } from "./live.server";
 
 const RANDOM_ID = sql`lower(hex(randomblob(16)))`;
-const NOW_MS = sql`unixepoch() * 1000`;
-// INSERT ... SELECT lists every column in the schema's order: id, user, kind, goal, actor, event key,
-// read_at, emailed_at (ADR 187), created_at.
+// Every INSERT ... SELECT names its values (rowValues): a column added later takes its default.
 
 /**
  * "{from} cheered {to}": written right after the cheer's insert in the same batch, and only when that
@@ -26,7 +25,14 @@ export function cheerNotification(db: Database, goalId: string, fromUserId: stri
   return db
     .insert(notifications)
     .select(
-      sql`SELECT ${RANDOM_ID}, ${toUserId}, 'cheer', ${goalId}, ${fromUserId}, ${`cheer:${goalId}:${fromUserId}`}, NULL, NULL, ${NOW_MS}
+      sql`SELECT ${rowValues(notifications, {
+        id: RANDOM_ID,
+        userId: toUserId,
+        kind: "cheer",
+        goalId,
+        actorId: fromUserId,
+        eventKey: `cheer:${goalId}:${fromUserId}`,
+      })}
         WHERE changes() > 0`,
     )
     .onConflictDoNothing();
@@ -37,7 +43,14 @@ export function messageNotifications(db: Database, goalId: string, authorId: str
   return db
     .insert(notifications)
     .select(
-      sql`SELECT ${RANDOM_ID}, ${userGoals.userId}, 'message', ${goalId}, ${authorId}, ${`message:${messageId}`}, NULL, NULL, ${NOW_MS}
+      sql`SELECT ${rowValues(notifications, {
+        id: RANDOM_ID,
+        userId: userGoals.userId,
+        kind: "message",
+        goalId,
+        actorId: authorId,
+        eventKey: `message:${messageId}`,
+      })}
         FROM ${userGoals} WHERE ${userGoals.goalId} = ${goalId} AND ${userGoals.userId} <> ${authorId}`,
     )
     .onConflictDoNothing();
@@ -58,7 +71,14 @@ export function pledgeNotifications(
     db
       .insert(notifications)
       .select(
-        sql`SELECT ${RANDOM_ID}, ${goals.orgId}, 'pledge-for-goal', ${goals.id}, ${pledge.actorId}, ${key}, NULL, NULL, ${NOW_MS}
+        sql`SELECT ${rowValues(notifications, {
+          id: RANDOM_ID,
+          userId: goals.orgId,
+          kind: "pledge-for-goal",
+          goalId: goals.id,
+          actorId: pledge.actorId,
+          eventKey: key,
+        })}
           FROM ${goals} WHERE ${goals.id} = ${pledge.goalId} AND ${goals.orgId} IS NOT NULL AND ${goals.orgId} <> ${pledger}
             AND ${goals.orgId} IS NOT ${pledge.memberId}`,
       )
@@ -69,7 +89,14 @@ export function pledgeNotifications(
       db
         .insert(notifications)
         .select(
-          sql`SELECT ${RANDOM_ID}, ${pledge.memberId}, 'pledge-for-you', ${pledge.goalId}, ${pledge.actorId}, ${key}, NULL, NULL, ${NOW_MS}
+          sql`SELECT ${rowValues(notifications, {
+            id: RANDOM_ID,
+            userId: pledge.memberId,
+            kind: "pledge-for-you",
+            goalId: pledge.goalId,
+            actorId: pledge.actorId,
+            eventKey: key,
+          })}
             WHERE EXISTS (SELECT 1 FROM ${users} WHERE ${users.id} = ${pledge.memberId})`,
         )
         .onConflictDoNothing(),
@@ -137,7 +164,14 @@ export function headsUpStatements(db: Database, today: IsoDate) {
     db
       .insert(notifications)
       .select(
-        sql`SELECT ${RANDOM_ID}, ${userGoals.userId}, ${kind}, ${goals.id}, NULL, ${prefix} || ${goals.id} || ':' || ${day}, NULL, NULL, ${NOW_MS}
+        sql`SELECT ${rowValues(notifications, {
+          id: RANDOM_ID,
+          userId: userGoals.userId,
+          kind,
+          goalId: goals.id,
+          actorId: null,
+          eventKey: sql`${prefix} || ${goals.id} || ':' || ${day}`,
+        })}
           FROM ${goals} JOIN ${userGoals} ON ${userGoals.goalId} = ${goals.id}
           WHERE ${column} = ${day} AND ${userGoals.completed} = 0 AND ${goals.demo} = 0`,
       )

@@ -1,9 +1,10 @@
 /** Users: creation and lookups. New users follow SPEC: type 'user', status 'new', activegoals 0. */
-import { eq, getTableColumns, SQL, sql, type Table } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { newId } from "#app/lib/ids";
 import { users, type User, type UserType } from "#drizzle/schema";
 import type { Database } from "./db.server";
+import { rowValues } from "./insert-select.server";
 import { hashPassword } from "./password.server";
 
 export class EmailTakenError extends Error {
@@ -25,21 +26,6 @@ export interface NewUser {
   email: string;
   password?: string;
   type?: UserType;
-}
-
-/**
- * A SELECT list giving every column of `table`, in order: the value from `values`, else the column's
- * default (drizzle's INSERT … SELECT names every column), for an insert guarded by a WHERE.
- */
-function rowValues(table: Table, values: Record<string, unknown>): SQL {
-  const parts = Object.entries(getTableColumns(table)).map(([key, column]) => {
-    if (key in values) return sql`${values[key] ?? null}`;
-    if (column.default instanceof SQL) return column.default;
-    if (column.default !== undefined) return sql`${column.default}`;
-    if (column.defaultFn) return sql`${column.defaultFn()}`;
-    return sql`NULL`;
-  });
-  return sql.join(parts, sql`, `);
 }
 
 /**
