@@ -352,6 +352,7 @@ export const notifications = sqliteTable(
         "message",
         "goal-starts",
         "goal-ends",
+        "friend-request",
         "friend-accepted",
         "pledge-for-you",
         "pledge-for-goal",

@@ -51,6 +51,7 @@ export const FLASH = {
   friendRemoved: (first: string) => `${first} is no longer your friend.`,
   friendLinkRenewed: "You have a new invite link: the old one no longer works.",
   friendsNow: (first: string) => `You and ${first} are friends now.`,
+  friendRequestDeclined: (first: string) => `You declined ${first}'s friend request.`,
   // Measured progress (issue 15).
   progressLogged: (amount: string) => `Logged ${amount}.`,
   entryUpdated: "Entry updated.",

@@ -19,7 +19,7 @@ export interface EmailTopicInfo {
 export const EMAIL_TOPICS: readonly EmailTopicInfo[] = [
   { topic: "cheer", label: "Someone cheered you on", onByDefault: true },
   { topic: "message", label: "A message in a goal you are in", onByDefault: true },
-  { topic: "friends", label: "A friend accepted your invite", onByDefault: true },
+  { topic: "friends", label: "A friend request, or a friend accepted yours", onByDefault: true },
   { topic: "goal-dates", label: "A goal you are in starts or ends in 3 days", onByDefault: true },
   { topic: "pledges", label: "A pledge for you or your goal", onByDefault: true },
   { topic: "reminder", label: "A reminder when you have not visited a running goal for 3 days", onByDefault: true },
@@ -36,6 +36,7 @@ export function topicOfKind(kind: NotificationKind): EmailTopic {
     case "message":
     case "reminder":
       return kind;
+    case "friend-request":
     case "friend-accepted":
       return "friends";
     case "goal-starts":

@@ -5,6 +5,7 @@ export type NotificationKind =
   | "message"
   | "goal-starts"
   | "goal-ends"
+  | "friend-request"
   | "friend-accepted"
   | "pledge-for-you"
   | "pledge-for-goal"
@@ -39,6 +40,8 @@ export function notificationText(n: NotificationFacts): string {
       return `${cause} starts in ${HEADS_UP_DAYS} days.`;
     case "goal-ends":
       return `${cause} ends in ${HEADS_UP_DAYS} days. Finish strong!`;
+    case "friend-request":
+      return `${someone(n.actor)} wants to be your friend.`;
     case "friend-accepted":
       return `${someone(n.actor)} accepted your invite: you are friends now.`;
     // A pledge's actor is its signed-in, not anonymous, pledger; anyone else is "A supporter".
@@ -53,6 +56,7 @@ export function notificationText(n: NotificationFacts): string {
 
 /** Where the notification takes you: the goal's screen (its discussion for a message). */
 export function notificationHref(n: Pick<NotificationFacts, "kind" | "goalId">): string {
+  if (n.kind === "friend-request") return "/friends#requests";
   if (n.kind === "friend-accepted") return "/friends";
   if (!n.goalId) return "/main";
   return n.kind === "message" ? `/active/${n.goalId}#discussion` : `/active/${n.goalId}`;

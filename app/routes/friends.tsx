@@ -12,12 +12,15 @@ import { CopyLink } from "#app/components/account/CopyLink";
 import { Avatar } from "#app/components/Avatar";
 import { Field, SubmitButton } from "#app/components/forms";
 import { FLASH } from "#app/lib/flash";
-import { friendsActionSchema, inviteFriendSchema } from "#app/lib/schemas/account";
+import { friendsSchemaFor, inviteFriendSchema } from "#app/lib/schemas/account";
 import { redirectWithFlash } from "#app/server/flash.server";
 import { readFormData } from "#app/server/form-data.server";
 import {
+  acceptFriendRequest,
+  declineFriendRequest,
   friendCodeOf,
   friendLink,
+  friendRequestsOf,
   friendsOf,
   inviteFriendByEmail,
   removeFriend,
@@ -39,14 +42,19 @@ export const meta: MetaFunction = () => [
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
-  const [code, friends] = await Promise.all([friendCodeOf(context, user.id), friendsOf(context, user.id)]);
-  return { link: friendLink(request, context.cloudflare.env, code), friends };
+  const [code, friends, requests] = await Promise.all([
+    friendCodeOf(context, user.id),
+    friendsOf(context, user.id),
+    friendRequestsOf(context, user.id),
+  ]);
+  return { link: friendLink(request, context.cloudflare.env, code), friends, requests };
 }
 
-/** Invite by e-mail, remove a friend, or renew the personal link (ADR 182). */
+/** Invite by e-mail, answer a friend request, remove a friend, or renew the personal link (ADR 182, 189). */
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
-  const submission = parseWithZod(await readFormData(request), { schema: friendsActionSchema });
+  const formData = await readFormData(request);
+  const submission = parseWithZod(formData, { schema: friendsSchemaFor(formData.get("intent")) });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const env = context.cloudflare.env;
   const value = submission.value;
@@ -54,6 +62,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const result = await inviteFriendByEmail(request, context, user, value.email);
     if (!result.ok) return data(submission.reply({ fieldErrors: { email: [result.message] } }), { status: 429 });
     throw await redirectWithFlash(env, "/friends", FLASH.friendInvited(value.email));
+  }
+  if (value.intent === "accept" || value.intent === "decline") {
+    const answer = value.intent === "accept" ? acceptFriendRequest : declineFriendRequest;
+    const from = await answer(context, user.id, value.fromId);
+    if (!from) return data(submission.reply({ formErrors: ["That request is no longer open."] }), { status: 404 });
+    throw await redirectWithFlash(
+      env,
+      "/friends",
+      value.intent === "accept" ? FLASH.friendsNow(from.first) : FLASH.friendRequestDeclined(from.first),
+    );
   }
   if (value.intent === "remove") {
     const friend = (await friendsOf(context, user.id)).find((f) => f.id === value.friendId);
@@ -66,7 +84,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function FriendsRoute() {
-  const { link, friends } = useLoaderData<typeof loader>();
+  const { link, friends, requests } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const [form, fields] = useForm({
     id: "invite-friend",
@@ -80,6 +98,28 @@ export default function FriendsRoute() {
     <main className="member-page">
       <h1>Friends</h1>
       {form.errors?.length ? <p role="alert">{form.errors.join(" ")}</p> : null}
+      {requests.length > 0 ? (
+        <section className="card" id="requests" aria-labelledby="requests-title">
+          <h2 id="requests-title">{`Friend requests (${requests.length})`}</h2>
+          <ul className="friends">
+            {requests.map((r) => (
+              <li key={r.id} className="friend">
+                <Avatar user={r} size={32} />
+                <span className="friend__name">{`${r.first} ${r.last}`}</span>
+                <Form method="post">
+                  <input type="hidden" name="fromId" value={r.id} />
+                  <button type="submit" name="intent" value="accept" className="button">
+                    Accept<span className="visually-hidden">{` ${r.first} ${r.last}`}</span>
+                  </button>{" "}
+                  <button type="submit" name="intent" value="decline" className="link-button">
+                    Decline<span className="visually-hidden">{` ${r.first} ${r.last}`}</span>
+                  </button>
+                </Form>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
       <section className="card invite" aria-labelledby="link-title">
         <h2 id="link-title">Your invite link</h2>
         <p>Whoever opens it and accepts becomes your friend. Share it in a message or a chat.</p>

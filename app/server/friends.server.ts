@@ -1,17 +1,21 @@
 /**
  * Friends (issue 17, ADR 182): each member has a personal link, /friends/add/{code}; whoever opens it
  * signed in and accepts becomes their friend (two rows, one batch). A new code revokes the old link.
- * Inviting by e-mail sends the same link; the screen answers the same whoever the address belongs to.
+ * Inviting by e-mail sends the same link, or to a member a friend request in their bell (accepted on
+ * /friends); the screen answers the same whoever the address belongs to.
  * There is no directory of members: the only way to a friend is a link they chose to share.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { and, asc, eq, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, isNull, ne, or, sql } from "drizzle-orm";
 import { friendLinks, friendships, notifications, users } from "#drizzle/schema";
 import { randomToken } from "./crypto.server";
+import type { Database } from "./db.server";
 import { appUrl } from "./env.server";
+import { rowValues } from "./insert-select.server";
 import { publish } from "./live.server";
 import { deliverLater, outboxInsert } from "./mail.server";
 import { countersFor, hit, LIMITS } from "./rate-limit.server";
+import { findUserByEmail } from "./users.server";
 import { newId } from "#app/lib/ids";
 
 /** 128 random bits, URL-safe (22 characters). */
@@ -72,7 +76,39 @@ export async function inviterOf(context: AppLoadContext, code: string, viewerId:
 
 export type AcceptResult = { ok: true; inviter: { first: string; last: string } } | { ok: false; reason: string };
 
-/** Accepting: both rows and the inviter's notification in one batch; accepting twice changes nothing. */
+/**
+ * Befriending: both rows and the inviter's "accepted" notification, for one batch; running them again
+ * changes nothing. The requests the viewer had from the inviter are marked read.
+ */
+function befriend(db: Database, viewerId: string, inviterId: string) {
+  return [
+    db.insert(friendships).values({ userId: viewerId, friendId: inviterId }).onConflictDoNothing(),
+    db.insert(friendships).values({ userId: inviterId, friendId: viewerId }).onConflictDoNothing(),
+    db
+      .insert(notifications)
+      .values({
+        id: newId(),
+        userId: inviterId,
+        kind: "friend-accepted",
+        actorId: viewerId,
+        eventKey: `friend:${viewerId}`,
+      })
+      .onConflictDoNothing(),
+    db
+      .update(notifications)
+      .set({ readAt: new Date() })
+      .where(
+        and(
+          eq(notifications.userId, viewerId),
+          eq(notifications.kind, "friend-request"),
+          eq(notifications.actorId, inviterId),
+          isNull(notifications.readAt),
+        ),
+      ),
+  ] as const;
+}
+
+/** Accepting a personal link: one batch (befriend); accepting twice changes nothing. */
 export async function acceptFriendLink(
   context: AppLoadContext,
   code: string,
@@ -81,23 +117,57 @@ export async function acceptFriendLink(
   const inviter = await inviterOf(context, code, viewer.id);
   if (!inviter) return { ok: false, reason: "This link no longer works. Ask your friend for a new one." };
   if (inviter.id === viewer.id) return { ok: false, reason: "This is your own link: share it with a friend." };
-  const db = context.db;
-  await db.batch([
-    db.insert(friendships).values({ userId: viewer.id, friendId: inviter.id }).onConflictDoNothing(),
-    db.insert(friendships).values({ userId: inviter.id, friendId: viewer.id }).onConflictDoNothing(),
-    db
-      .insert(notifications)
-      .values({
-        id: newId(),
-        userId: inviter.id,
-        kind: "friend-accepted",
-        actorId: viewer.id,
-        eventKey: `friend:${viewer.id}`,
-      })
-      .onConflictDoNothing(),
-  ]);
+  await context.db.batch(befriend(context.db, viewer.id, inviter.id));
   publish(context, [`user:${inviter.id}`, `user:${viewer.id}`]);
   return { ok: true, inviter };
+}
+
+/**
+ * Friend requests waiting for the member: members who invited their address by e-mail (a
+ * "friend-request" notification) and are not their friends yet, one line each, newest first.
+ */
+export async function friendRequestsOf(context: AppLoadContext, userId: string) {
+  return context.db
+    .select({ id: users.id, first: users.first, last: users.last, color: users.color, img: users.img })
+    .from(notifications)
+    .innerJoin(users, eq(users.id, notifications.actorId))
+    .where(
+      and(
+        eq(notifications.userId, userId),
+        eq(notifications.kind, "friend-request"),
+        ne(users.status, "suspended"),
+        sql`NOT EXISTS (SELECT 1 FROM ${friendships} WHERE ${friendships.userId} = ${userId} AND ${friendships.friendId} = ${users.id})`,
+      ),
+    )
+    .groupBy(users.id)
+    .orderBy(desc(sql`max(${notifications.createdAt})`))
+    .limit(50);
+}
+
+/** Accepting a request from /friends: only a member who asked (friendRequestsOf) can be accepted. */
+export async function acceptFriendRequest(context: AppLoadContext, userId: string, fromId: string) {
+  const from = (await friendRequestsOf(context, userId)).find((r) => r.id === fromId);
+  if (!from) return null;
+  await context.db.batch(befriend(context.db, userId, from.id));
+  publish(context, [`user:${from.id}`, `user:${userId}`]);
+  return from;
+}
+
+/** Declining forgets the requests from that member (they are not told); they may ask again later. */
+export async function declineFriendRequest(context: AppLoadContext, userId: string, fromId: string) {
+  const from = (await friendRequestsOf(context, userId)).find((r) => r.id === fromId);
+  if (!from) return null;
+  await context.db
+    .delete(notifications)
+    .where(
+      and(
+        eq(notifications.userId, userId),
+        eq(notifications.kind, "friend-request"),
+        eq(notifications.actorId, from.id),
+      ),
+    );
+  publish(context, [`user:${userId}`]);
+  return from;
 }
 
 /** Ends a friendship both ways. */
@@ -114,8 +184,10 @@ export async function removeFriend(context: AppLoadContext, userId: string, frie
 }
 
 /**
- * Mails the member's link to an address. Counted per member (10 an hour); the answer never depends on
- * whether the address has an account.
+ * Invites an address (counted per member, 10 an hour). A member with that address gets a friend
+ * request in their bell (mailed by the cron under their "friends" switch, with one-click unsubscribe);
+ * anyone else gets the member's link by e-mail. The answer is the same either way, so the screen tells
+ * nobody whether the address has an account.
  */
 export async function inviteFriendByEmail(
   request: Request,
@@ -125,6 +197,11 @@ export async function inviteFriendByEmail(
 ): Promise<{ ok: true } | { ok: false; message: string }> {
   if (await hit(context.db, countersFor(request, { email: LIMITS.friendInvites }, user.email))) {
     return { ok: false, message: "You have sent a lot of invites. Wait an hour, then try again." };
+  }
+  const member = await findUserByEmail(context.db, to);
+  if (member) {
+    if (member.id !== user.id && member.status !== "suspended") await requestFriendship(context, user.id, member.id);
+    return { ok: true };
   }
   const link = friendLink(request, context.cloudflare.env, await friendCodeOf(context, user.id));
   const mail = {
@@ -144,4 +221,27 @@ export async function inviteFriendByEmail(
   await outboxInsert(context, mail, mail.id);
   deliverLater(context, [mail]);
   return { ok: true };
+}
+
+/**
+ * A friend request in the member's bell, unless they are friends already. One a day per pair (the
+ * event key names the day): asking again the same day tells nobody twice.
+ */
+async function requestFriendship(context: AppLoadContext, fromId: string, toId: string) {
+  const day = new Date().toISOString().slice(0, 10);
+  const [told] = await context.db
+    .insert(notifications)
+    .select(
+      sql`SELECT ${rowValues(notifications, {
+        id: newId(),
+        userId: toId,
+        kind: "friend-request",
+        actorId: fromId,
+        eventKey: `friend-request:${fromId}:${day}`,
+      })}
+        WHERE NOT EXISTS (SELECT 1 FROM ${friendships} WHERE ${friendships.userId} = ${toId} AND ${friendships.friendId} = ${fromId})`,
+    )
+    .onConflictDoNothing()
+    .returning({ id: notifications.id });
+  if (told) publish(context, [`user:${toId}`]);
 }

@@ -8,8 +8,8 @@ const GOAL = "goal-reading"; // seeded: "Read 12 books this year"
 async function member(browser: Browser, first: string, javaScriptEnabled = true) {
   const context = await browser.newContext({ javaScriptEnabled });
   const page = await context.newPage();
-  await signUp(page, first);
-  return { page, close: () => context.close() };
+  const { email } = await signUp(page, first);
+  return { page, email, close: () => context.close() };
 }
 
 const bell = (page: Page) => page.getByRole("link", { name: /^Notifications, / });
@@ -59,7 +59,77 @@ test("two members become friends; a cheer rings the other's bell live", async ({
   await ben.close();
 });
 
+test("an e-mail invite to a member rings their bell live; accepting there rings the inviter's", async ({ browser }) => {
+  test.setTimeout(90_000);
+  const ana = await member(browser, "Ana");
+  const ben = await member(browser, "Ben");
+  await ben.page.goto("/main");
+  await connected(ben.page);
+  await ben.page.evaluate(() => ((window as unknown as { same: boolean }).same = true));
+
+  await ana.page.goto("/friends");
+  await ana.page.getByLabel("Friend's e-mail address").fill(ben.email);
+  await ana.page.getByRole("button", { name: "Send invite" }).click();
+  await expect(ana.page.getByRole("status").filter({ hasText: `Invite sent to ${ben.email}.` })).toBeVisible();
+
+  await expect(bell(ben.page)).toHaveAccessibleName("Notifications, 1 unread", { timeout: 5_000 });
+  expect(await ben.page.evaluate(() => (window as unknown as { same?: boolean }).same)).toBe(true);
+  await bell(ben.page).click();
+  await ben.page.getByRole("link", { name: "Ana Tester wants to be your friend." }).click();
+  await expect(ben.page).toHaveURL(/\/friends#requests$/);
+  const requests = ben.page.getByRole("region", { name: "Friend requests (1)" });
+  await expect(requests).toContainText("Ana Tester");
+  await checkAxe(ben.page, true);
+
+  await ana.page.goto("/main");
+  await connected(ana.page);
+  await requests.getByRole("button", { name: "Accept Ana Tester" }).click();
+  await expect(ben.page.getByRole("status").filter({ hasText: "You and Ana are friends now." })).toBeVisible();
+  await expect(ben.page.getByRole("region", { name: /Your friends/ })).toContainText("Ana Tester");
+  await expect(ben.page.getByRole("region", { name: /Friend requests/ })).toHaveCount(0);
+  await expect(bell(ana.page)).toHaveAccessibleName("Notifications, 1 unread", { timeout: 5_000 });
+  await ana.page.goto("/notifications");
+  await expect(
+    ana.page.getByRole("link", { name: "Ben Tester accepted your invite: you are friends now." }),
+  ).toBeVisible();
+  await ana.close();
+  await ben.close();
+});
+
 test.describe("without JavaScript", () => {
+  test("invite a member by e-mail; they decline one request and accept the next", async ({ browser }) => {
+    const ana = await member(browser, "Ana", false);
+    const ben = await member(browser, "Ben", false);
+    const cal = await member(browser, "Cal", false);
+    for (const from of [ana, cal]) {
+      await from.page.goto("/friends");
+      await from.page.getByLabel("Friend's e-mail address").fill(ben.email);
+      await from.page.getByRole("button", { name: "Send invite" }).click();
+      await expect(from.page.getByText(`Invite sent to ${ben.email}.`)).toBeVisible();
+    }
+    // A bad address: the message is on the field and nothing is sent.
+    await ana.page.getByLabel("Friend's e-mail address").fill("not an address");
+    await ana.page.getByRole("button", { name: "Send invite" }).click();
+    await expect(ana.page.getByLabel("Friend's e-mail address")).toHaveAccessibleDescription(/valid email/i);
+
+    await ben.page.goto("/main");
+    await expect(bell(ben.page)).toHaveAccessibleName("Notifications, 2 unread");
+    await ben.page.goto("/friends");
+    await expect(ben.page.getByRole("region", { name: "Friend requests (2)" })).toBeVisible();
+    await checkAxe(ben.page, false);
+    await ben.page.getByRole("button", { name: "Decline Cal Tester" }).click();
+    await expect(ben.page.getByText("You declined Cal's friend request.")).toBeVisible();
+    await ben.page.getByRole("button", { name: "Accept Ana Tester" }).click();
+    await expect(ben.page.getByText("You and Ana are friends now.")).toBeVisible();
+    await expect(ben.page.getByRole("region", { name: /Your friends/ })).toContainText("Ana Tester");
+    await expect(ben.page.getByRole("region", { name: /Your friends/ })).not.toContainText("Cal Tester");
+    await ana.page.goto("/friends");
+    await expect(ana.page.getByRole("region", { name: /Your friends/ })).toContainText("Ben Tester");
+    await ana.close();
+    await ben.close();
+    await cal.close();
+  });
+
   test("accept a friend link, remove the friend, and no Copy button that cannot work", async ({ browser }) => {
     const ana = await member(browser, "Ana", false);
     const ben = await member(browser, "Ben", false);

@@ -150,6 +150,32 @@ describe("notification e-mail", () => {
     expect(await (await get("/notifications", cookie)).text()).toContain("cheered you on");
   });
 
+  it("a friend request and its acceptance are mailed once each, by the friends switch", async () => {
+    const ana = await signedInUser({ first: "Ana", last: "Request" });
+    const ben = await signedInUser({ first: "Ben", last: "Asked" });
+    const off = await signedInUser();
+    expect((await post("/profile/notifications", allTopics({ friends: "off" }), off.cookie)).status).toBe(302);
+    for (const to of [ben.email, off.email])
+      expect((await post("/friends", { intent: "invite", email: to }, ana.cookie)).status).toBe(302);
+    await cron();
+    await cron();
+    const asked = await notices(ben.email);
+    expect(asked.map((m) => m.kind)).toEqual(["notice-friend-request"]);
+    expect(asked[0]!.text).toContain("Ana Request wants to be your friend.");
+    expect(asked[0]!.text).toContain("/friends#requests");
+    expect(asked[0]!.text).toMatch(/\/unsubscribe\//);
+    // Switched off: in the bell only.
+    expect(await notices(off.email)).toEqual([]);
+    expect(await (await get("/notifications", off.cookie)).text()).toContain("Ana Request wants to be your friend.");
+
+    expect((await post("/friends", { intent: "accept", fromId: ana.id }, ben.cookie)).status).toBe(302);
+    await cron();
+    await cron();
+    const told = await notices(ana.email);
+    expect(told.map((m) => m.kind)).toEqual(["notice-friend-accepted"]);
+    expect(told[0]!.text).toContain("Ben Asked accepted your invite: you are friends now.");
+  });
+
   it("reminds a member who has not visited a running goal for 3 days, at most once a week", async () => {
     const goal = await createGoal({
       cause: `Swim ${crypto.randomUUID().slice(0, 8)}`,

@@ -13,7 +13,7 @@ import { env, SELF } from "cloudflare:test";
 import { expect } from "vitest";
 import { generate, prng, requestInit, seedOf, type FormShape } from "./bad-input";
 import { insertGoal, userByEmail } from "./goals";
-import { BASE, honeypotFields, post, setType } from "./http";
+import { BASE, get, honeypotFields, post, setType } from "./http";
 import { signedInUser } from "./factories";
 
 /** The honeypot fields public forms require, read once in setUpFixtures (the generator is synchronous). */
@@ -50,6 +50,8 @@ export const fixture = {
   unloggedGoal: "",
   // The member's own friends goal (ADR 183), whose invite link they may replace.
   friendsGoal: "",
+  // A member who asked the fixture member to be friends (a friend request, ADR 189).
+  requesterId: "",
 };
 
 /** A fixed idempotency key: every generated case is refused, so it is never used up. */
@@ -168,6 +170,31 @@ export const FORMS: FormRow[] = [
       cause: { kind: "text", max: 120 },
       start: { kind: "day", valid: () => dayFromNow(0), before: () => dayFromNow(-1), after: () => dayFromNow(400) },
       end: { kind: "day", valid: () => dayFromNow(10), before: () => dayFromNow(-1), after: () => dayFromNow(400) },
+    },
+  },
+  {
+    // Friends (ADR 182, 189): invite by e-mail. A valid address is sent (and counted), so every case breaks one.
+    name: "invite a friend by e-mail (/friends)",
+    group: "member",
+    hidden: ["intent"],
+    path: () => "/friends",
+    as: "member",
+    cases: 100,
+    fieldErrors: true,
+    fields: { intent: { kind: "literal", value: "invite" }, email: { kind: "email" } },
+  },
+  {
+    // Accepting a friend request (ADR 189): an open request exists, so a broken answer must not befriend.
+    name: "answer a friend request (/friends)",
+    group: "member",
+    hidden: ["intent"],
+    path: () => "/friends",
+    as: "member",
+    cases: 60,
+    fieldErrors: false,
+    fields: {
+      intent: { kind: "literal", value: "accept" },
+      fromId: { kind: "ref", value: () => fixture.requesterId, max: 64 },
     },
   },
   {
@@ -349,6 +376,12 @@ export async function setUpFixtures() {
   const member = await signedInUser();
   cookies.member = member.cookie;
   fixture.friendsGoal = (await insertGoal({ visibility: "friends", orgId: member.id })).id;
+  const requester = await signedInUser();
+  expect((await post("/friends", { intent: "invite", email: member.email }, requester.cookie)).status).toBe(302);
+  fixture.requesterId = requester.id;
+  // /friends makes the member's personal link on its first view (ADR 182): view it once, as the member
+  // who posts its forms has, so the re-rendered page of a refused post writes nothing.
+  expect((await get("/friends", member.cookie)).status).toBe(200);
   const admin = await signedInUser();
   await setType(admin.email, "admin");
   cookies.admin = admin.cookie;

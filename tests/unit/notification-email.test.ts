@@ -62,12 +62,17 @@ describe("e-mail switches", () => {
       "message",
       "goal-starts",
       "goal-ends",
+      "friend-request",
       "friend-accepted",
       "pledge-for-you",
       "pledge-for-goal",
       "reminder",
     ] as const)
       expect(topics.has(topicOfKind(kind)), kind).toBe(true);
+  });
+  it("friend requests and acceptances share the friends switch", () => {
+    expect(topicOfKind("friend-request")).toBe("friends");
+    expect(topicOfKind("friend-accepted")).toBe("friends");
   });
   it("sends the digest on Mondays (UTC)", () => {
     expect(isDigestDay("2026-11-23")).toBe(true);

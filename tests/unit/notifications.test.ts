@@ -20,6 +20,13 @@ describe("notification copy", () => {
     expect(notificationHref({ kind: "message", goalId: "g1" })).toBe("/active/g1#discussion");
     expect(notificationHref({ kind: "goal-ends", goalId: null })).toBe("/main");
   });
+  it("a friend request names who asked and leads to the requests on /friends", () => {
+    expect(notificationText({ kind: "friend-request", goalId: null, cause: null, actor })).toBe(
+      "Ada Lovelace wants to be your friend.",
+    );
+    expect(notificationHref({ kind: "friend-request", goalId: null })).toBe("/friends#requests");
+    expect(notificationHref({ kind: "friend-accepted", goalId: null })).toBe("/friends");
+  });
   it("says the count in words and caps the badge", () => {
     expect(bellLabel(0)).toBe("Notifications, none unread");
     expect(bellLabel(3)).toBe("Notifications, 3 unread");

@@ -34,8 +34,18 @@ export const removeFriendSchema = z.object({
   friendId: z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(64, { error: "Unknown friend", abort: true }),
 });
 export const renewFriendLinkSchema = z.object({ intent: z.literal("renew") });
-export const friendsActionSchema = z.discriminatedUnion("intent", [
-  inviteFriendSchema,
-  removeFriendSchema,
-  renewFriendLinkSchema,
-]);
+/** Accept or decline a friend request (a member who invited the viewer's address). */
+export const answerFriendRequestSchema = z.object({
+  intent: z.enum(["accept", "decline"]),
+  fromId: z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(64, { error: "Unknown request", abort: true }),
+});
+/**
+ * The /friends forms, picked by the submitted intent. A post whose intent is none of them is read as
+ * the invite form, the only one with a field to type in, so that field still gets its own message.
+ */
+export function friendsSchemaFor(intent: unknown) {
+  if (intent === "remove") return removeFriendSchema;
+  if (intent === "renew") return renewFriendLinkSchema;
+  if (intent === "accept" || intent === "decline") return answerFriendRequestSchema;
+  return inviteFriendSchema;
+}
