@@ -35,7 +35,10 @@ export async function mainScreenData(request: Request, context: AppLoadContext, 
   const day = today(request, context.cloudflare.env);
   const home = !selectedId;
   // "Show all members" (ADR 201): the goal screen lists the first members unless asked for all.
-  const allMembers = new URL(request.url).searchParams.get("members") === "all";
+  const params = new URL(request.url).searchParams;
+  const allMembers = params.get("members") === "all";
+  // "Show all my entries" (issue 15): older entries too, to edit or delete them.
+  const allEntries = params.get("entries") === "all";
   // The session and the whole screen in one round trip (ADR 057); started before any await.
   const { user, results } = await batchWithUser(request, context, (viewerId) => {
     const goalId = selectedId ?? currentGoalIdSql(viewerId);
@@ -43,7 +46,7 @@ export async function mainScreenData(request: Request, context: AppLoadContext, 
       ...mainScreenQueries(context, viewerId, day, goalId),
       ...goalSupportQueries(context, goalId, viewerId, allMembers),
       // Measured progress (issue 15): totals, leaderboard, my entries and streak, the group's latest.
-      ...progressQueries(context, goalId, viewerId),
+      ...progressQueries(context, goalId, viewerId, allEntries),
       ...(home ? homeQueries(context, viewerId, day) : []),
     ];
   });
@@ -66,7 +69,7 @@ export async function mainScreenData(request: Request, context: AppLoadContext, 
         : null,
     progress:
       screen.selected && seesGoal(screen.selected, user)
-        ? toProgressView(progressResults, screen.selected, user, day)
+        ? toProgressView(progressResults, screen.selected, user, day, allEntries)
         : null,
     // The home's cards and feed (SPEC's empty state stays for members with no goal).
     home: home && screen.active.length ? toHome(homeResults, screen.active, day) : null,

@@ -52,6 +52,8 @@ export async function progressAction(
   viewer: Viewer,
   goalId: string,
   formData: FormData,
+  /** Where success lands (the organiser's entries page keeps its place); default: the goal screen. */
+  back?: string,
 ) {
   const day = today(request, context.cloudflare.env);
   const goal = await loadEntryGoal(context, goalId, viewer.id);
@@ -92,7 +94,9 @@ export async function progressAction(
         : value.intent === "delete-entry"
           ? FLASH.entryDeleted
           : FLASH.entryRemoved;
-  throw await redirectWithFlash(context.cloudflare.env, `/active/${goalId}#progress`, message);
+  // Back to the goal screen as it was: with all my entries listed when I was editing an older one.
+  const all = new URL(request.url).searchParams.get("entries") === "all" ? "?entries=all" : "";
+  throw await redirectWithFlash(context.cloudflare.env, back ?? `/active/${goalId}${all}#progress`, message);
 }
 
 /** After progress is logged: the pledged total (per-unit pledges included) may cross a milestone. */

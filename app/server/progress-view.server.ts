@@ -53,6 +53,10 @@ export interface ProgressView {
   /** My own row when I rank below the top of the board. */
   myRow: { rank: number; totalText: string } | null;
   myEntries: ProgressEntryView[];
+  /** All my entries are listed (?entries=all), not only the latest. */
+  allEntries: boolean;
+  /** Where the entry forms post: the goal screen, keeping ?entries=all so the list stays as it was. */
+  formAction: string;
   latest: { id: string; name: string; color: string; amountText: string; day: IsoDate; note: string | null }[] | null;
   canLog: boolean;
   refusal: string | null;
@@ -73,6 +77,7 @@ export function toProgressView(
   goal: ProgressGoal,
   viewer: Viewer,
   today: IsoDate,
+  allEntries = false,
 ): ProgressView | null {
   const [measureRows, boardRows, meRows, entryRows, dayRows, latestRows] = results as ProgressResults;
   const measure = measureRows[0];
@@ -138,6 +143,8 @@ export function toProgressView(
           note: e.note,
         }))
       : [],
+    allEntries,
+    formAction: `/active/${goal.id}${allEntries ? "?entries=all" : ""}`,
     latest: insider
       ? latestRows.map((e) => ({
           id: e.id,

@@ -26,6 +26,8 @@ import { publish } from "./live.server";
 
 export const LEADERBOARD_SIZE = 10;
 export const MY_ENTRIES_SHOWN = 10;
+/** "Show all my entries" (?entries=all): every entry of a member in any goal, a year and more of days. */
+export const MY_ENTRIES_ALL = 500;
 export const LATEST_SHOWN = 5;
 /** A streak longer than this is shown as this (a year of daily entries). */
 export const STREAK_DAYS_READ = 400;
@@ -117,20 +119,23 @@ export function myDaysQuery(context: AppLoadContext, goalId: string | SQL, viewe
     .limit(STREAK_DAYS_READ);
 }
 
+/** An entry with who logged it (join users), as the group's lists show it. */
+export const ENTRY_WITH_NAME = {
+  id: progressEntries.id,
+  userId: progressEntries.userId,
+  amount: progressEntries.amount,
+  day: progressEntries.day,
+  note: progressEntries.note,
+  createdAt: progressEntries.createdAt,
+  first: users.first,
+  last: users.last,
+  color: users.color,
+};
+
 /** The group's latest entries (progress_entries_goal_created_idx). */
 export function latestEntriesQuery(context: AppLoadContext, goalId: string | SQL, limit = LATEST_SHOWN) {
   return context.db
-    .select({
-      id: progressEntries.id,
-      userId: progressEntries.userId,
-      amount: progressEntries.amount,
-      day: progressEntries.day,
-      note: progressEntries.note,
-      createdAt: progressEntries.createdAt,
-      first: users.first,
-      last: users.last,
-      color: users.color,
-    })
+    .select(ENTRY_WITH_NAME)
     .from(progressEntries)
     .innerJoin(users, eq(users.id, progressEntries.userId))
     .where(eq(progressEntries.goalId, goalId))
@@ -138,13 +143,21 @@ export function latestEntriesQuery(context: AppLoadContext, goalId: string | SQL
     .limit(limit);
 }
 
-/** The goal screen's progress statements, in this order, for its one batch. */
-export function progressQueries(context: AppLoadContext, goalId: string | SQL, viewerId: string | SQL) {
+/**
+ * The goal screen's progress statements, in this order, for its one batch. `allEntries`: the member
+ * asked for all their entries (older ones too, to edit or delete them), not the latest few.
+ */
+export function progressQueries(
+  context: AppLoadContext,
+  goalId: string | SQL,
+  viewerId: string | SQL,
+  allEntries = false,
+) {
   return [
     measureQuery(context, goalId),
     leaderboardQuery(context, goalId),
     myStandingQuery(context, goalId, viewerId),
-    myEntriesQuery(context, goalId, viewerId),
+    myEntriesQuery(context, goalId, viewerId, allEntries ? MY_ENTRIES_ALL : MY_ENTRIES_SHOWN),
     myDaysQuery(context, goalId, viewerId),
     latestEntriesQuery(context, goalId),
   ] as const;

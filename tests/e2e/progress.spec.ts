@@ -116,6 +116,62 @@ test("members log, edit and delete entries and see each other's progress and the
   await Promise.all([alex.close(), bea.close()]);
 });
 
+test("with JavaScript the figures move before the server answers, and an entry typed before the page refreshes logs too", async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const { goalId } = await orgCreatesMeasuredGoal(browser);
+  const hal = await memberJoins(browser, "Hal", goalId);
+  const page = hal.page;
+  await connected(page);
+  // The test holds the goal screen's requests (posts, or the refresh after one) until it lets them go.
+  const hold = { post: false, refresh: false };
+  let release = () => {};
+  let gate = Promise.resolve();
+  const closeGate = () => (gate = new Promise<void>((resolve) => (release = resolve)));
+  await page.route(`**/active/${goalId}.data*`, async (route) => {
+    const method = route.request().method();
+    if ((method === "POST" && hold.post) || (method === "GET" && hold.refresh)) await gate;
+    await route.continue().catch(() => {}); // a request the page gave up on
+  });
+  // Once the held requests go, the page settles (a refresh the page gave up on is redone: give it room).
+  const settled = async (total: string, entries: number) => {
+    await expect(page.locator(".entry--pending")).toHaveCount(0, { timeout: 15_000 });
+    await expect(page.getByTestId("my-entries").locator("li")).toHaveCount(entries, { timeout: 15_000 });
+    await expect(page.getByTestId("my-total")).toHaveText(total);
+  };
+
+  // Optimistic: the total and a pending entry show while the server has not even received the post.
+  hold.post = true;
+  closeGate();
+  await log(page, "2");
+  await expect(page.getByTestId("my-total")).toHaveText("2 km");
+  await expect(page.locator(".entry--pending")).toHaveText(/2 km.*Saving/);
+  hold.post = false;
+  release();
+  await settled("2 km", 1);
+
+  // The entry is saved but the page has not refreshed (it still holds the key just used): a second
+  // entry typed now is a new entry, not a double submit.
+  hold.refresh = true;
+  closeGate();
+  await log(page, "3");
+  await expect(page.getByTestId("my-total")).toHaveText("5 km");
+  // The button says it is busy (aria-disabled), but Enter in a field still submits the form.
+  const form = page.locator("form.measure__form");
+  await form.getByLabel(/Amount/).fill("4");
+  await form.getByLabel(/Note/).fill("Typed quickly");
+  await form.getByLabel(/Note/).press("Enter");
+  hold.refresh = false;
+  release();
+  await settled("9 km", 3);
+  await page.unroute(`**/active/${goalId}.data*`);
+  await page.reload();
+  await expect(page.getByTestId("my-total")).toHaveText("9 km");
+  await expect(page.getByTestId("my-entries")).toContainText("Typed quickly");
+  await hal.close();
+});
+
 test("with JavaScript off a member logs, sees a field error, edits and deletes", async ({ browser }) => {
   test.setTimeout(90_000);
   const { goalId } = await orgCreatesMeasuredGoal(browser);
@@ -240,4 +296,58 @@ test("/main opens on the current goal with a card per goal and the feed", async 
     await checkAxe(eli.page, true);
   }
   await Promise.all([eli.close(), fay.close()]);
+});
+
+test("the org finds an older abusive entry on the entries page and removes it, JavaScript on and off", async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const { goalId, cause } = await orgCreatesMeasuredGoal(browser);
+  const gil = await memberJoins(browser, "Gil", goalId);
+  const logged = async (amount: string, note: string, entries: number) => {
+    await log(gil.page, amount, note);
+    await expect(gil.page.locator(".entry--pending")).toHaveCount(0);
+    await expect(gil.page.getByTestId("my-entries").locator("li")).toHaveCount(entries);
+  };
+  await logged("450", "Drove it", 1);
+  await logged("400", "Drove it again", 2);
+  for (let i = 1; i <= 5; i++) await logged("1", "", 2 + i);
+  await expect(gil.page.getByTestId("my-total")).toHaveText("855 km");
+
+  for (const javaScriptEnabled of [true, false]) {
+    const context = await browser.newContext({ javaScriptEnabled });
+    const org = await context.newPage();
+    await signIn(org, DEMO.org);
+    await org.goto(`/active/${goalId}`);
+    // Five newer entries pushed them off the goal screen's latest; the entries page lists them all.
+    await expect(org.getByTestId("latest-entries")).not.toContainText("Drove it");
+    await org.getByRole("link", { name: "Every entry of the group" }).click();
+    await expect(org.getByRole("heading", { level: 1, name: "Entries" })).toBeVisible();
+    await expect(org.getByText(`Every entry logged in ${cause}`)).toBeVisible();
+    await org
+      .getByRole("navigation", { name: "Top of the leaderboard" })
+      .getByRole("link", { name: "Gil Tester" })
+      .click();
+    await expect(org.getByTestId("entries-member")).toContainText(
+      javaScriptEnabled ? "855 km in 7 entries" : "405 km in 6 entries",
+    );
+    for (const width of [1280, 390]) {
+      await org.setViewportSize({ width, height: 900 });
+      await checkAxe(org, javaScriptEnabled);
+    }
+    const note = javaScriptEnabled ? "Drove it" : "Drove it again";
+    await org
+      .getByRole("button", { name: javaScriptEnabled ? /^Remove 450 km by Gil/ : /^Remove 400 km by Gil/ })
+      .click();
+    await expect(org.getByText("Entry removed; the removal is in the audit log.")).toBeVisible();
+    await expect(org).toHaveURL(new RegExp(`/goals/${goalId}/entries\\?member=`));
+    await expect(org.getByRole("cell", { name: note, exact: true })).toHaveCount(0);
+    await expect(org.getByTestId("entries-member")).toContainText(
+      javaScriptEnabled ? "405 km in 6 entries" : "5 km in 5 entries",
+    );
+    await context.close();
+  }
+  await gil.page.reload();
+  await expect(gil.page.getByTestId("my-total")).toHaveText("5 km");
+  await gil.close();
 });

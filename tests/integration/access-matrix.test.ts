@@ -135,6 +135,9 @@ const ROWS: Row[] = [
   // The org's downloads (issue 15): matrix-open belongs to the site, so only admins manage it.
   page("/goals/matrix-open/participants.csv", ADMIN_ONLY),
   page("/goals/matrix-open/pledges.csv", ADMIN_ONLY),
+  // The organiser's entries page (ADR 145): matrix-open tracks no progress, so there is nothing to remove.
+  page("/goals/matrix-open/entries", ADMIN_ONLY),
+  action("/goals/matrix-open/entries", { intent: "remove-entry", entryId: "x" }, admin(409)),
   action(
     "/goals/matrix-open/measure",
     { intent: "measure", unit: "km", unitTarget: "10" },

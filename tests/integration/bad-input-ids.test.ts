@@ -1,7 +1,15 @@
 /// <reference types="vite/client" />
 /** Generated bad input in the URL (ids), and the size of the whole generated suite. */
 import { beforeAll, describe, expect, it } from "vitest";
-import { ID_ROUTES, runIdRoute, setUpFixtures, TOTAL_CASES, type Group } from "../support/bad-input-forms";
+import {
+  ID_ROUTES,
+  REFUSED,
+  runIdRoute,
+  runRefused,
+  setUpFixtures,
+  TOTAL_CASES,
+  type Group,
+} from "../support/bad-input-forms";
 import { PARTS } from "../support/bad-input-parts";
 import { PATHOLOGICAL_PARTS } from "../support/pathological-parts";
 
@@ -13,6 +21,10 @@ describe("bad input: ids in the URL", () => {
     (route) => runIdRoute(route).then(() => {}),
     60_000,
   );
+});
+
+describe("bad input: well-formed but not allowed (issue 15)", () => {
+  it.each(REFUSED)("$name is refused with a 4xx, changing nothing", (row) => runRefused(row).then(() => {}), 60_000);
 });
 
 describe("bad input: coverage", () => {

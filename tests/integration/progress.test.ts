@@ -166,6 +166,47 @@ describe("logging progress", () => {
     expect(await totalsOf(goal.id, me.id)).toBeNull();
   });
 
+  it("lists my latest entries, and all of them on asking, so an older one can be edited and deleted", async () => {
+    const goal = await insertMeasuredGoal({ start: dayFromToday(-20) });
+    const me = await member(goal.id);
+    for (let back = 11; back >= 0; back--)
+      expect(
+        (await logEntry(goal.id, me.cookie, { amount: "1", day: dayFromToday(-back), note: `day -${back}` })).status,
+      ).toBe(302);
+    const oldest = (await entriesOf(goal.id, me.id)).find((e) => e.note === "day -11");
+    const recent = await page(`/active/${goal.id}`, me.cookie);
+    expect(recent).toContain("My recent entries");
+    expect(recent).toContain("day -9");
+    expect(recent).not.toContain("day -10");
+    expect(recent).toContain(`href="/active/${goal.id}?entries=all#my-entries-title"`);
+    expect(recent).toContain("Show all my 12 entries");
+
+    const all = await page(`/active/${goal.id}?entries=all`, me.cookie);
+    expect(all).toContain("My entries");
+    expect(all).toContain("day -11");
+    expect(all).toContain(`value="${oldest.id}"`);
+    expect(all).not.toContain("Show all my");
+
+    // Its forms post back to the full list, and land there again (also without JavaScript).
+    expect(all).toContain(`action="/active/${goal.id}?entries=all"`);
+    const edited = await post(
+      `/active/${goal.id}?entries=all`,
+      { intent: "edit-entry", entryId: oldest.id, amount: "2.5", day: oldest.day, note: "first day" },
+      me.cookie,
+    );
+    expect(edited.status).toBe(302);
+    expect(edited.headers.get("Location")).toBe(`/active/${goal.id}?entries=all#progress`);
+    expect((await totalsOf(goal.id, me.id)).total).toBe(1350);
+    const deleted = await post(
+      `/active/${goal.id}?entries=all`,
+      { intent: "delete-entry", entryId: oldest.id },
+      me.cookie,
+    );
+    expect(deleted.status).toBe(302);
+    expect(await entriesOf(goal.id, me.id)).toHaveLength(11);
+    expect((await totalsOf(goal.id, me.id)).total).toBe(1100);
+  });
+
   it("the day defaults to the goal clock's today, /dev/date included, and the streak follows it", async () => {
     const goal = await insertMeasuredGoal({ start: "2026-03-01", end: "2026-03-31" });
     const me = await member(goal.id).catch(async () => {

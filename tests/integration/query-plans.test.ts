@@ -8,8 +8,8 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { countD1RoundTrips, screenRoundTrips, type RoundTrip } from "../support/d1";
 import { insertGoal } from "../support/goals";
-import { post, setType, signUpUser } from "../support/http";
-import { signedInUser } from "../support/factories";
+import { post, setType, signUpUser, userId } from "../support/http";
+import { createPledge, signedInUser } from "../support/factories";
 import { entriesOf, insertMeasuredGoal, logEntry } from "../support/progress";
 
 type Planned = { sql: string; plan: string[] };
@@ -50,6 +50,53 @@ async function fullScans(planned: Planned[]) {
 }
 
 describe("query plans", () => {
+  it("the organiser's entries page, per-unit pledge figures, the org's downloads and the measured bar never scan a whole table", async () => {
+    const org = await signUpUser();
+    await setType(org.email, "org");
+    const orgId = await userId(org.email);
+    const goal = await insertMeasuredGoal({ orgId });
+    await env.DB.prepare(
+      "UPDATE goals SET charity_name = 'Shelter', charity_url = 'https://shelter.example.org/donate', target_amount = 10000, currency = 'GBP' WHERE id = ?",
+    )
+      .bind(goal.id)
+      .run();
+    const member = await signUpUser();
+    const memberId = await userId(member.email);
+    await post(`/join/${goal.id}`, {}, member.cookie);
+    await logEntry(goal.id, member.cookie, { amount: "4" });
+    // Per-unit pledges for the group and for the member (valued in SQL wherever they are read, ADR 142/143).
+    await createPledge(goal.id, { name: "Gran", amount: 0, perUnit: 50, maxAmount: 2000 });
+    await createPledge(goal.id, { name: "Uncle", amount: 0, perUnit: 100, memberId });
+    const trips: RoundTrip[] = [];
+    for (const path of [
+      `/goals/${goal.id}/entries`,
+      `/goals/${goal.id}/entries?member=${memberId}&page=1`,
+      `/goals/${goal.id}/participants.csv`,
+      `/goals/${goal.id}/pledges.csv`,
+      `/goals/${goal.id}/fundraising`,
+      `/give/${goal.id}`,
+      "/challenges",
+    ])
+      trips.push(...(await screenRoundTrips(path, org.cookie)).roundTrips);
+    trips.push(...(await screenRoundTrips("/bar", member.cookie)).roundTrips);
+    trips.push(...(await screenRoundTrips(`/give/${goal.id}?member=${memberId}`, member.cookie)).roundTrips);
+    const [entry] = await entriesOf(goal.id);
+    trips.push(
+      ...(
+        await countD1RoundTrips(() =>
+          post(`/goals/${goal.id}/entries`, { intent: "remove-entry", entryId: entry.id }, org.cookie),
+        )
+      ).roundTrips,
+    );
+    const planned = await plans(trips);
+    expect(planned.filter(({ sql }) => /per_unit/.test(sql)).length).toBeGreaterThan(3);
+    expect(await fullScans(planned)).toEqual([]);
+    // The entries page walks (goal, created_at) newest first, or (goal, user, day) for one member: no sort.
+    const lists = planned.filter(({ sql }) => /from "progress_entries" left join "users"/i.test(sql));
+    expect(lists.length).toBe(2);
+    for (const { sql, plan } of lists) expect(plan.join(" | "), sql).not.toContain("TEMP B-TREE");
+  });
+
   it("member, visitor and sign-in screens and writes never scan a whole table", async () => {
     const member = await signedInUser();
     const goal = await insertGoal();

@@ -46,6 +46,10 @@ export const fixture = {
   // Measured progress (issue 15): a km goal the member joined, with one entry of theirs.
   measuredGoal: "",
   entryId: "",
+  // Another member's entry in the measured goal: never the member's to edit or delete.
+  othersEntryId: "",
+  // A measured goal the member joined and completed: its entries are final.
+  completedMeasuredGoal: "",
   // A measured goal with nothing logged yet: its unit can still change.
   unloggedGoal: "",
   // The member's own friends goal (ADR 183), whose invite link they may replace.
@@ -233,7 +237,7 @@ export const FORMS: FormRow[] = [
     fieldErrors: true,
     fields: {
       intent: { kind: "literal", value: "edit-entry" },
-      entryId: { kind: "ref", value: () => fixture.entryId, max: 64 },
+      entryId: { kind: "ref", value: () => fixture.entryId, max: 64, foreign: () => fixture.othersEntryId },
       amount: { kind: "quantity", max: 500 },
       day: ENTRY_DAY,
       note: { kind: "optional-text", max: 280 },
@@ -248,6 +252,19 @@ export const FORMS: FormRow[] = [
     fieldErrors: false,
     fields: {
       intent: { kind: "literal", value: "delete-entry" },
+      entryId: { kind: "ref", value: () => fixture.entryId, max: 64, foreign: () => fixture.othersEntryId },
+    },
+  },
+  {
+    // The organiser's entries page (ADR 145): an admin manages every goal.
+    name: "admin: remove a progress entry",
+    group: "admin",
+    path: () => `/goals/${fixture.measuredGoal}/entries`,
+    as: "admin",
+    cases: 60,
+    fieldErrors: false,
+    fields: {
+      intent: { kind: "literal", value: "remove-entry" },
       entryId: { kind: "ref", value: () => fixture.entryId, max: 64 },
     },
   },
@@ -339,7 +356,64 @@ export const ID_ROUTES: { name: string; path: (id: string) => string; body: Reco
   { name: "complete", path: (id) => `/active/${id}`, body: { intent: "complete" } },
   // One-click unsubscribe (ADR 187): the signed token is the only input.
   { name: "unsubscribe", path: (id) => `/unsubscribe/${id}`, body: { "List-Unsubscribe": "One-Click" } },
+  // The organiser's entries page (ADR 145): an unknown goal is the 404 page, nothing removed.
+  { name: "remove an entry", path: (id) => `/goals/${id}/entries`, body: { intent: "remove-entry", entryId: "x" } },
 ];
+
+/**
+ * Well-formed submissions that must still be refused (issue 15): an entry on a goal the member has not
+ * joined or has completed, someone else's entry, a removal by a mere member. A 4xx, nothing written.
+ */
+export const REFUSED: { name: string; path: () => string; body: () => Record<string, string> }[] = [
+  {
+    name: "log progress on a goal I have not joined",
+    path: () => `/active/${fixture.unloggedGoal}`,
+    body: () => ({ intent: "log-entry", key: "0000000000000000000000000000aa01", amount: "5", day: dayFromNow(0) }),
+  },
+  {
+    name: "log progress on a goal I completed",
+    path: () => `/active/${fixture.completedMeasuredGoal}`,
+    body: () => ({ intent: "log-entry", key: "0000000000000000000000000000aa02", amount: "5", day: dayFromNow(0) }),
+  },
+  {
+    name: "edit someone else's entry",
+    path: () => `/active/${fixture.measuredGoal}`,
+    body: () => ({ intent: "edit-entry", entryId: fixture.othersEntryId, amount: "1", day: dayFromNow(0) }),
+  },
+  {
+    name: "delete someone else's entry",
+    path: () => `/active/${fixture.measuredGoal}`,
+    body: () => ({ intent: "delete-entry", entryId: fixture.othersEntryId }),
+  },
+  {
+    name: "remove someone else's entry as a member",
+    path: () => `/goals/${fixture.measuredGoal}/entries`,
+    body: () => ({ intent: "remove-entry", entryId: fixture.othersEntryId }),
+  },
+];
+
+/** Sends one refused submission as the member, as a document and as a single-fetch request. */
+export async function runRefused(row: (typeof REFUSED)[number]): Promise<number> {
+  const before = await snapshot();
+  for (const suffix of ["", ".data"]) {
+    const response = await SELF.fetch(BASE + row.path() + suffix, {
+      method: "POST",
+      body: new URLSearchParams(row.body()),
+      headers: {
+        "Content-Type": "application/x-www-form-urlencoded",
+        Origin: BASE,
+        Host: "localhost",
+        Cookie: cookies.member!,
+      },
+      redirect: "manual",
+    });
+    await response.arrayBuffer();
+    const label = `${row.name}${suffix} -> ${response.status} ${response.headers.get("Location") ?? ""}`;
+    expect(response.status >= 400 && response.status < 500, label).toBe(true);
+  }
+  expect(diff(before, await snapshot())).toEqual([]);
+  return 2;
+}
 const BAD_IDS = [
   "does-not-exist",
   crypto.randomUUID(),
@@ -415,6 +489,28 @@ export async function setUpFixtures() {
     .bind(fixture.measuredGoal)
     .first<{ id: string }>();
   fixture.entryId = entry!.id;
+  const other = await signedInUser();
+  expect((await post(`/join/${fixture.measuredGoal}`, {}, other.cookie)).status).toBe(302);
+  expect(
+    (
+      await post(
+        `/active/${fixture.measuredGoal}`,
+        { intent: "log-entry", key: "fedcba9876543210fedcba9876543211", amount: "3", day: dayFromNow(0), note: "" },
+        other.cookie,
+      )
+    ).status,
+  ).toBe(302);
+  fixture.othersEntryId = (await env.DB.prepare("SELECT id FROM progress_entries WHERE goal_id = ? AND amount = 300")
+    .bind(fixture.measuredGoal)
+    .first<{ id: string }>())!.id;
+  fixture.completedMeasuredGoal = (await insertGoal()).id;
+  await env.DB.prepare("UPDATE goals SET unit = 'km', unit_target = 10000 WHERE id = ?")
+    .bind(fixture.completedMeasuredGoal)
+    .run();
+  expect((await post(`/join/${fixture.completedMeasuredGoal}`, {}, member.cookie)).status).toBe(302);
+  expect((await post(`/active/${fixture.completedMeasuredGoal}`, { intent: "complete" }, member.cookie)).status).toBe(
+    302,
+  );
 }
 
 /**
@@ -512,4 +608,5 @@ export async function runIdRoute(route: (typeof ID_ROUTES)[number]): Promise<num
 }
 
 /** Everything the suite sends, over all groups (the issue asks for at least 2,000). */
-export const TOTAL_CASES = FORMS.reduce((n, row) => n + row.cases, 0) + ID_ROUTES.length * BAD_IDS.length * 2;
+export const TOTAL_CASES =
+  FORMS.reduce((n, row) => n + row.cases, 0) + ID_ROUTES.length * BAD_IDS.length * 2 + REFUSED.length * 2;

@@ -42,7 +42,7 @@ export type FieldSpec =
   /** A fixed hidden value such as intent=complete. */
   | { kind: "literal"; value: string }
   /** A reference to a row that exists (the value is produced by the test's fixtures). */
-  | { kind: "ref"; value: () => string; max?: number }
+  | { kind: "ref"; value: () => string; max?: number; foreign?: () => string }
   /** Optional, trimmed text with an upper bound: missing, empty and blank are valid. */
   | { kind: "optional-text"; max: number }
   /** A money amount in major units ('25', '12.50'), more than zero and at most `max`. */
@@ -270,6 +270,8 @@ function breakersFor(spec: FieldSpec): FieldBreaker[] {
         { name: "SQL in id", apply: (v) => [`${v}' OR '1'='1`] },
         { name: "huge id", apply: () => ["a".repeat(spec.max ? spec.max + 1 : 10_000)] },
         control,
+        // A row that exists but is not the sender's to change (someone else's entry, issue 15).
+        ...(spec.foreign ? [{ name: "someone else's id", apply: () => [spec.foreign!()] }] : []),
       ];
   }
 }

@@ -5,8 +5,9 @@
  * forms and the figures move at once (optimistic), the idempotency key stopping a double log.
  */
 import { Form, Link, useFetcher, useFetchers } from "@remix-run/react";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { formatMonthDay } from "#app/lib/dates";
+import { newId } from "#app/lib/ids";
 import { barFill, percentLabel } from "#app/lib/percent";
 import { formatQuantity, MAX_NOTE, parseQuantity, percentOfTarget, reachedTarget } from "#app/lib/progress";
 import type { ProgressActionData } from "#app/server/progress-form.server";
@@ -245,6 +246,12 @@ function EntryFields({
 function LogForm({ view, result }: { view: ProgressView; result: Result }) {
   const fetcher = useFetcher<ProgressActionData>({ key: `log-${view.goalId}` });
   const formRef = useRef<HTMLFormElement>(null);
+  // The idempotency key: a double submit of the same entry sends the same key (logged once), but an
+  // entry typed after a submit is a new one, so it gets a new key even before the page has revalidated
+  // (until then the page still carries the key just used, which would drop the new entry).
+  const [key, setKey] = useState(view.form.key);
+  const sentKey = useRef<string | null>(null);
+  useEffect(() => setKey(view.form.key), [view.form.key]);
   const reply = fetcher.data?.progress ?? result;
   const formErrors = errorsOf(reply, "");
   const keyErrors = errorsOf(reply, "key");
@@ -257,15 +264,21 @@ function LogForm({ view, result }: { view: ProgressView; result: Result }) {
   return (
     <fetcher.Form
       method="post"
-      action={`/active/${view.goalId}`}
+      action={view.formAction}
       className="form measure__form"
       preventScrollReset
       ref={formRef}
       aria-labelledby="log-title"
+      onSubmit={() => {
+        sentKey.current = key;
+      }}
+      onInput={() => {
+        if (sentKey.current === key) setKey(newId());
+      }}
     >
       <h3 id="log-title">Log progress</h3>
       <input type="hidden" name="intent" value="log-entry" />
-      <input type="hidden" name="key" value={view.form.key} />
+      <input type="hidden" name="key" value={key} />
       <div className="measure__fields">
         <EntryFields
           idPrefix="log"
@@ -340,7 +353,7 @@ function MyEntries({
       : [];
   return (
     <div className="measure__entries">
-      <h3 id="my-entries-title">My recent entries</h3>
+      <h3 id="my-entries-title">{view.allEntries ? "My entries" : "My recent entries"}</h3>
       {orphan.length ? (
         <p className="form-error" role="alert">
           That entry could not be changed: {orphan.join(", ")}
@@ -368,6 +381,19 @@ function MyEntries({
           ))}
         </ul>
       )}
+      {view.allEntries ? (
+        <p className="measure__more">
+          <Link to={`/active/${view.goalId}#my-entries-title`} preventScrollReset>
+            Show only my recent entries
+          </Link>
+        </p>
+      ) : view.me && view.me.entries > view.myEntries.length ? (
+        <p className="measure__more">
+          <Link to={`/active/${view.goalId}?entries=all#my-entries-title`} preventScrollReset>
+            {`Show all my ${view.me.entries.toLocaleString("en-GB")} entries`}
+          </Link>
+        </p>
+      ) : null}
     </div>
   );
 }
@@ -406,7 +432,7 @@ function MyEntry({
             <summary>
               Edit<span className="visually-hidden"> entry of {entry.amountText}</span>
             </summary>
-            <edit.Form method="post" action={`/active/${view.goalId}`} className="form entry__form" preventScrollReset>
+            <edit.Form method="post" action={view.formAction} className="form entry__form" preventScrollReset>
               <input type="hidden" name="intent" value="edit-entry" />
               <input type="hidden" name="entryId" value={entry.id} />
               <EntryFields
@@ -425,7 +451,7 @@ function MyEntry({
               </button>
             </edit.Form>
           </details>
-          <remove.Form method="post" action={`/active/${view.goalId}`} preventScrollReset className="entry__delete">
+          <remove.Form method="post" action={view.formAction} preventScrollReset className="entry__delete">
             <input type="hidden" name="intent" value="delete-entry" />
             <input type="hidden" name="entryId" value={entry.id} />
             <button type="submit" className="link-button">
@@ -471,6 +497,11 @@ function Latest({ view }: { view: ProgressView }) {
           </li>
         ))}
       </ul>
+      {view.canRemove ? (
+        <p className="measure__more">
+          <Link to={`/goals/${view.goalId}/entries`}>Every entry of the group</Link>, to find and remove an abusive one.
+        </p>
+      ) : null}
     </div>
   );
 }

@@ -1,0 +1,190 @@
+import {
+  data,
+  type ActionFunctionArgs,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { GoalErrorBoundary } from "#app/components/fundraising/GoalForbidden";
+import { Pagination } from "#app/components/Pagination";
+import { Table, type Column } from "#app/components/Table";
+import { Timestamp } from "#app/components/Timestamp";
+import { formatMonthDay } from "#app/lib/dates";
+import { loadMeasure } from "#app/server/measure.server";
+import { progressAction, type ProgressActionData } from "#app/server/progress-form.server";
+import {
+  entriesPageQueries,
+  entriesQueryOf,
+  toEntriesPage,
+  type EntriesPage,
+  type EntriesQuery,
+} from "#app/server/progress-entries.server";
+import { batchWithUser, requireUser } from "#app/server/session.server";
+import memberStyles from "#app/styles/member.css";
+import progressStyles from "#app/styles/progress.css";
+import tableStyles from "#app/styles/table.css";
+import type { LiveHandle } from "#app/live/useLiveUpdates";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: memberStyles },
+  { rel: "stylesheet", href: tableStyles },
+  { rel: "stylesheet", href: progressStyles },
+];
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `Entries${data ? `: ${data.goal.cause}` : ""} | Goals with Friends` },
+  { name: "description", content: "Every progress entry of a goal, for its organisers." },
+];
+
+// Live (ADR 043): a new entry, an edit or a removal moves the list.
+export const handle: LiveHandle<typeof loader> = { live: (data, params) => [data && `goal:${params.id}`] };
+
+/** The page's own address (the filter and page kept), where a removal lands again. */
+const hrefOf = (goalId: string, query: EntriesQuery) => {
+  const params = new URLSearchParams();
+  if (query.member) params.set("member", query.member);
+  if (query.page > 1) params.set("page", String(query.page));
+  const search = params.toString();
+  return `/goals/${goalId}/entries${search ? `?${search}` : ""}`;
+};
+
+/** The goal's org and admins only (403 for everyone else); a missing goal is a 404. */
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const query = entriesQueryOf(new URL(request.url));
+  // The session and the page in one round trip (ADR 057); signed out: to / (SPEC).
+  const { user, results } = await batchWithUser(request, context, () => [
+    ...entriesPageQueries(context, params.id!, query),
+  ]);
+  const page = toEntriesPage(results, user, query);
+  if (!page) throw new Response("Not Found", { status: 404 });
+  if (page === "forbidden") throw new Response("Forbidden", { status: 403 });
+  return page;
+}
+
+/** Remove an abusive entry (audit-logged, the member's total recounted); back to the same page. */
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const user = await requireUser(request, context);
+  // Organisers only, before anything else is looked at (a member learns nothing about the entry).
+  const goal = await loadMeasure(context, params.id!, user);
+  if (!goal) throw new Response("Not Found", { status: 404 });
+  if (!goal.manager) throw new Response("Forbidden", { status: 403 });
+  const form = await request.formData();
+  if (form.get("intent") !== "remove-entry")
+    return data<ProgressActionData>(
+      { progress: { intent: "remove-entry", entryId: null, error: { "": ["Unknown action."] }, initialValue: null } },
+      { status: 400 },
+    );
+  const back = hrefOf(params.id!, entriesQueryOf(new URL(request.url)));
+  return progressAction(request, context, user, params.id!, form, back);
+}
+
+type Entry = EntriesPage["entries"][number];
+
+function columns(page: EntriesPage): Column<Entry>[] {
+  const action = hrefOf(page.goal.id, { member: page.member?.id ?? null, page: page.page });
+  return [
+    {
+      header: "Member",
+      rowHeader: true,
+      cell: (e) => (
+        <Link to={`/goals/${page.goal.id}/entries?member=${encodeURIComponent(e.userId)}`}>
+          <span className="leaderboard__dot" style={{ background: e.color }} aria-hidden="true" /> {e.name}
+        </Link>
+      ),
+    },
+    { header: "Amount", numeric: true, cell: (e) => e.amountText },
+    { header: "Day", wrap: "nowrap", cell: (e) => formatMonthDay(e.day) },
+    { header: "Note", cell: (e) => e.note ?? "" },
+    { header: "Logged", wrap: "nowrap", cell: (e) => <Timestamp value={e.loggedAt} /> },
+    {
+      header: "Remove",
+      action: true,
+      cell: (e) => (
+        <Form method="post" action={action}>
+          <input type="hidden" name="intent" value="remove-entry" />
+          <input type="hidden" name="entryId" value={e.id} />
+          <button type="submit" className="link-button">
+            Remove<span className="visually-hidden">{` ${e.amountText} by ${e.name} on ${formatMonthDay(e.day)}`}</span>
+          </button>
+        </Form>
+      ),
+    },
+  ];
+}
+
+export default function GoalEntriesRoute() {
+  const page = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const reply = actionData && "progress" in actionData ? actionData.progress : null;
+  const errors = reply?.error ? Object.values(reply.error).flatMap((m) => m ?? []) : [];
+  const { goal, member } = page;
+  return (
+    <main className="member-page">
+      <p>
+        <Link to={`/active/${goal.id}`}>Back to {goal.cause}</Link>
+      </p>
+      <h1>Entries</h1>
+      <p className="member-page__lead">
+        Every entry logged in {goal.cause}, newest first. Remove one that is abusive: the member&apos;s total is
+        recounted and the removal is recorded in the audit log.
+      </p>
+      {errors.length ? (
+        <p className="form-error" role="alert">
+          {errors.join(", ")}
+        </p>
+      ) : null}
+      {!goal.measured ? (
+        <p className="notice">This goal does not track progress.</p>
+      ) : (
+        <>
+          {member ? (
+            <p data-testid="entries-member">
+              {member.name ? (
+                <>
+                  Entries by <strong>{member.name}</strong>: {member.totalText} in {page.count}{" "}
+                  {page.count === 1 ? "entry" : "entries"}.{" "}
+                </>
+              ) : (
+                <>That member has no entries in this goal. </>
+              )}
+              <Link to={`/goals/${goal.id}/entries`}>Show everyone&apos;s entries</Link>
+            </p>
+          ) : page.top.length ? (
+            <nav className="card entries-top" aria-labelledby="entries-top-title">
+              <h2 id="entries-top-title">Top of the leaderboard</h2>
+              <ol className="entries-top__list">
+                {page.top.map((r) => (
+                  <li key={r.userId}>
+                    <Link to={`/goals/${goal.id}/entries?member=${encodeURIComponent(r.userId)}`}>{r.name}</Link>{" "}
+                    {r.totalText}
+                  </li>
+                ))}
+              </ol>
+            </nav>
+          ) : null}
+          {page.entries.length ? (
+            <>
+              <Table
+                caption={member?.name ? `Entries by ${member.name}` : "Entries"}
+                columns={columns(page)}
+                rows={page.entries}
+                rowKey={(e) => e.id}
+              />
+              <Pagination
+                page={page.page}
+                pages={page.pages}
+                params={member ? { member: member.id } : {}}
+                label="Entries pages"
+              />
+            </>
+          ) : (
+            <p className="measure__empty">No entries here.</p>
+          )}
+        </>
+      )}
+    </main>
+  );
+}
+
+export const ErrorBoundary = GoalErrorBoundary;
