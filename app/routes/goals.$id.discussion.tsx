@@ -17,6 +17,7 @@ import { supportGoalQuery, toSupportGoal } from "#app/server/fundraising.server"
 import { requireUser } from "#app/server/session.server";
 import fundraisingStyles from "#app/styles/fundraising.css";
 import type { LiveHandle } from "#app/live/useLiveUpdates";
+import { forbidden, notFound } from "#app/server/http-errors.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: fundraisingStyles }];
 
@@ -35,8 +36,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     messagesQuery(context, params.id!),
   ]);
   const goal = toSupportGoal(goalRows[0]);
-  if (!goal) throw new Response("Not Found", { status: 404 });
-  if (!canDiscuss(goal, user, goal.isMember)) throw new Response("Forbidden", { status: 403 });
+  if (!goal) throw notFound();
+  if (!canDiscuss(goal, user, goal.isMember)) throw forbidden();
   return {
     goal: { id: goal.id, cause: goal.cause },
     messages: toMessages(messageRows, user, canManageGoal(goal, user)),
@@ -50,13 +51,13 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema: discussionSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const goal = toSupportGoal((await supportGoalQuery(context, params.id!, user.id))[0]);
-  if (!goal) throw new Response("Not Found", { status: 404 });
+  if (!goal) throw notFound();
   const result =
     submission.value.intent === "post"
       ? await postMessage(context, goal, user, submission.value.body)
       : await deleteMessage(context, goal, user, submission.value.messageId);
   if (!result.ok) {
-    if (result.status === 403) throw new Response("Forbidden", { status: 403 });
+    if (result.status === 403) throw forbidden();
     return data(submission.reply({ formErrors: [result.message] }), { status: result.status });
   }
   return redirect(`${safeReturnTo(formData.get("returnTo"), goal.id)}#discussion`);

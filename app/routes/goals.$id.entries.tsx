@@ -25,6 +25,7 @@ import memberStyles from "#app/styles/member.css";
 import progressStyles from "#app/styles/progress.css";
 import tableStyles from "#app/styles/table.css";
 import type { LiveHandle } from "#app/live/useLiveUpdates";
+import { forbidden, notFound } from "#app/server/http-errors.server";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: memberStyles },
@@ -57,8 +58,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     ...entriesPageQueries(context, params.id!, query),
   ]);
   const page = toEntriesPage(results, user, query);
-  if (!page) throw new Response("Not Found", { status: 404 });
-  if (page === "forbidden") throw new Response("Forbidden", { status: 403 });
+  if (!page) throw notFound();
+  if (page === "forbidden") throw forbidden();
   return page;
 }
 
@@ -67,8 +68,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
   // Organisers only, before anything else is looked at (a member learns nothing about the entry).
   const goal = await loadMeasure(context, params.id!, user);
-  if (!goal) throw new Response("Not Found", { status: 404 });
-  if (!goal.manager) throw new Response("Forbidden", { status: 403 });
+  if (!goal) throw notFound();
+  if (!goal.manager) throw forbidden();
   const form = await request.formData();
   if (form.get("intent") !== "remove-entry")
     return data<ProgressActionData>(

@@ -18,6 +18,7 @@ import { requireUser } from "#app/server/session.server";
 import { shareView } from "#app/server/share.server";
 import fundraisingStyles from "#app/styles/fundraising.css";
 import memberStyles from "#app/styles/member.css";
+import { notFound } from "#app/server/http-errors.server";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: memberStyles },
@@ -33,7 +34,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 async function viewOrNotFound(request: Request, context: LoaderFunctionArgs["context"], id: string) {
   const user = await requireUser(request, context);
   const view = await shareView(request, context, user, id);
-  if (!view) throw new Response("Not Found", { status: 404 });
+  if (!view) throw notFound();
   return view;
 }
 

@@ -1,10 +1,11 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
+import { notFound } from "./http-errors.server";
 
 export const isDevelopment = (env: Env) => env.ENVIRONMENT === "development";
 
 /** Throws a 404 unless the app runs in development: dev-only screens do not exist in production. */
 export function requireDevelopment(context: AppLoadContext) {
-  if (!isDevelopment(context.cloudflare.env)) throw new Response("Not Found", { status: 404 });
+  if (!isDevelopment(context.cloudflare.env)) throw notFound();
 }
 
 /**

@@ -14,6 +14,7 @@ import { DEFAULT_SUPPORT_EMAIL } from "./settings.server";
 import { unreadCountColumn } from "./notifications.server";
 import { signedOutRedirect } from "./return-to.server";
 import { SESSION_DAYS, sessionCookieOptions } from "./session-cookie.server";
+import { forbidden } from "./http-errors.server";
 
 const storages = new Map<string, ReturnType<typeof createCookieSessionStorage<{ sessionId: string }>>>();
 
@@ -205,7 +206,7 @@ export async function requireRole(
 ): Promise<SessionUser> {
   const user = await requireUser(request, context);
   if (!types.includes(user.type)) {
-    throw new Response("Forbidden", { status: 403, statusText: "Forbidden" });
+    throw forbidden();
   }
   return user;
 }
