@@ -17,7 +17,7 @@ import { reportError } from "#app/server/report.server";
 import { signedInUserId } from "#app/server/session.server";
 import { marketingUrl, serveMarketing } from "#app/server/page-cache.server";
 import { guardRequest, type ReadBody } from "#app/server/request-guard.server";
-import { refuseUnconfigured } from "#app/server/secret-check.server";
+import { refuseUnconfigured, UNCONFIGURED_RETRY_DELAY_S } from "#app/server/secret-check.server";
 
 export { Hub } from "#app/live/hub.server";
 
@@ -90,6 +90,12 @@ export default {
   // The outbound queue and its dead-letter queue (wrangler.toml [[queues.consumers]], ADR 125): mail to
   // the provider, early-access requests to the CRM (outbound.server.ts).
   async queue(batch: MessageBatch<OutboundMessage>, env: Env, ctx: ExecutionContext) {
+    // No link unsealed, no mail or CRM request sent with an unusable secret (ADR 110, 111): the messages go
+    // back on the queue, after a while, untouched; the refusal logs once.
+    if (refuseUnconfigured(env)) {
+      for (const message of batch.messages) message.retry({ delaySeconds: UNCONFIGURED_RETRY_DELAY_S });
+      return;
+    }
     await consumeOutbound(batch, env, ctx);
   },
 } satisfies ExportedHandler<Env, OutboundMessage>;

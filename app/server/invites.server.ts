@@ -1,5 +1,6 @@
 /**
- * Invite links for a goal (ADR 061): `/invite/{goalId}.{HMAC-SHA256(SESSION_SECRET, goalId:nonce)}`.
+ * Invite links for a goal (ADR 061): `/invite/{goalId}.{HMAC-SHA256(SESSION_SECRET, goalId:nonce)}`,
+ * verified under SESSION_SECRET_PREVIOUS too while a rotation settles (ADR 111).
  * Whoever holds a valid link may join, private or not, with no participant cap. Revoking stores a new
  * nonce, which invalidates every link already shared; nothing else needs to be stored per invite.
  */
@@ -8,6 +9,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { hasEnded } from "#app/lib/goals";
 import { newId } from "#app/lib/ids";
 import { goals, userGoals, users } from "#drizzle/schema";
+import { sessionSecrets } from "./env.server";
 import { publish } from "./live.server";
 
 /** Goals made before invites existed have no nonce yet: they sign with this until first revoked. */
@@ -51,6 +53,18 @@ export async function inviteToken(env: Env, goalId: string, nonce: string | null
   return `${goalId}.${toBase64Url(signature)}`;
 }
 
+/**
+ * Checks a signature under SESSION_SECRET, then SESSION_SECRET_PREVIOUS (ADR 111): a link signed before a
+ * rotation keeps working until it is revoked or the previous secret is dropped. Constant-time per key.
+ */
+async function verifiedUnderAnySecret(env: Env, purpose: SignedLinkPurpose, signature: Uint8Array, data: Uint8Array) {
+  for (const secret of sessionSecrets(env)) {
+    const key = await hmacKey(secret, purpose);
+    if (await crypto.subtle.verify("HMAC", key, signature as BufferSource, data as BufferSource)) return true;
+  }
+  return false;
+}
+
 /** Splits a token into its goal id and signature, or null when it is not even shaped like one. */
 export function parseInviteToken(token: string): { goalId: string; signature: Uint8Array } | null {
   const dot = token.lastIndexOf(".");
@@ -73,12 +87,7 @@ export async function signedToken(env: Env, purpose: SignedLinkPurpose, payload:
 export async function verifiedPayload(env: Env, purpose: SignedLinkPurpose, token: string): Promise<string | null> {
   const parsed = parseInviteToken(token);
   if (!parsed) return null;
-  const valid = await crypto.subtle.verify(
-    "HMAC",
-    await hmacKey(env.SESSION_SECRET, purpose),
-    parsed.signature as BufferSource,
-    encoder.encode(parsed.goalId),
-  );
+  const valid = await verifiedUnderAnySecret(env, purpose, parsed.signature, encoder.encode(parsed.goalId));
   return valid ? parsed.goalId : null;
 }
 
@@ -126,10 +135,10 @@ export async function goalForInvite(
     .where(eq(goals.id, parsed.goalId))
     .limit(1);
   if (!row) return null;
-  const valid = await crypto.subtle.verify(
-    "HMAC",
-    await hmacKey(context.cloudflare.env.SESSION_SECRET),
-    parsed.signature as BufferSource,
+  const valid = await verifiedUnderAnySecret(
+    context.cloudflare.env,
+    "invite",
+    parsed.signature,
     message(row.id, row.nonce),
   );
   if (!valid) return null;

@@ -11,6 +11,9 @@ export const NOT_CONFIGURED =
 
 const PAGE = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Not configured - Goals with Friends</title></head><body><main><h1>Not configured</h1><p>${NOT_CONFIGURED}</p></main></body></html>`;
 
+/** How long the queue consumer puts messages back for while the secrets are unusable (server.ts `queue`). */
+export const UNCONFIGURED_RETRY_DELAY_S = 300;
+
 let logged = false;
 
 export function refuseUnconfigured(env: Env): Response | null {
