@@ -30,6 +30,10 @@ export default async function handleRequest(
   const nonce = loadContext.nonce;
   const controller = new AbortController();
   const timeoutId = setTimeout(() => controller.abort(), ABORT_DELAY);
+  // An error in the shell rejects renderToReadableStream: Remix then calls handleError with it and renders
+  // the error boundary, so reporting it here too would make two reports of one error. Only errors after
+  // the shell (in a streamed Suspense boundary) are this callback's to report.
+  let shellRendered = false;
   const body = await renderToReadableStream(
     <NonceProvider value={nonce}>
       <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
@@ -38,7 +42,7 @@ export default async function handleRequest(
       nonce,
       signal: controller.signal,
       onError(error: unknown) {
-        if (!controller.signal.aborted)
+        if (shellRendered && !controller.signal.aborted)
           reportError(
             error,
             { where: "render", requestId: loadContext.requestId, route: routeOf(request.url) },
@@ -48,6 +52,7 @@ export default async function handleRequest(
       },
     },
   );
+  shellRendered = true;
   body.allReady.then(() => clearTimeout(timeoutId));
   if (isbot(request.headers.get("user-agent") || "")) await body.allReady;
 

@@ -13,10 +13,10 @@ import {
 import { AppHeader } from "#app/components/AppHeader";
 import { FlashMessage } from "#app/components/FlashMessage";
 import { NOT_FOUND_DESCRIPTION, NotFound } from "#app/components/NotFound";
-import { FORM_EXPIRED } from "#app/lib/honeypot-time";
 import { pageMeta } from "#app/lib/meta";
 import { appUrl } from "#app/server/env.server";
 import { Forbidden } from "#app/components/Forbidden";
+import { SomethingWentWrong } from "#app/components/SomethingWentWrong";
 import { LiveUpdates, type LiveHandle } from "#app/live/useLiveUpdates";
 import { useNonce } from "#app/components/Nonce";
 import type { Flash } from "#app/lib/flash";
@@ -124,24 +124,7 @@ export function ErrorBoundary() {
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
   if (isRouteErrorResponse(error) && error.status === 403) return <Forbidden />;
-  if (!isRouteErrorResponse(error)) console.error(error);
-  return (
-    <main className="page-message">
-      {/* The alert inside the landmark: `role` on <main> would replace it (and is invalid HTML). */}
-      <div role="alert">
-        <h1>Something went wrong</h1>
-        {/* A public form left open past the honeypot's maximum age (ADR 107) says so. */}
-        <p>
-          {isRouteErrorResponse(error) && error.data === FORM_EXPIRED
-            ? FORM_EXPIRED
-            : "We could not load this page. Your data is safe; please try again."}
-        </p>
-        {/* An empty href reloads this very page, with or without JavaScript. */}
-        {/* eslint-disable-next-line jsx-a11y/anchor-is-valid */}
-        <a className="button" href="">
-          Try again
-        </a>
-      </div>
-    </main>
-  );
+  // In the browser, for the developer's console; on the server the one reporter has logged it already.
+  if (typeof document !== "undefined" && !isRouteErrorResponse(error)) console.error(error);
+  return <SomethingWentWrong error={error} />;
 }

@@ -1,15 +1,21 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
 import { requireDevelopment } from "#app/server/env.server";
 
 /**
  * Development only: a loader that fails on purpose, to see an unexpected error go through the one
- * reporter (report.server.ts) with its request id. Production answers 404.
+ * reporter (report.server.ts) with its request id; with `?in=render` the page's render throws instead,
+ * and throws a non-Error (as a third-party component may). Production answers 404.
  */
-export async function loader({ context }: LoaderFunctionArgs) {
+export async function loader({ context, request }: LoaderFunctionArgs) {
   requireDevelopment(context);
+  if (new URL(request.url).searchParams.get("in") === "render") return { failIn: "render" as const };
   throw new Error("A loader failed on purpose (/dev/error)");
 }
 
 export default function DevError() {
+  const { failIn } = useLoaderData<typeof loader>();
+   
+  if (failIn === "render") throw { failed: "A render failed on purpose (/dev/error?in=render)" };
   return null;
 }

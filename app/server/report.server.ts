@@ -20,8 +20,32 @@ export interface ReportRuntime {
   ctx?: { waitUntil(promise: Promise<unknown>): void };
 }
 
+/**
+ * What was thrown, as an Error with a message a reader can use: a thrown error response (Remix's
+ * `{status, statusText, data}`) or a plain object says what it holds, not "[object Object]".
+ */
+export function asError(thrown: unknown): Error {
+  if (thrown instanceof Error) return thrown;
+  if (typeof thrown === "object" && thrown !== null) {
+    const { status, statusText, data } = thrown as { status?: unknown; statusText?: unknown; data?: unknown };
+    if (typeof status === "number")
+      return new Error(`Error response thrown: ${status} ${statusText ?? ""} ${describe(data)}`.trim());
+    return new Error(`Non-Error thrown: ${describe(thrown)}`);
+  }
+  return new Error(`Non-Error thrown: ${describe(thrown)}`);
+}
+
+function describe(value: unknown): string {
+  if (typeof value === "string") return value.slice(0, 300);
+  try {
+    return (JSON.stringify(value) ?? String(value)).slice(0, 300);
+  } catch {
+    return Object.prototype.toString.call(value);
+  }
+}
+
 export function reportError(error: unknown, scope: ErrorScope, runtime?: ReportRuntime) {
-  const e = error instanceof Error ? error : new Error(String(error));
+  const e = asError(error);
   log("error", e.message.slice(0, 500), {
     where: scope.where,
     requestId: scope.requestId,

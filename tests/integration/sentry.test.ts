@@ -9,6 +9,7 @@ import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { reportError } from "#app/server/report.server";
 import { worker } from "../support/worker";
+import { createGoal } from "../support/factories";
 
 const DSN = "https://publickey@o1.ingest.sentry.example/42";
 const ENVELOPE_URL = "https://o1.ingest.sentry.example/api/42/envelope/";
@@ -90,5 +91,55 @@ describe("the reporter and Sentry", () => {
     expect(events).toHaveLength(1);
     expect(events[0]!.tags).toMatchObject({ where: "queue", route: "goals-outbound/mail" });
     expect(events[0]!.environment).toBe("production");
+  });
+});
+
+describe("one report per error, with a message a reader can use", () => {
+  const fetchWithDsn = async (request: Request) => {
+    const ctx = createExecutionContext();
+    const response = await worker.fetch(
+      request as Parameters<typeof worker.fetch>[0],
+      { ...env, SENTRY_DSN: DSN } as Env,
+      ctx,
+    );
+    const html = await response.text();
+    await waitOnExecutionContext(ctx);
+    return { response, html };
+  };
+
+  it("a non-Error thrown while rendering is one event saying what was thrown, not '[object Object]'", async () => {
+    const { envelopes, errors } = sentry();
+    const { response } = await fetchWithDsn(new Request("http://localhost/dev/error?in=render"));
+    expect(response.status).toBe(500);
+    const events = eventsOf(envelopes);
+    expect(events).toHaveLength(1);
+    const message = events[0]!.exception.values[0].value as string;
+    expect(message).toContain("A render failed on purpose (/dev/error?in=render)");
+    expect(message).not.toContain("[object Object]");
+    expect(events[0]!.tags).toMatchObject({ request_id: response.headers.get("X-Request-Id"), route: "/dev/error" });
+    // One log line, the reporter's: no second report, no raw dump of the thrown value.
+    expect(errors).toHaveBeenCalledTimes(1);
+    expect(JSON.parse(String(errors.mock.calls[0]![0]))).toMatchObject({ where: "remix" });
+  });
+
+  it("a /give form without the page's hidden fields is a 400 page, and no error report at all", async () => {
+    const { envelopes, errors } = sentry();
+    const goal = await createGoal({ cause: "Give walk" });
+    await env.DB.prepare(
+      "UPDATE goals SET charity_name = 'Shelter', charity_url = 'https://shelter.example.org/donate', target_amount = 100000, currency = 'GBP' WHERE id = ?",
+    )
+      .bind(goal.id)
+      .run();
+    const { response, html } = await fetchWithDsn(
+      new Request(`http://localhost/give/${goal.id}`, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: "http://localhost", Host: "localhost" },
+        body: new URLSearchParams({ name: "Bot", amount: "5" }),
+      }),
+    );
+    expect(response.status).toBe(400);
+    expect(html).toContain("Something went wrong");
+    expect(eventsOf(envelopes)).toHaveLength(0);
+    expect(errors).not.toHaveBeenCalled();
   });
 });

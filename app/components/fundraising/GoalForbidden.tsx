@@ -1,5 +1,6 @@
 import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
 import { NotFound } from "#app/components/NotFound";
+import { SomethingWentWrong } from "#app/components/SomethingWentWrong";
 
 /** The 403 for a private goal's discussion, pledges or settings: say why, and where to go instead. */
 export function GoalErrorBoundary() {
@@ -17,5 +18,7 @@ export function GoalErrorBoundary() {
       </main>
     );
   }
-  throw error;
+  // Anything else (a refused form's 400, an unexpected error) gets the root's page, rendered here:
+  // rethrowing would make the server render fail and report a bad form as an error.
+  return <SomethingWentWrong error={error} />;
 }
