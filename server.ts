@@ -9,6 +9,7 @@ import { openD1Session } from "#app/server/d1-session.server";
 import { secureResponse } from "#app/server/headers.server";
 import { getLoadContext } from "#app/server/load-context.server";
 import { sweepExpiredRows } from "#app/server/housekeeping.server";
+import { requeueStranded } from "#app/server/requeue.server";
 import { notificationJobs } from "#app/server/cron.server";
 import { logRequest } from "#app/server/log.server";
 import { consumeOutbound } from "#app/server/outbound.server";
@@ -71,7 +72,7 @@ export default {
   // Cron (wrangler.toml [triggers]): sweep expired sessions, old throttle counters,
   // spent links and old mail (housekeeping.server.ts); notifications: heads-ups, reminders, digest, their
   // e-mail (cron.server.ts, ADR 181, 187). Retries of
-  // outbound sends are the queue's (ADR 125).
+  // outbound sends are the queue's (ADR 125); the cron only puts back what never reached it (ADR 113).
   async scheduled(event: ScheduledController, env: Env, ctx: ExecutionContext) {
     // No mail sealed or sent with an unusable secret (ADR 110); the refusal logs once.
     if (refuseUnconfigured(env)) return;
@@ -79,6 +80,8 @@ export default {
     const reportFailure = (error: unknown) => reportError(error, { where: "scheduled" }, { env, ctx });
     try {
       ctx.waitUntil(sweepExpiredRows(db, event.scheduledTime).catch(reportFailure));
+      // Mail and early-access requests that never reached the queue go back on it, once (ADR 113).
+      ctx.waitUntil(requeueStranded(env, db, event.scheduledTime).catch(reportFailure));
       // Heads-ups (ADR 181), reminders, the Monday digest and notification e-mail (ADR 187), each once.
       ctx.waitUntil(notificationJobs(env, ctx, db, event.scheduledTime).catch(reportFailure));
     } catch (error) {

@@ -133,6 +133,8 @@ export const earlyAccessRequests = sqliteTable(
     forwardedAt: integer("forwarded_at", { mode: "timestamp_ms" }),
     forwardAttempts: integer("forward_attempts").notNull().default(0),
     lastError: text("last_error"),
+    // When the cron put a request that never reached the queue back on it (once, ADR 113).
+    requeuedAt: integer("requeued_at", { mode: "timestamp_ms" }),
     invitedAt: integer("invited_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
   },
@@ -183,6 +185,8 @@ export const mailOutbox = sqliteTable(
     // holds a placeholder. Dropped once sent (ADR 103).
     linkSealed: text("link_sealed"),
     sentAt: integer("sent_at", { mode: "timestamp_ms" }),
+    // When the cron put a message that never reached the queue back on it (once, ADR 113).
+    requeuedAt: integer("requeued_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
   },
   (t) => [index("mail_outbox_created_idx").on(t.createdAt), index("mail_outbox_comm_idx").on(t.communicationId)],

@@ -15,7 +15,7 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
 
 export default function DevError() {
   const { failIn } = useLoaderData<typeof loader>();
-   
+
   if (failIn === "render") throw { failed: "A render failed on purpose (/dev/error?in=render)" };
   return null;
 }
