@@ -10,6 +10,7 @@ import { secureResponse } from "#app/server/headers.server";
 import { getLoadContext } from "#app/server/load-context.server";
 import { sweepExpiredRows } from "#app/server/housekeeping.server";
 import { requeueStranded } from "#app/server/requeue.server";
+import { moveOldAvatarKeys } from "#app/server/avatar-keys.server";
 import { notificationJobs } from "#app/server/cron.server";
 import { logRequest } from "#app/server/log.server";
 import { consumeOutbound } from "#app/server/outbound.server";
@@ -82,6 +83,8 @@ export default {
       ctx.waitUntil(sweepExpiredRows(db, event.scheduledTime).catch(reportFailure));
       // Mail and early-access requests that never reached the queue go back on it, once (ADR 113).
       ctx.waitUntil(requeueStranded(env, db, event.scheduledTime).catch(reportFailure));
+      // Avatars stored before ADR 109 move to keys without the owner's id, metadata stripped (ADR 114).
+      ctx.waitUntil(moveOldAvatarKeys(env, db).catch(reportFailure));
       // Heads-ups (ADR 181), reminders, the Monday digest and notification e-mail (ADR 187), each once.
       ctx.waitUntil(notificationJobs(env, ctx, db, event.scheduledTime).catch(reportFailure));
     } catch (error) {
