@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { BASE, cookieFrom, count, get, post, postForm, setType, signUpUser, uniqueEmail } from "../support/http";
 import { insertGoal, userByEmail } from "../support/goals";
 import { mailedTo } from "../support/mail";
+import { insertMeasuredGoal, logEntry } from "../support/progress";
 
 const PASSWORD = "password123";
 
@@ -185,6 +186,33 @@ describe("download my data", () => {
     expect(json.messages[0]).toMatchObject({ body: "Chapter 3 done", cause: "Read 12 books" });
     expect(text).not.toContain("pbkdf2");
     expect(text).not.toContain(user.id);
+  });
+
+  it("lists the member's progress entries: goal, day, amount with its unit and note, left goals too", async () => {
+    const { cookie } = await signUpUser({ first: "Runner" });
+    const other = await signUpUser({ first: "Someone" });
+    const run = await insertMeasuredGoal({ cause: "Run 100 km in November" });
+    const read = await insertMeasuredGoal({ cause: "Read every night", unit: "Chapters" });
+    for (const goal of [run, read]) expect((await post(`/join/${goal.id}`, {}, cookie)).status).toBe(302);
+    expect((await post(`/join/${run.id}`, {}, other.cookie)).status).toBe(302);
+    const day = new Date().toISOString().slice(0, 10);
+    expect((await logEntry(run.id, cookie, { amount: "7.25", day, note: "Along the canal" })).status).toBe(302);
+    expect((await logEntry(read.id, cookie, { amount: "3", day })).status).toBe(302);
+    expect((await logEntry(run.id, other.cookie, { amount: "42", day, note: "Not mine" })).status).toBe(302);
+    // Entries stay after leaving a goal, so they are in the file too.
+    expect((await post(`/active/${read.id}`, { intent: "leave" }, cookie)).status).toBe(302);
+
+    const json = await (await get("/profile/data.json", cookie)).json<{ entries: Record<string, unknown>[] }>();
+    const byCause = (cause: string) => json.entries.filter((e) => e.cause === cause);
+    expect(json.entries).toHaveLength(2);
+    expect(byCause("Run 100 km in November")).toEqual([
+      expect.objectContaining({ goalId: run.id, day, amount: 7.25, unit: "km", note: "Along the canal" }),
+    ]);
+    expect(byCause("Read every night")).toEqual([
+      expect.objectContaining({ goalId: read.id, day, amount: 3, unit: "Chapters", note: null }),
+    ]);
+    expect(JSON.stringify(json)).not.toContain("Not mine");
+    expect(JSON.stringify(json)).not.toContain("idempotency");
   });
 });
 
