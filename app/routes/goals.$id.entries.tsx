@@ -11,7 +11,7 @@ import { Pagination } from "#app/components/Pagination";
 import { Table, type Column } from "#app/components/Table";
 import { Timestamp } from "#app/components/Timestamp";
 import { formatMonthDay } from "#app/lib/dates";
-import { loadMeasure } from "#app/server/measure.server";
+import { canManageGoal } from "#app/lib/fundraising";
 import { progressAction, type ProgressActionData } from "#app/server/progress-form.server";
 import {
   entriesPageQueries,
@@ -20,6 +20,7 @@ import {
   type EntriesPage,
   type EntriesQuery,
 } from "#app/server/progress-entries.server";
+import { loadEntryGoal } from "#app/server/progress-writes.server";
 import { batchWithUser, requireUser } from "#app/server/session.server";
 import memberStyles from "#app/styles/member.css";
 import progressStyles from "#app/styles/progress.css";
@@ -66,10 +67,11 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 /** Remove an abusive entry (audit-logged, the member's total recounted); back to the same page. */
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
-  // Organisers only, before anything else is looked at (a member learns nothing about the entry).
-  const goal = await loadMeasure(context, params.id!, user);
+  // Organisers only, before anything else is looked at (a member learns nothing about the entry). The
+  // goal read here is the one the removal is checked against: one D1 read for both.
+  const goal = await loadEntryGoal(context, params.id!, user.id);
   if (!goal) throw notFound();
-  if (!goal.manager) throw forbidden();
+  if (!canManageGoal(goal, user)) throw forbidden();
   const form = await request.formData();
   if (form.get("intent") !== "remove-entry")
     return data<ProgressActionData>(
@@ -77,7 +79,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       { status: 400 },
     );
   const back = hrefOf(params.id!, entriesQueryOf(new URL(request.url)));
-  return progressAction(request, context, user, params.id!, form, back);
+  return progressAction(request, context, user, goal, form, back);
 }
 
 type Entry = EntriesPage["entries"][number];

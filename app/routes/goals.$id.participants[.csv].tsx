@@ -5,7 +5,7 @@ import { toIsoDate } from "#app/lib/dates";
 import { participantsProgressQuery, supportGoalQuery, toSupportGoal } from "#app/server/fundraising.server";
 import { canManageGoal, goalFileSlug } from "#app/lib/fundraising";
 import { today } from "#app/server/clock.server";
-import { participantMeasureQueries, toParticipantMeasures } from "#app/server/progress.server";
+import { participantMeasureQueries, toParticipantMeasures } from "#app/server/progress-participants.server";
 import { requireUser } from "#app/server/session.server";
 import { forbidden, notFound } from "#app/server/http-errors.server";
 

@@ -14,7 +14,7 @@ import { today } from "./clock.server";
 import { appUrl } from "./env.server";
 import { redirectWithFlash } from "./flash.server";
 import { announceMilestone, pledgeTotalsQuery, supportGoalQuery, toSupportGoal } from "./fundraising.server";
-import { deleteEntry, editEntry, loadEntryGoal, logEntry, removeEntry } from "./progress.server";
+import { deleteEntry, editEntry, loadEntryGoal, logEntry, removeEntry, type EntryGoal } from "./progress-writes.server";
 
 export interface ProgressActionData {
   progress: {
@@ -50,14 +50,16 @@ export async function progressAction(
   request: Request,
   context: AppLoadContext,
   viewer: Viewer,
-  goalId: string,
+  /** The goal's id, or the goal when the route has loaded it already (one D1 read less). */
+  goalOrId: string | EntryGoal,
   formData: FormData,
   /** Where success lands (the organiser's entries page keeps its place); default: the goal screen. */
   back?: string,
 ) {
   const day = today(request, context.cloudflare.env);
-  const goal = await loadEntryGoal(context, goalId, viewer.id);
+  const goal = typeof goalOrId === "string" ? await loadEntryGoal(context, goalOrId, viewer.id) : goalOrId;
   if (!goal) throw redirect("/404");
+  const goalId = goal.id;
   if (!goal.unit) return answer(formData, 409, { "": [LOG_REFUSALS["not-measured"]] });
   const schemas = entrySchemas({ unit: goal.unit, start: goal.start, end: goal.end, today: day });
   const submission = parseWithZod(formData, { schema: schemas[entryFormOf(formData)] });

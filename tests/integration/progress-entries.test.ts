@@ -5,7 +5,7 @@
  */
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { describeRoundTrips, screenRoundTrips } from "../support/d1";
+import { countD1RoundTrips, describeRoundTrips, screenRoundTrips } from "../support/d1";
 import { dayFromToday } from "../support/goals";
 import { get, post, setType, signUpUser, userId } from "../support/http";
 import { entriesOf, insertMeasuredGoal, logEntry, totalsOf } from "../support/progress";
@@ -158,5 +158,20 @@ describe("the organiser's entries page", () => {
       expect(status).toBe(200);
       expect(count, describeRoundTrips(roundTrips)).toBe(1);
     }
+  });
+
+  it("a removal reads the goal once: the organiser check and the removal's checks share one read", async () => {
+    const owner = await org();
+    const goal = await insertMeasuredGoal({ orgId: owner.id });
+    const runner = await member(goal.id);
+    await logEntry(goal.id, runner.cookie, { amount: "5" });
+    const [entry] = await entriesOf(goal.id);
+    const { result, roundTrips } = await countD1RoundTrips(() =>
+      post(`/goals/${goal.id}/entries`, { intent: "remove-entry", entryId: entry.id }, owner.cookie),
+    );
+    expect(result.status).toBe(302);
+    expect(await entriesOf(goal.id)).toHaveLength(0);
+    const goalReads = roundTrips.filter((t) => t.sql.length === 1 && /^select .* from "goals"/i.test(t.sql[0]!));
+    expect(goalReads, describeRoundTrips(roundTrips)).toHaveLength(1);
   });
 });
