@@ -224,7 +224,7 @@ if (!flag("--no-load")) {
 // Pathological input (bench/pathological, issue 13): the worst time per text field. Its own server.
 if (!flag("--no-pathological")) {
   log(
-    "\nPathological input: every text field, crafted runs at its maximum, just over it and ~1 MB (bench/pathological)",
+    "\nPathological input: every text field, crafted runs at its maximum, just over it, filling the 128 KB body cap and at 1 MB (bench/pathological)",
   );
   results.pathological = await runPathological();
   printPathological(results.pathological, log);

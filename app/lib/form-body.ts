@@ -4,7 +4,12 @@
  * before an action could trip over it, and oversized bodies with a 413: at once when Content-Length
  * says so, else while the body streams in (the guard counts the bytes and stops at `cap`, ADR 105).
  */
-export const MAX_URLENCODED_BYTES = 1024 * 1024;
+/**
+ * 128 KiB (ADR 115): twice the largest body a form of the app can legally send (admin communication:
+ * 5,000 + 150 characters, each up to 12 bytes once a 4-byte UTF-8 character is percent-encoded, about
+ * 62 KB). Reading and decoding a 1 MB form cost 26-156 ms of CPU before any check could refuse it.
+ */
+export const MAX_URLENCODED_BYTES = 128 * 1024;
 /** Above the upload screens' own 8 MB limit, which answers with a field message. */
 export const MAX_MULTIPART_BYTES = 10 * 1024 * 1024;
 

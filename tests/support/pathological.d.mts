@@ -19,6 +19,7 @@ export interface PathologicalCase {
   value: string;
 }
 export const BODY_BUDGET: number;
+export const OVER_CAP: number;
 export const PATHOLOGICAL_RUNS: PathologicalRun[];
 export function fullSize(run: PathologicalRun, budget?: number): string;
 export const TEXT_FORMS: TextForm[];

@@ -1,13 +1,15 @@
 /**
  * Pathological values for every text field of the app (issue 13, ADR 101): long runs of the characters
  * the app's checks repeat on (dots and @ for e-mails, < / and white space for the markup check, - and
- * white space for amounts, punctuation after a link), nested separators, and values of about 1 MB, the
- * most a urlencoded body may carry. Plain JavaScript: the bad-input suite (workerd) and the bench
+ * white space for amounts, punctuation after a link), nested separators, values as large as the
+ * urlencoded body cap lets through (128 KB, ADR 115), and 1 MB ones the cap refuses. Plain JavaScript: the bad-input suite (workerd) and the bench
  * (Node, bench/pathological) both use this one table.
  */
 
-/** The urlencoded body cap (app/lib/form-body.ts), less room for the form's other fields. */
-export const BODY_BUDGET = 1024 * 1024 - 8 * 1024;
+/** The urlencoded body cap (MAX_URLENCODED_BYTES, app/lib/form-body.ts), less room for the form's other fields. */
+export const BODY_BUDGET = 128 * 1024 - 2 * 1024;
+/** A body the cap refuses (a 413 from the request guard, before any parsing): what the cap once allowed. */
+export const OVER_CAP = 1024 * 1024 - 8 * 1024;
 
 /** Each run makes a value of about `n` characters. */
 export const PATHOLOGICAL_RUNS = [
@@ -179,9 +181,10 @@ export const TEXT_FORMS = [
 ];
 
 /**
- * The pathological submissions of every field: every run just over the field's maximum, and runs at
- * full size (about 1 MB): every `fullSizeEvery`-th run of each field, rotating from field to field so
- * that every run is sent at full size to some fields (1: every run to every field, as the bench does).
+ * The pathological submissions of every field: every run just over the field's maximum, runs at full
+ * size (as large as the body cap allows, about 126 KB): every `fullSizeEvery`-th run of each field,
+ * rotating from field to field so that every run is sent at full size to some fields (1: every run to
+ * every field, as the bench does), and one run of each field at 1 MB, over the cap (rotating too).
  * All of them are too long, so a correct server refuses each with a 4xx.
  */
 export function* pathologicalCases(forms = TEXT_FORMS, { fullSizeEvery = 1, overEvery = 1 } = {}) {
@@ -194,7 +197,9 @@ export function* pathologicalCases(forms = TEXT_FORMS, { fullSizeEvery = 1, over
         if ((runIndex + fieldIndex) % overEvery === 0)
           yield { form, field, run: run.name, size: "just over the maximum", value: run.make(max + 3) };
         if ((runIndex + fieldIndex) % fullSizeEvery === 0)
-          yield { form, field, run: run.name, size: "1 MB", value: fullSize(run) };
+          yield { form, field, run: run.name, size: "cap", value: fullSize(run) };
+        if ((runIndex + fieldIndex) % PATHOLOGICAL_RUNS.length === 0)
+          yield { form, field, run: run.name, size: "1 MB, over the cap", value: fullSize(run, OVER_CAP) };
       }
     }
   }

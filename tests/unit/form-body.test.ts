@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { checkFormBody, MAX_MULTIPART_BYTES, MAX_URLENCODED_BYTES } from "#app/lib/form-body";
+import { BODY_BUDGET, OVER_CAP, TEXT_FORMS } from "../support/pathological.mjs";
 
 const check = (headers: Record<string, string>, method = "POST") => checkFormBody(method, new Headers(headers));
 
@@ -47,5 +48,18 @@ describe("checkFormBody", () => {
 
   it("does not look at reads", () => {
     expect(check({ "Content-Type": "application/json" }, "GET").ok).toBe(true);
+  });
+
+  it("caps urlencoded bodies at 128 KB, twice the largest any form legally sends (ADR 115)", () => {
+    expect(MAX_URLENCODED_BYTES).toBe(128 * 1024);
+    // Every text field at its maximum in characters of 4 UTF-8 bytes: 12 bytes each percent-encoded.
+    for (const form of TEXT_FORMS) {
+      const largest = Object.entries(form.fields).reduce((n, [name, max]) => n + name.length + 2 + 12 * max, 512);
+      expect(largest * 2, form.form).toBeLessThanOrEqual(MAX_URLENCODED_BYTES);
+    }
+    // The pathological table fills the cap and goes over it (tests/support/pathological.mjs).
+    expect(BODY_BUDGET).toBeLessThan(MAX_URLENCODED_BYTES);
+    expect(BODY_BUDGET).toBeGreaterThan(MAX_URLENCODED_BYTES - 4096);
+    expect(OVER_CAP).toBeGreaterThan(MAX_URLENCODED_BYTES);
   });
 });
