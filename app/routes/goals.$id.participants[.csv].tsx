@@ -5,16 +5,22 @@ import { toIsoDate } from "#app/lib/dates";
 import { participantsProgressQuery, supportGoalQuery, toSupportGoal } from "#app/server/fundraising.server";
 import { canManageGoal, goalFileSlug } from "#app/lib/fundraising";
 import { today } from "#app/server/clock.server";
-import { participantMeasureQueries, toParticipantMeasures } from "#app/server/progress-participants.server";
+import {
+  formerParticipantsQuery,
+  participantMeasureQueries,
+  toParticipantMeasures,
+} from "#app/server/progress-participants.server";
 import { requireUser } from "#app/server/session.server";
 import { forbidden, notFound } from "#app/server/http-errors.server";
 
 /** The org's CSV of participants' progress (no e-mail addresses: names, dates, status, pledged). */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
-  const [goalRows, rows, ...measureResults] = await context.db.batch([
+  const [goalRows, rows, formerRows, ...measureResults] = await context.db.batch([
     supportGoalQuery(context, params.id!, user.id),
     participantsProgressQuery(context, params.id!),
+    // Progress that counts in the group total from people no longer members (left, or deleted, ADR 146).
+    formerParticipantsQuery(context, params.id!),
     // Measured progress (issue 15): each member's total, entries, streak and last entry day.
     ...participantMeasureQueries(context, params.id!),
   ]);
@@ -42,6 +48,19 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
         r.completed ? "Completed" : "Active",
         r.completedAt ? toIsoDate(new Date(r.completedAt)) : "",
         formatAmount(Number(r.pledged), currency),
+        ...(measures ? [m?.total ?? "0", m?.entries ?? 0, m?.streak ?? 0, m?.lastDay ?? ""] : []),
+      ];
+    }),
+    ...formerRows.map((r) => {
+      const m = measures?.byUser.get(r.userId);
+      const deleted = r.first === null;
+      return [
+        deleted ? "Deleted member" : r.first,
+        deleted ? "" : r.last,
+        "",
+        deleted ? "Account deleted" : "Left",
+        "",
+        deleted ? "" : formatAmount(Number(r.pledged), currency),
         ...(measures ? [m?.total ?? "0", m?.entries ?? 0, m?.streak ?? 0, m?.lastDay ?? ""] : []),
       ];
     }),

@@ -40,20 +40,23 @@ export function measureQuery(context: AppLoadContext, goalId: string | SQL) {
 
 /** Top of the leaderboard: highest total first, ties by who got there first (progress_totals_rank_idx). */
 export function leaderboardQuery(context: AppLoadContext, goalId: string | SQL, limit = LEADERBOARD_SIZE) {
-  return context.db
-    .select({
-      userId: progressTotals.userId,
-      total: progressTotals.total,
-      reachedAt: progressTotals.reachedAt,
-      first: users.first,
-      last: users.last,
-      color: users.color,
-    })
-    .from(progressTotals)
-    .innerJoin(users, eq(users.id, progressTotals.userId))
-    .where(eq(progressTotals.goalId, goalId))
-    .orderBy(desc(progressTotals.total), progressTotals.reachedAt, progressTotals.userId)
-    .limit(limit);
+  return (
+    context.db
+      .select({
+        userId: progressTotals.userId,
+        total: progressTotals.total,
+        reachedAt: progressTotals.reachedAt,
+        first: users.first,
+        last: users.last,
+        color: users.color,
+      })
+      .from(progressTotals)
+      // A deleted account's row stays, without a name (ADR 188, 146): the board agrees with "my rank".
+      .leftJoin(users, eq(users.id, progressTotals.userId))
+      .where(eq(progressTotals.goalId, goalId))
+      .orderBy(desc(progressTotals.total), progressTotals.reachedAt, progressTotals.userId)
+      .limit(limit)
+  );
 }
 
 /** The viewer's own totals and how many members rank above them. */
@@ -105,7 +108,7 @@ export function myDaysQuery(context: AppLoadContext, goalId: string | SQL, viewe
     .limit(STREAK_DAYS_READ);
 }
 
-/** An entry with who logged it (join users), as the group's lists show it. */
+/** An entry with who logged it (left join users: no name for a deleted account), as the group's lists show it. */
 export const ENTRY_WITH_NAME = {
   id: progressEntries.id,
   userId: progressEntries.userId,
@@ -120,13 +123,16 @@ export const ENTRY_WITH_NAME = {
 
 /** The group's latest entries (progress_entries_goal_created_idx). */
 export function latestEntriesQuery(context: AppLoadContext, goalId: string | SQL, limit = LATEST_SHOWN) {
-  return context.db
-    .select(ENTRY_WITH_NAME)
-    .from(progressEntries)
-    .innerJoin(users, eq(users.id, progressEntries.userId))
-    .where(eq(progressEntries.goalId, goalId))
-    .orderBy(desc(progressEntries.createdAt))
-    .limit(limit);
+  return (
+    context.db
+      .select(ENTRY_WITH_NAME)
+      .from(progressEntries)
+      // A deleted account's entries stay, as "Deleted member" (ADR 188, 146).
+      .leftJoin(users, eq(users.id, progressEntries.userId))
+      .where(eq(progressEntries.goalId, goalId))
+      .orderBy(desc(progressEntries.createdAt))
+      .limit(limit)
+  );
 }
 
 /**

@@ -5,7 +5,7 @@
  */
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { get, post, postForm, signUpUser, userId } from "../support/http";
+import { get, post, postForm, setType, signUpUser, userId } from "../support/http";
 import { entriesOf, insertMeasuredGoal, logEntry } from "../support/progress";
 
 const page = async (path: string, cookie?: string) =>
@@ -71,5 +71,51 @@ describe("deleting an account that logged progress", () => {
       .bind(goal.id)
       .first<{ member_id: string }>();
     expect(pledge!.member_id).toBe(kept.user_id);
+  });
+
+  it("shows the deleted member's progress as 'Deleted member' on the board, in the group's latest and in the CSV", async () => {
+    const owner = await signUpUser();
+    await setType(owner.email, "org");
+    const goal = await insertMeasuredGoal({ orgId: await userId(owner.email) });
+    const leaving = await signUpUser({ first: "Leaving", last: "Walker" });
+    const staying = await signUpUser({ first: "Staying", last: "Strider" });
+    for (const m of [leaving, staying]) expect((await post(`/join/${goal.id}`, {}, m.cookie)).status).toBe(302);
+    expect((await logEntry(goal.id, leaving.cookie, { amount: "7.5" })).status).toBe(302);
+    expect((await logEntry(goal.id, staying.cookie, { amount: "2" })).status).toBe(302);
+    expect((await post("/profile/delete", { confirm: leaving.email }, leaving.cookie)).status).toBe(302);
+    // A member who left the goal: their progress counts too, under their name.
+    const quitter = await signUpUser({ first: "Quitter", last: "Quits" });
+    expect((await post(`/join/${goal.id}`, {}, quitter.cookie)).status).toBe(302);
+    expect((await logEntry(goal.id, quitter.cookie, { amount: "1" })).status).toBe(302);
+    expect((await post(`/active/${goal.id}`, { intent: "leave" }, quitter.cookie)).status).toBe(302);
+
+    const screen = await page(`/active/${goal.id}`, staying.cookie);
+    const section = (testId: string) =>
+      screen.match(new RegExp(`data-testid="${testId}"[\\s\\S]*?</(ol|ul)>`))?.[0] ?? "";
+    // The board agrees with my rank (2nd): the deleted member's row is first, without a name.
+    expect(pick(screen, "my-rank")).toMatch(/^2/);
+    const board = section("leaderboard")
+      .replace(/<[^>]+>/g, " ")
+      .replace(/\s+/g, " ");
+    expect(board).toMatch(/1 Deleted member 7\.5 km 2 Staying Strider \(you\) 2 km 3 Quitter Quits 1 km/);
+    const latest = section("latest-entries")
+      .replace(/<[^>]+>/g, " ")
+      .replace(/\s+/g, " ");
+    expect(latest).toContain("Deleted member 7.5 km");
+    expect(latest).toContain("Staying Strider 2 km");
+    expect(screen).not.toContain("Leaving");
+
+    // The participants CSV lists the row its total comes from: the group total is every row's total.
+    const csv = await (await get(`/goals/${goal.id}/participants.csv`, owner.cookie)).text();
+    const lines = csv.split("\r\n");
+    const deleted = lines.find((l) => l.startsWith('"Deleted member"'));
+    expect(deleted, csv).toBeDefined();
+    expect(deleted).toContain('"7.50","1"');
+    expect(deleted).not.toContain("@");
+    expect(deleted).toContain('"Account deleted"');
+    expect(lines.find((l) => l.startsWith('"Staying"'))).toContain('"2","1"');
+    expect(lines.find((l) => l.startsWith('"Quitter"'))).toContain('"Left","","£0","1","1"');
+    expect(csv).not.toContain("Leaving");
+    expect(csv).not.toContain(leaving.email);
   });
 });
