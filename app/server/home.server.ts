@@ -122,7 +122,14 @@ export function homeQueries(context: AppLoadContext, viewerId: string | SQL, tod
       })
       .from(pledges)
       .innerJoin(goals, eq(goals.id, pledges.goalId))
-      .where(and(inArray(pledges.goalId, mine), gt(pledges.createdAt, sinceDate)))
+      .where(
+        and(
+          inArray(pledges.goalId, mine),
+          gt(pledges.createdAt, sinceDate),
+          // My own pledges are not news to me (ADR 141); a signed-out pledger's have no user.
+          or(isNull(pledges.userId), ne(pledges.userId, viewerId)),
+        ),
+      )
       .orderBy(desc(pledges.createdAt))
       .limit(FEED_SIZE),
     db

@@ -73,6 +73,34 @@ describe("pledge figures", () => {
     expect(await text(`/give/${goal.id}`, later)).toContain("£1 per km: £3 final");
   });
 
+  it("the org's fundraising page lists a per-unit pledge with its amount so far, and final once the goal ended", async () => {
+    const { org, goal, alex } = await orgChallenge();
+    const alexId = await userId(alex.email);
+    expect(
+      (
+        await postForm(`/give/${goal.id}`, {
+          name: "Gran",
+          kind: "per-unit",
+          perUnit: "0.50",
+          memberId: alexId,
+          max: "50",
+        })
+      ).status,
+    ).toBe(302);
+    expect((await postForm(`/give/${goal.id}`, { name: "Uncle", kind: "per-unit", perUnit: "2" })).status).toBe(302);
+    await logEntry(goal.id, alex.cookie, { amount: "5.25" });
+    const page = await text(`/goals/${goal.id}/fundraising`, org.cookie);
+    // 5.25 km x 50p = £2.62 (rounded down to the penny); x £2 = £10.50.
+    expect(page).toContain("£0.50 per km for Alex User (up to £50): £2.62 so far");
+    expect(page).toContain("£2 per km: £10.50 so far");
+    expect(page).not.toMatch(/£[0-9.]+ final/);
+    // The goal ends 10 days from now: the goal clock (/dev/date) moved past it makes both final.
+    const ended = await text(`/goals/${goal.id}/fundraising`, `${org.cookie}; gwf_dev_date=${dayFromToday(11)}`);
+    expect(ended).toContain("£0.50 per km for Alex User (up to £50): £2.62 final");
+    expect(ended).toContain("£2 per km: £10.50 final");
+    expect(ended).not.toMatch(/£[0-9.]+ so far/);
+  });
+
   it("give the org every pledge as a CSV: kind, value now, final once ended, paid; others get 403", async () => {
     const { org, goal, alex } = await orgChallenge();
     await postForm(

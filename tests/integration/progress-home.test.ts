@@ -3,7 +3,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { screenRoundTrips, describeRoundTrips } from "../support/d1";
 import { insertGoal } from "../support/goals";
-import { get, post, signUpUser, userId } from "../support/http";
+import { get, post, postForm, signUpUser, userId } from "../support/http";
 import { insertMeasuredGoal, logEntry } from "../support/progress";
 
 async function member(goalId: string, cookie?: string) {
@@ -70,6 +70,37 @@ describe("the home", () => {
     expect(feed).not.toContain("logged 9 km");
     // A live refresh minutes later still shows the same feed (the visit has not ended).
     expect(await home(me.cookie)).toContain("Test User logged 3.25 km");
+  });
+
+  it("shows the pledges to my goals since my last visit: fixed, per unit, anonymous unnamed; not my own", async () => {
+    const goal = await insertMeasuredGoal();
+    await env.DB.prepare(
+      "UPDATE goals SET charity_name = 'Shelter', charity_url = 'https://shelter.example.org/donate', target_amount = 100000, currency = 'GBP' WHERE id = ?",
+    )
+      .bind(goal.id)
+      .run();
+    const me = await member(goal.id);
+    expect(await home(me.cookie)).toContain("Nothing new in your goals since your last visit.");
+    const myId = await userId(me.email);
+    await env.DB.prepare("UPDATE users SET home_seen_at = home_seen_at - 3600000 WHERE id = ?").bind(myId).run();
+    for (const values of <Record<string, string>[]>[
+      { name: "Gran", amount: "12" },
+      { name: "Mum", kind: "per-unit", perUnit: "0.50", memberId: myId },
+      { name: "Secret Sam", amount: "3", anonymous: "on" },
+    ])
+      expect((await postForm(`/give/${goal.id}`, values)).status, JSON.stringify(values)).toBe(302);
+    // My own pledge to my goal is not news to me.
+    expect((await postForm(`/give/${goal.id}`, { name: "Myself", amount: "7" }, { cookie: me.cookie })).status).toBe(
+      302,
+    );
+    const html = await home(me.cookie);
+    const feed = html.slice(html.indexOf('data-testid="home-feed"'));
+    const feedList = feed.slice(0, feed.indexOf("</ul>"));
+    expect(feed).toContain("Gran pledged £12");
+    expect(feed).toContain("Mum pledged £0.50 per km");
+    expect(feed).toContain("Someone pledged £3");
+    expect(feedList).not.toContain("Secret Sam");
+    expect(feedList).not.toContain("Myself");
   });
 
   it("reads everything in ONE round trip, as a document and as a .data navigation", async () => {

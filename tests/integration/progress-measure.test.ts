@@ -145,4 +145,43 @@ describe("editing the measure", () => {
     await setType(admin.email, "admin");
     expect((await get(`/goals/${goal.id}/measure`, admin.cookie)).status).toBe(200);
   });
+
+  it("an admin saves another org's measure, and is refused a unit change once entries exist", async () => {
+    const owner = await org();
+    const goal = await insertMeasuredGoal({ orgId: owner.id });
+    const admin = await signUpUser();
+    await setType(admin.email, "admin");
+    const saved = await post(
+      `/goals/${goal.id}/measure`,
+      { intent: "measure", unit: "steps", unitTarget: "300000", groupTarget: "" },
+      admin.cookie,
+    );
+    expect(saved.status).toBe(302);
+    expect(saved.headers.get("Location")).toBe(`/goals/${goal.id}/measure`);
+    expect(await goalByCause(goal.cause)).toMatchObject({ unit: "steps", unit_target: 30_000_000, group_target: null });
+
+    const runner = await signUpUser();
+    await post(`/join/${goal.id}`, {}, runner.cookie);
+    expect((await logEntry(goal.id, runner.cookie, { amount: "4000" })).status).toBe(302);
+    const unitChange = await post(
+      `/goals/${goal.id}/measure`,
+      { intent: "measure", unit: "km", unitTarget: "100" },
+      admin.cookie,
+    );
+    expect(unitChange.status).toBe(409);
+    expect(await unitChange.text()).toContain("The unit cannot change once members have logged progress");
+    expect(await goalByCause(goal.cause)).toMatchObject({ unit: "steps", unit_target: 30_000_000 });
+    // The targets still change.
+    const targets = await post(
+      `/goals/${goal.id}/measure`,
+      { intent: "measure", unit: "steps", unitTarget: "250000", groupTarget: "2000000" },
+      admin.cookie,
+    );
+    expect(targets.status).toBe(302);
+    expect(await goalByCause(goal.cause)).toMatchObject({
+      unit: "steps",
+      unit_target: 25_000_000,
+      group_target: 200_000_000,
+    });
+  });
 });

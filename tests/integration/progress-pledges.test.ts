@@ -116,4 +116,47 @@ describe("per-unit pledges", () => {
       .first<any>();
     expect(mails.n).toBe(1);
   });
+
+  it("90% and 100% count per-unit pledges too: reached by a fixed pledge on top, then by logging", async () => {
+    const owner = await signUpUser();
+    await env.DB.prepare("UPDATE users SET type = 'org' WHERE email = ?").bind(owner.email).run();
+    const goal = await fundraisingGoal(1_000); // a £10 target
+    await env.DB.prepare("UPDATE goals SET org_id = ? WHERE id = ?")
+      .bind(await userId(owner.email), goal.id)
+      .run();
+    const alex = await member(goal.id, "Alex");
+    const bea = await member(goal.id, "Bea");
+    // £1 per km for the group, and 50p per km of Bea's.
+    expect((await postForm(`/give/${goal.id}`, { name: "Gran", kind: "per-unit", perUnit: "1" })).status).toBe(302);
+    expect(
+      (await postForm(`/give/${goal.id}`, { name: "Mum", kind: "per-unit", perUnit: "0.50", memberId: bea.id })).status,
+    ).toBe(302);
+    const milestone = async () =>
+      (await env.DB.prepare("SELECT milestone_notified AS m FROM goals WHERE id = ?").bind(goal.id).first<any>()).m;
+    const subjects = async () =>
+      (
+        await env.DB.prepare(
+          "SELECT subject FROM mail_outbox WHERE kind = 'milestone' AND \"to\" = ? ORDER BY created_at, rowid",
+        )
+          .bind(owner.email.toLowerCase())
+          .all<{ subject: string }>()
+      ).results.map((r) => r.subject);
+
+    // 4 km by Alex, 2 by Bea: £6 + £1 = £7, past 50%.
+    await logEntry(goal.id, alex.cookie, { amount: "4" });
+    await logEntry(goal.id, bea.cookie, { amount: "2" });
+    expect(await milestone()).toBe(50);
+    // A £2 fixed pledge makes £9: 90%, only because the per-unit pledges count at their value.
+    expect((await postForm(`/give/${goal.id}`, { name: "Uncle", amount: "2" })).status).toBe(302);
+    expect(await milestone()).toBe(90);
+    // Bea logs 1 km more: £1 + 50p = £10.50, the target.
+    await logEntry(goal.id, bea.cookie, { amount: "1" });
+    expect(await milestone()).toBe(100);
+    expect(await subjects()).toEqual([
+      `${goal.cause}: 50% of the target pledged`,
+      `${goal.cause}: 90% of the target pledged`,
+      `${goal.cause}: 100% of the target pledged`,
+    ]);
+    expect(await page(`/give/${goal.id}`, alex.cookie)).toContain("Target reached!");
+  });
 });
