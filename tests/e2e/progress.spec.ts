@@ -45,6 +45,20 @@ async function log(page: Page, amount: string, note = "") {
 
 const boardNames = (page: Page) => page.getByTestId("leaderboard").locator(".leaderboard__name");
 
+/** The org sets up fundraising on the goal's management page (a form that works without JavaScript). */
+async function orgRaisesMoney(browser: Browser, goalId: string, javaScriptEnabled = true) {
+  const context = await browser.newContext({ javaScriptEnabled });
+  const org = await context.newPage();
+  await signIn(org, DEMO.org);
+  await org.goto(`/goals/${goalId}/fundraising`);
+  await org.getByLabel(/Charity name/).fill("Shelter");
+  await org.getByLabel(/donation page/).fill("https://shelter.example.org/donate");
+  await org.getByLabel(/Target/).fill("100");
+  await org.getByRole("button", { name: /Save/ }).click();
+  await expect(org.getByText("Fundraising details saved.")).toBeVisible();
+  await context.close();
+}
+
 test("members log, edit and delete entries and see each other's progress and the leaderboard live", async ({
   browser,
 }) => {
@@ -225,7 +239,23 @@ test("the org sets the measure on /create and edits the targets later", async ({
   test.setTimeout(90_000);
   await signIn(page, DEMO.org);
   await page.goto("/create");
-  await checkAxe(page, true);
+  // The measure fields with a unit chosen, then with their errors showing: axe at both widths.
+  const measure = page.getByRole("group", { name: "Measure progress" });
+  await measure.getByLabel("Unit", { exact: true }).selectOption("custom");
+  await expect(measure.getByLabel(/Custom unit name/)).toBeVisible();
+  await expect(measure.getByLabel("Target per member")).toBeVisible();
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await checkAxe(page, true);
+  }
+  await measure.getByLabel("Target per member").fill("-1");
+  await page.getByRole("button", { name: "Create goal" }).click();
+  await expect(measure.getByLabel("Target per member")).toHaveAttribute("aria-invalid", "true");
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await checkAxe(page, true);
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
   const { goalId } = await orgCreatesMeasuredGoal(page.context().browser()!);
   await page.goto(`/goals/${goalId}/measure`);
   await expect(page.getByLabel("Target per member")).toHaveValue("10");
@@ -242,17 +272,7 @@ test("the org sets the measure on /create and edits the targets later", async ({
 test("a supporter pledges per km; the totaliser moves when the member logs, live", async ({ browser }) => {
   test.setTimeout(120_000);
   const { goalId } = await orgCreatesMeasuredGoal(browser);
-  // The org sets up fundraising on the goal's management page.
-  const orgContext = await browser.newContext();
-  const org = await orgContext.newPage();
-  await signIn(org, DEMO.org);
-  await org.goto(`/goals/${goalId}/fundraising`);
-  await org.getByLabel(/Charity name/).fill("Shelter");
-  await org.getByLabel(/donation page/).fill("https://shelter.example.org/donate");
-  await org.getByLabel(/Target/).fill("100");
-  await org.getByRole("button", { name: /Save/ }).click();
-  await expect(org.getByText("Fundraising details saved.")).toBeVisible();
-  await orgContext.close();
+  await orgRaisesMoney(browser, goalId);
 
   const dana = await memberJoins(browser, "Dana", goalId);
   // Dana's sponsor link names her; a friend pledges 50p per km of hers, up to £20.
@@ -285,6 +305,42 @@ test("a supporter pledges per km; the totaliser moves when the member logs, live
   await Promise.all([dana.close(), friend.close()]);
 });
 
+test("with JavaScript off a visitor pledges per km and the totaliser has moved when the member has logged", async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const { goalId } = await orgCreatesMeasuredGoal(browser);
+  await orgRaisesMoney(browser, goalId, false);
+  const ida = await memberJoins(browser, "Ida", goalId, false);
+
+  // A signed-out supporter, no JavaScript: 50p per km the whole group logs, up to £20.
+  const visitorContext = await browser.newContext({ javaScriptEnabled: false });
+  const visitor = await visitorContext.newPage();
+  await visitor.goto(`/give/${goalId}`);
+  await expect(visitor.getByTestId("pledged")).toHaveText("£0");
+  await visitor.getByLabel("Your name").fill("Gran");
+  await visitor.getByLabel(/An amount per km logged/).check();
+  await visitor.getByLabel(/Amount per km/).fill("0.50");
+  await visitor.getByLabel(/Maximum/).fill("20");
+  await visitor.getByRole("button", { name: "Pledge", exact: true }).click();
+  await expect(visitor.getByRole("heading", { name: "Thank you for your pledge!" })).toBeVisible();
+  await visitor.goto(`/give/${goalId}`);
+  await expect(visitor.getByTestId("pledged")).toHaveText("£0");
+  await expect(visitor.getByText("£0.50 per km (up to £20): £0 so far")).toBeVisible();
+  for (const width of [1280, 390]) {
+    await visitor.setViewportSize({ width, height: 900 });
+    await checkAxe(visitor, false);
+  }
+
+  await log(ida.page, "7");
+  await expect(ida.page.getByTestId("my-total")).toHaveText("7 km");
+  // 7 km x 50p = £3.50 once the supporter's page is loaded again.
+  await visitor.reload();
+  await expect(visitor.getByTestId("pledged")).toHaveText("£3.50");
+  await expect(visitor.getByText("£0.50 per km (up to £20): £3.50 so far")).toBeVisible();
+  await Promise.all([ida.close(), visitorContext.close()]);
+});
+
 test("/main opens on the current goal with a card per goal and the feed", async ({ browser }) => {
   test.setTimeout(90_000);
   const { goalId, cause } = await orgCreatesMeasuredGoal(browser);
@@ -305,6 +361,37 @@ test("/main opens on the current goal with a card per goal and the feed", async 
     await checkAxe(eli.page, true);
   }
   await Promise.all([eli.close(), fay.close()]);
+});
+
+test("with JavaScript off /main opens on the current goal with a card per goal and the feed", async ({ browser }) => {
+  test.setTimeout(90_000);
+  const { goalId, cause } = await orgCreatesMeasuredGoal(browser);
+  const jo = await memberJoins(browser, "Jo", goalId, false);
+  await log(jo.page, "2.5");
+  await expect(jo.page.getByTestId("my-total")).toHaveText("2.5 km");
+  const kit = await memberJoins(browser, "Kit", goalId, false);
+  await log(kit.page, "6");
+  await expect(kit.page.getByTestId("my-total")).toHaveText("6 km");
+  const page = jo.page;
+  await page.goto("/main");
+  await expect(page.getByRole("heading", { level: 1, name: cause })).toBeVisible();
+  await expect(page.getByTestId("my-total")).toHaveText("2.5 km");
+  const card = page.getByTestId("home-cards").locator("li").first();
+  await expect(card).toContainText(cause);
+  await expect(card.getByTestId("card-measure")).toContainText("2.5 km of 10 km · 1-day streak");
+  await expect(page.getByTestId("home-feed")).toContainText("Kit Tester logged 6 km");
+  // The log form on the home works without JavaScript too (it posts to the goal screen).
+  await log(page, "1");
+  await expect(page.getByTestId("my-total")).toHaveText("3.5 km");
+  await page.goto("/main");
+  await expect(page.getByTestId("home-cards").locator("li").first().getByTestId("card-measure")).toContainText(
+    "3.5 km of 10 km",
+  );
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await checkAxe(page, false);
+  }
+  await Promise.all([jo.close(), kit.close()]);
 });
 
 test("the org finds an older abusive entry on the entries page and removes it, JavaScript on and off", async ({
