@@ -391,6 +391,19 @@ test("with JavaScript off /main opens on the current goal with a card per goal a
     await page.setViewportSize({ width, height: 900 });
     await checkAxe(page, false);
   }
+  // The Progress Bar shows the measured bar beside the time bar; "all my entries" lists every one.
+  await page.goto("/bar");
+  await expect(page.getByTestId("measure-bar")).toContainText("My progress: 3.5 km of 10 km");
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await checkAxe(page, false);
+  }
+  await page.goto(`/active/${goalId}?entries=all`);
+  await expect(page.getByTestId("my-entries").locator("li")).toHaveCount(2);
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await checkAxe(page, false);
+  }
   await Promise.all([jo.close(), kit.close()]);
 });
 
