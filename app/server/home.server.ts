@@ -26,6 +26,11 @@ import type { MemberGoal } from "./goals.server";
 export const VISIT_GAP_MS = 30 * 60_000;
 export const FEED_WINDOW_MS = 7 * 86_400_000;
 export const FEED_SIZE = 12;
+/** Who did it, for a feed line: a deleted account has no user row (ADR 188, 146). */
+const nameOrDeleted = {
+  first: sql<string>`coalesce(${users.first}, 'Deleted member')`.as("first"),
+  last: sql<string>`coalesce(${users.last}, '')`.as("last"),
+};
 /** Streaks on the cards look back this far (the goal screen reads more). */
 const CARD_STREAK_DAYS = 120;
 
@@ -92,13 +97,13 @@ export function homeQueries(context: AppLoadContext, viewerId: string | SQL, tod
       .select({
         goalId: progressEntries.goalId,
         at: progressEntries.createdAt,
-        first: users.first,
-        last: users.last,
+        ...nameOrDeleted,
         amount: progressEntries.amount,
         unit: goals.unit,
       })
       .from(progressEntries)
-      .innerJoin(users, eq(users.id, progressEntries.userId))
+      // A deleted account's entries stay, as "Deleted member" (ADR 188, 146).
+      .leftJoin(users, eq(users.id, progressEntries.userId))
       .innerJoin(goals, eq(goals.id, progressEntries.goalId))
       .where(
         and(
@@ -136,16 +141,16 @@ export function homeQueries(context: AppLoadContext, viewerId: string | SQL, tod
       .select({
         goalId: messages.goalId,
         at: messages.createdAt,
-        first: users.first,
-        last: users.last,
+        ...nameOrDeleted,
         body: messages.body,
       })
       .from(messages)
-      .innerJoin(users, eq(users.id, messages.userId))
+      // A deleted account's messages stay in the discussion as "Deleted member" (its user id is null).
+      .leftJoin(users, eq(users.id, messages.userId))
       .where(
         and(
           inArray(messages.goalId, mine),
-          ne(messages.userId, viewerId),
+          or(isNull(messages.userId), ne(messages.userId, viewerId)),
           isNull(messages.deletedAt),
           gt(messages.createdAt, sinceDate),
         ),

@@ -103,6 +103,25 @@ describe("the home", () => {
     expect(feedList).not.toContain("Myself");
   });
 
+  it("keeps a deleted account's entries and messages in the feed, as 'Deleted member'", async () => {
+    const goal = await insertMeasuredGoal();
+    const me = await member(goal.id);
+    expect(await home(me.cookie)).toContain("Nothing new in your goals since your last visit.");
+    const myId = await userId(me.email);
+    await env.DB.prepare("UPDATE users SET home_seen_at = home_seen_at - 3600000 WHERE id = ?").bind(myId).run();
+    const leaving = await signUpUser({ first: "Leaving", last: "Walker" });
+    await member(goal.id, leaving.cookie);
+    expect((await logEntry(goal.id, leaving.cookie, { amount: "3" })).status).toBe(302);
+    await post(`/goals/${goal.id}/discussion`, { intent: "post", body: "Off on holiday" }, leaving.cookie);
+    expect((await post("/profile/delete", { confirm: leaving.email }, leaving.cookie)).status).toBe(302);
+    const html = await home(me.cookie);
+    const feed = html.slice(html.indexOf('data-testid="home-feed"'));
+    const feedList = feed.slice(0, feed.indexOf("</ul>"));
+    expect(feedList).toContain("Deleted member logged 3 km");
+    expect(feedList).toContain("Deleted member wrote: Off on holiday");
+    expect(feedList).not.toContain("Leaving");
+  });
+
   it("reads everything in ONE round trip, as a document and as a .data navigation", async () => {
     const goal = await insertMeasuredGoal();
     const me = await member(goal.id);
