@@ -16,12 +16,15 @@
  * Ports 8828/9428 (loopback only).
  */
 import { execFileSync } from "node:child_process";
+import { writeFileSync } from "node:fs";
 import os from "node:os";
 import { ROOT, renderedFields, signIn, startApp } from "../lib/app.mjs";
 import { DEMO_PASSWORD, quietEnv } from "../../scripts/seed.mjs";
 import { atMaximumCases, pathologicalCases, TEXT_FORMS } from "../../tests/support/pathological.mjs";
 
 export const GOAL_MS = 50;
+/** How often each case is sent (BENCH_REPEATS); its time is the median. */
+const REPEATS = Number(process.env.BENCH_REPEATS ?? 3);
 const PORTS = [8828, 9428];
 
 /** `send()`, again once if the connection was closed under it (undici reusing a socket the server dropped). */
@@ -42,6 +45,7 @@ export async function runPathological() {
   try {
     const url = server.url;
     const workerdNs = () => server.cpuNsByName().workerd ?? 0;
+    let devProxy503 = 0;
     if (!workerdNs()) throw new Error(`no workerd process in ${JSON.stringify(server.cpuNsByName())}`);
     const admin = await signIn(url, "admin@example.com", DEMO_PASSWORD);
     execFileSync(
@@ -88,39 +92,97 @@ export async function runPathological() {
           serverMs: (workerdNs() - cpuBefore) / 1e6,
           status: `closed(${response.closed})`,
         };
-      await response.arrayBuffer();
-      return { ms: performance.now() - started, serverMs: (workerdNs() - cpuBefore) / 1e6, status: response.status };
+      const text = await response.text();
+      return {
+        ms: performance.now() - started,
+        serverMs: (workerdNs() - cpuBefore) / 1e6,
+        status: response.status,
+        ...(response.status >= 500 ? { answer: text.slice(0, 200) } : {}),
+      };
     };
     const rows = new Map();
+    /** Every request, in order (BENCH_TRACE=file writes them out, to see where time or a 5xx came from). */
+    const trace = [];
+    const rowOf = (form, field) => {
+      const key = `${form.form} › ${field}`;
+      if (!rows.has(key))
+        rows.set(key, {
+          form: form.form,
+          field,
+          cases: 0,
+          requests: 0,
+          worst: 0,
+          worstCase: "",
+          worstSingle: 0,
+          worstClient: 0,
+          overCap: 0,
+          statuses: {},
+          times: new Map(),
+        });
+      return rows.get(key);
+    };
+    const record = (form, c, { ms, serverMs, status, answer }) => {
+      trace.push({
+        form: form.form,
+        field: c.field,
+        run: c.run,
+        size: c.size,
+        chars: c.value.length,
+        serverMs,
+        ms,
+        status,
+        answer,
+      });
+      const row = rowOf(form, c.field);
+      row.requests++;
+      row.statuses[status] = (row.statuses[status] ?? 0) + 1;
+      row.worstSingle = Math.max(row.worstSingle, serverMs);
+      row.worstClient = Math.max(row.worstClient, ms);
+      return row;
+    };
     for (const form of TEXT_FORMS) {
       const mode = form.mode ?? "open";
       await post({ path: () => "/admin/access", valid: () => ({}), as: "admin" }, { intent: "early-access", mode });
       await post(form, {}); // warm-up: the route's module and first queries
-      for (const c of [...atMaximumCases([form]), ...pathologicalCases([form])]) {
-        const { ms, serverMs, status } = await post(form, { [c.field]: c.value });
-        const key = `${form.form} › ${c.field}`;
-        const row = rows.get(key) ?? {
-          form: form.form,
-          field: c.field,
-          cases: 0,
-          worst: 0,
-          worstCase: "",
-          worstClient: 0,
-          statuses: {},
-        };
-        row.cases++;
-        row.statuses[status] = (row.statuses[status] ?? 0) + 1;
-        if (serverMs > row.worst)
-          ((row.worst = serverMs), (row.worstCase = `${c.run} (${c.size}, ${c.value.length} chars)`));
-        row.worstClient = Math.max(row.worstClient, ms);
-        rows.set(key, row);
+      const all = [...atMaximumCases([form]), ...pathologicalCases([form])];
+      const underCap = all.filter((c) => !c.size.startsWith("1 MB"));
+      // Every case REPEATS times, in rounds (not back to back): a case's time is its median, so one
+      // request that a garbage collection or the local D1's background work landed on does not decide a
+      // field; the single worst request is printed beside it.
+      for (let round = 0; round < REPEATS; round++) {
+        for (const c of underCap) {
+          const row = record(form, c, await post(form, { [c.field]: c.value }));
+          const times = row.times.get(c) ?? [];
+          times.push(trace.at(-1).serverMs);
+          row.times.set(c, times);
+        }
       }
+      // Over the body cap: a 413 before the body is read. Under wrangler dev the request after one is
+      // often a 503 "Your worker restarted mid-request" from wrangler's proxy (its pooled connection to
+      // the worker breaks on the body left unread; workers-sdk #5095, #14641): a throwaway request
+      // after each takes that, and is not counted.
+      for (const c of all.filter((c) => c.size.startsWith("1 MB"))) {
+        const row = record(form, c, await post(form, { [c.field]: c.value }));
+        row.overCap = Math.max(row.overCap, trace.at(-1).serverMs);
+        const absorbed = await post(form, {});
+        if (absorbed.status === 503) devProxy503++;
+      }
+    }
+    for (const row of rows.values()) {
+      for (const [c, times] of row.times) {
+        const median = [...times].sort((x, y) => x - y)[Math.floor(times.length / 2)];
+        row.cases++;
+        if (median > row.worst)
+          ((row.worst = median), (row.worstCase = `${c.run} (${c.size}, ${c.value.length} chars)`));
+      }
+      delete row.times;
     }
     // What workerd uses while no request is in flight (timers, the hub's heartbeats): per second.
     const idleBefore = workerdNs();
     await new Promise((resolve) => setTimeout(resolve, 2000));
     const idleMsPerSecond = (workerdNs() - idleBefore) / 1e6 / 2;
-    return { rows: [...rows.values()], load: os.loadavg(), loadBefore, idleMsPerSecond };
+    if (process.env.BENCH_TRACE) writeFileSync(process.env.BENCH_TRACE, JSON.stringify(trace, null, 1));
+    return { rows: [...rows.values()], load: os.loadavg(), loadBefore, idleMsPerSecond, devProxy503, repeats: REPEATS };
   } finally {
     await server.stop();
   }
@@ -129,20 +191,24 @@ export async function runPathological() {
 export function printPathological(result, log = console.log) {
   const rows = result.rows;
   const width = Math.max(...rows.map((r) => `${r.form} › ${r.field}`.length));
-  log(`  ${"form › field".padEnd(width)}  cases  server ms  client ms  statuses             worst case (server)`);
+  log(
+    `  ${"form › field".padEnd(width)}  cases  server ms  single ms  1 MB 413  client ms  statuses                  worst case (server, median of ${result.repeats})`,
+  );
   for (const r of rows) {
     const statuses = Object.entries(r.statuses)
       .map(([s, n]) => `${s}×${n}`)
       .join(" ");
     log(
-      `  ${`${r.form} › ${r.field}`.padEnd(width)}  ${String(r.cases).padStart(5)}  ${r.worst.toFixed(1).padStart(9)}  ${r.worstClient.toFixed(1).padStart(9)}  ${statuses.padEnd(19)}  ${r.worstCase}`,
+      `  ${`${r.form} › ${r.field}`.padEnd(width)}  ${String(r.cases).padStart(5)}  ${r.worst.toFixed(1).padStart(9)}  ${r.worstSingle.toFixed(1).padStart(9)}  ${r.overCap.toFixed(1).padStart(8)}  ${r.worstClient.toFixed(1).padStart(9)}  ${statuses.padEnd(24)}  ${r.worstCase}`,
     );
   }
   const worst = rows.reduce((a, r) => (r.worst > a.worst ? r : a), rows[0]);
+  const single = rows.reduce((a, r) => (r.worstSingle > a.worstSingle ? r : a), rows[0]);
   const over = rows.filter((r) => r.worst > GOAL_MS);
+  const overSingle = rows.filter((r) => r.worstSingle > GOAL_MS);
   const fivexx = rows.filter((r) => Object.keys(r.statuses).some((s) => Number(s) >= 500 || s.startsWith("closed")));
   log(
-    `  ${rows.length} fields, ${rows.reduce((n, r) => n + r.cases, 0)} requests; worst server time ${worst.worst.toFixed(1)} ms of workerd CPU (${worst.form} › ${worst.field}); goal <= ${GOAL_MS} ms: ${over.length ? `MISSED on ${over.length} field(s)` : "met"}; 5xx or closed: ${fivexx.length ? fivexx.map((r) => r.field).join(", ") : "none"}; workerd idle ${result.idleMsPerSecond?.toFixed(2)} ms/s; load avg before ${result.loadBefore?.map((x) => x.toFixed(2)).join(" ")}, after ${result.load.map((x) => x.toFixed(2)).join(" ")}`,
+    `  ${rows.length} fields, ${rows.reduce((n, r) => n + r.cases, 0)} cases x ${result.repeats} + ${rows.length} over the cap = ${rows.reduce((n, r) => n + r.requests, 0)} requests; worst server time (a case's median) ${worst.worst.toFixed(1)} ms of workerd CPU (${worst.form} › ${worst.field}); goal <= ${GOAL_MS} ms: ${over.length ? `MISSED on ${over.length} field(s)` : "met"}; worst single request ${single.worstSingle.toFixed(1)} ms (${single.form} › ${single.field}), over ${GOAL_MS} ms on ${overSingle.length} field(s); 5xx or closed: ${fivexx.length ? fivexx.map((r) => r.field).join(", ") : "none"}; wrangler-proxy 503s after a 413 (absorbed, not counted): ${result.devProxy503}; workerd idle ${result.idleMsPerSecond?.toFixed(2)} ms/s; load avg before ${result.loadBefore?.map((x) => x.toFixed(2)).join(" ")}, after ${result.load.map((x) => x.toFixed(2)).join(" ")}`,
   );
 }
 
