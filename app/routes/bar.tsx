@@ -5,7 +5,7 @@ import { ProgressBar } from "#app/components/ProgressBar";
 import { MeasureBar } from "#app/components/progress/MeasureBar";
 import { goalProgress } from "#app/lib/dates";
 import { today } from "#app/server/clock.server";
-import { currentGoalQuery, type MemberGoal } from "#app/server/goals.server";
+import { currentGoalQuery } from "#app/server/goals.server";
 import { currentGoalIdSql } from "#app/server/home.server";
 import { myMeasureQuery, toMyMeasure } from "#app/server/progress.server";
 import { batchWithUser } from "#app/server/session.server";
@@ -28,17 +28,19 @@ export const handle: LiveHandle = { live: () => ["goals"] };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   // The session and the current goal in one round trip (ADR 057).
-  const { results } = await batchWithUser(request, context, (viewerId) => [
-    currentGoalQuery(context, viewerId),
-    // Measured progress (issue 15): my total in the current goal, for the bar beside the time bar.
-    myMeasureQuery(context, currentGoalIdSql(viewerId), viewerId),
-  ]);
-  const [goal] = results[0] as MemberGoal[];
+  const { rows } = await batchWithUser(request, context, (viewerId) => ({
+    bar: [
+      currentGoalQuery(context, viewerId),
+      // Measured progress (issue 15): my total in the current goal, for the bar beside the time bar.
+      myMeasureQuery(context, currentGoalIdSql(viewerId), viewerId),
+    ],
+  }));
+  const [[goal], [mine]] = rows.bar;
   const day = today(request, context.cloudflare.env);
   return {
     today: day,
     goal: goal && { id: goal.id, cause: goal.cause, start: goal.start, end: goal.end, icon: goal.icon },
-    measure: goal ? toMyMeasure((results[1] as Awaited<ReturnType<typeof myMeasureQuery>>)[0]) : null,
+    measure: goal ? toMyMeasure(mine) : null,
   };
 }
 

@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { GoalNavCard } from "#app/components/GoalNavCard";
 import { useToday } from "#app/components/useToday";
 import { formatMonthDay, toIsoDate } from "#app/lib/dates";
-import { completedGoalsQuery, type MemberGoal } from "#app/server/goals.server";
+import { completedGoalsQuery } from "#app/server/goals.server";
 import { batchWithUser } from "#app/server/session.server";
 import goalsStyles from "#app/styles/goals.css";
 import memberStyles from "#app/styles/member.css";
@@ -24,10 +24,12 @@ export const handle: LiveHandle = { live: () => ["goals"] };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   // The session and the list in one round trip (ADR 057).
-  const { results } = await batchWithUser(request, context, (viewerId) => [completedGoalsQuery(context, viewerId)]);
-  const rows = results[0] as MemberGoal[];
+  const { rows } = await batchWithUser(request, context, (viewerId) => ({
+    completed: [completedGoalsQuery(context, viewerId)],
+  }));
+  const [completed] = rows.completed;
   return {
-    goals: rows.map((g) => ({
+    goals: completed.map((g) => ({
       id: g.id,
       cause: g.cause,
       start: g.start,

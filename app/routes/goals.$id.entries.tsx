@@ -55,10 +55,10 @@ const hrefOf = (goalId: string, query: EntriesQuery) => {
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const query = entriesQueryOf(new URL(request.url));
   // The session and the page in one round trip (ADR 057); signed out: to / (SPEC).
-  const { user, results } = await batchWithUser(request, context, () => [
-    ...entriesPageQueries(context, params.id!, query),
-  ]);
-  const page = toEntriesPage(results, user, query);
+  const { user, rows } = await batchWithUser(request, context, () => ({
+    page: entriesPageQueries(context, params.id!, query),
+  }));
+  const page = toEntriesPage(rows.page, user, query);
   if (!page) throw notFound();
   if (page === "forbidden") throw forbidden();
   return page;

@@ -11,20 +11,26 @@ import {
   toParticipantMeasures,
 } from "#app/server/progress-participants.server";
 import { requireUser } from "#app/server/session.server";
+import { runGroups } from "#app/server/batch.server";
 import { forbidden, notFound } from "#app/server/http-errors.server";
 
 /** The org's CSV of participants' progress (no e-mail addresses: names, dates, status, pledged). */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
-  const [goalRows, rows, formerRows, ...measureResults] = await context.db.batch([
-    supportGoalQuery(context, params.id!, user.id),
-    participantsProgressQuery(context, params.id!),
-    // Progress that counts in the group total from people no longer members (left, or deleted, ADR 146).
-    formerParticipantsQuery(context, params.id!),
+  const {
+    csv: [goalRows, rows, formerRows],
+    measures: measureRows,
+  } = await runGroups(context.db, {
+    csv: [
+      supportGoalQuery(context, params.id!, user.id),
+      participantsProgressQuery(context, params.id!),
+      // Progress that counts in the group total from people no longer members (left, or deleted, ADR 146).
+      formerParticipantsQuery(context, params.id!),
+    ],
     // Measured progress (issue 15): each member's total, entries, streak and last entry day.
-    ...participantMeasureQueries(context, params.id!),
-  ]);
-  const measures = toParticipantMeasures(measureResults, today(request, context.cloudflare.env));
+    measures: participantMeasureQueries(context, params.id!),
+  });
+  const measures = toParticipantMeasures(measureRows, today(request, context.cloudflare.env));
   const goal = toSupportGoal(goalRows[0]);
   if (!goal) throw notFound();
   if (!canManageGoal(goal, user)) throw forbidden();

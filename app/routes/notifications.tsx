@@ -7,7 +7,7 @@ import {
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { SubmitButton } from "#app/components/forms";
 import { FLASH } from "#app/lib/flash";
-import { notificationHref, notificationText, type NotificationKind } from "#app/lib/notifications";
+import { notificationHref, notificationText } from "#app/lib/notifications";
 import type { LiveHandle } from "#app/live/useLiveUpdates";
 import { redirectWithFlash } from "#app/server/flash.server";
 import { listNotificationsQuery, markAllRead } from "#app/server/notifications.server";
@@ -24,22 +24,13 @@ export const meta: MetaFunction = () => [
 // New notifications arrive through root's user topic, which revalidates this loader too.
 export const handle: LiveHandle = { live: () => [] };
 
-type Row = {
-  id: string;
-  kind: NotificationKind;
-  goalId: string | null;
-  cause: string | null;
-  actorFirst: string | null;
-  actorLast: string | null;
-  readAt: Date | null;
-  createdAt: Date;
-};
-
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { results } = await batchWithUser(request, context, (viewerId) => [listNotificationsQuery(context, viewerId)]);
-  const rows = results[0] as Row[];
+  const { rows } = await batchWithUser(request, context, (viewerId) => ({
+    list: [listNotificationsQuery(context, viewerId)],
+  }));
+  const [list] = rows.list;
   return {
-    notifications: rows.map((n) => {
+    notifications: list.map((n) => {
       const facts = {
         kind: n.kind,
         goalId: n.goalId,

@@ -5,7 +5,6 @@
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { SQL } from "drizzle-orm";
-import type { BatchItem } from "drizzle-orm/batch";
 import { canDiscuss, canManageGoal, canSupport, MEMBERS_SHOWN } from "#app/lib/fundraising";
 import type { Viewer } from "#app/lib/goals";
 import type { IsoDate } from "#app/lib/dates";
@@ -26,26 +25,24 @@ import {
   toSupportGoal,
   type Fundraiser,
 } from "./fundraising.server";
+import type { GroupRows } from "./batch.server";
 
 /** Supporters the goal screen lists; the pledge page shows more. */
 const SUPPORTERS_SHOWN = 5;
-
-/** How many statements goalSupportQueries adds to the batch (results after them belong to others). */
-export const SUPPORT_STATEMENTS = 5;
 
 export function goalSupportQueries(
   context: AppLoadContext,
   goalId: string | SQL,
   viewerId: string | SQL,
   allMembers = false,
-): BatchItem<"sqlite">[] {
+) {
   return [
     supportGoalQuery(context, goalId, viewerId),
     pledgeTotalsQuery(context, goalId),
     recentPledgesQuery(context, goalId, SUPPORTERS_SHOWN),
     messagesQuery(context, goalId),
     membersWithCheersQuery(context, goalId, viewerId, allMembers ? MEMBER_LIMIT : MEMBERS_SHOWN),
-  ];
+  ] as const;
 }
 
 export interface GoalSupport {
@@ -60,22 +57,14 @@ export interface GoalSupport {
   discussion: { messages: DiscussionMessage[]; members: CheerMember[]; memberTotal: number } | null;
 }
 
-type Results = [
-  Awaited<ReturnType<typeof supportGoalQuery>>,
-  Awaited<ReturnType<typeof pledgeTotalsQuery>>,
-  Awaited<ReturnType<typeof recentPledgesQuery>>,
-  Awaited<ReturnType<typeof messagesQuery>>,
-  Awaited<ReturnType<typeof membersWithCheersQuery>>,
-];
-
 /** `today` is the goal clock's (a per-unit pledge's amount is "final" once the goal has ended). */
 export function toGoalSupport(
-  results: unknown[],
+  rows: GroupRows<ReturnType<typeof goalSupportQueries>>,
   viewer: Viewer,
   memberTotal: number,
   today: IsoDate,
 ): GoalSupport | null {
-  const [goalRows, totalRows, pledgeRows, messageRows, memberRows] = results as Results;
+  const [goalRows, totalRows, pledgeRows, messageRows, memberRows] = rows;
   const goal = toSupportGoal(goalRows?.[0]);
   if (!goal) return null;
   const manager = canManageGoal(goal, viewer);

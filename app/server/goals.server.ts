@@ -19,6 +19,7 @@ import {
 } from "#app/lib/goals";
 import type { MembershipRefusal } from "#app/lib/goal-state";
 import { friendships, goals, userGoals, users } from "#drizzle/schema";
+import type { GroupRows } from "./batch.server";
 import { publish } from "./live.server";
 
 /** The suggestion list is a menu, not an archive: the few closing soonest are enough. */
@@ -119,14 +120,14 @@ export function toSelected(row: GoalWithMembershipRow | undefined): SelectedGoal
 
 /**
  * Everything the main goals screen shows, as statements for one batch: the viewer's active goals, the
- * goals they could join (pre-filtered in SQL, decided by the pure rules in `toMainScreen`), and
- * optionally one selected goal. `viewerId` may be SQL (the session's user, ADR 057).
+ * goals they could join (pre-filtered in SQL, decided by the pure rules in `toMainScreen`), and the
+ * selected goal. `viewerId` may be SQL (the session's user, ADR 057).
  */
 export function mainScreenQueries(
   context: AppLoadContext,
   viewerId: string | SQL,
   today: IsoDate,
-  selectedId?: string | SQL,
+  selectedId: string | SQL,
 ) {
   const { db } = context;
   const mine = db
@@ -172,25 +173,22 @@ export function mainScreenQueries(
       ),
     )
     .limit(FRIENDS_SUGGESTION_LIMIT);
-  const statements = [mine, open(gte(goals.end, today)), open(isNull(goals.end)), fromFriends] as const;
-  return selectedId ? [...statements, selectGoalWithMembership(context, viewerId, selectedId)] : [...statements];
+  return [
+    mine,
+    open(gte(goals.end, today)),
+    open(isNull(goals.end)),
+    fromFriends,
+    selectGoalWithMembership(context, viewerId, selectedId),
+  ] as const;
 }
 
-/** The screen from `mainScreenQueries`' results (in order); anything after them is returned as `extra`. */
+/** The screen from `mainScreenQueries`' rows. */
 export function toMainScreen(
-  results: unknown[],
+  rows: GroupRows<ReturnType<typeof mainScreenQueries>>,
   viewer: Viewer,
   today: IsoDate,
-  selected?: boolean | string | SQL,
-): MainScreen & { extra: unknown[] } {
-  const [mineRows, dated, undated, friendRows, ...rest] = results as [
-    MemberGoal[],
-    GoalSummary[],
-    GoalSummary[],
-    GoalSummary[],
-    ...unknown[],
-  ];
-  const selectedRows = selected ? (rest.shift() as GoalWithMembershipRow[]) : [];
+): MainScreen {
+  const [mineRows, dated, undated, friendRows, selectedRows] = rows;
   const active = activeMemberships(mineRows);
   // The query only returns friends goals whose owner is the viewer's friend.
   const fromFriends = suggestedGoals(
@@ -211,7 +209,6 @@ export function toMainScreen(
       today,
     ).slice(0, SUGGESTION_LIMIT),
     selected: toSelected(selectedRows[0]),
-    extra: rest,
   };
 }
 

@@ -22,6 +22,7 @@ import {
   users,
 } from "#drizzle/schema";
 import type { MemberGoal } from "./goals.server";
+import type { GroupRows } from "./batch.server";
 
 export const VISIT_GAP_MS = 30 * 60_000;
 export const FEED_WINDOW_MS = 7 * 86_400_000;
@@ -205,11 +206,6 @@ export function homeQueries(context: AppLoadContext, viewerId: string | SQL, tod
       .where(eq(users.id, viewerId)),
   ] as const;
 }
-export const HOME_STATEMENTS = 9;
-
-type HomeResults = {
-  [K in keyof ReturnType<typeof homeQueries>]: Awaited<ReturnType<typeof homeQueries>[K]>;
-};
 
 export interface HomeCard {
   id: string;
@@ -231,8 +227,8 @@ export interface FeedItem {
 const who = (r: { first: string; last: string }) => `${r.first} ${r.last}`.trim();
 const ms = (at: Date | number) => new Date(at).getTime();
 
-export function toHome(results: unknown[], active: MemberGoal[], today: IsoDate) {
-  const [totals, days, joins, entries, gifts, talk, cheered, friends] = results as unknown as HomeResults;
+export function toHome(rows: GroupRows<ReturnType<typeof homeQueries>>, active: MemberGoal[], today: IsoDate) {
+  const [totals, days, joins, entries, gifts, talk, cheered, friends] = rows;
   const byGoal = new Map(totals.map((t) => [t.goalId, t]));
   const daysOf = new Map<string, string[]>();
   for (const d of days) daysOf.set(d.goalId, [...(daysOf.get(d.goalId) ?? []), d.day]);

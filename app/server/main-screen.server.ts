@@ -5,10 +5,10 @@
 import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import { canCreateGoals, isVisibleTo, joinRefusal, REFUSAL_MESSAGES } from "#app/lib/goals";
 import { today } from "./clock.server";
-import { goalSupportQueries, toGoalSupport, SUPPORT_STATEMENTS } from "./goal-support.server";
+import { goalSupportQueries, toGoalSupport } from "./goal-support.server";
 import { mainScreenQueries, toMainScreen, type GoalSummary, type SelectedGoal } from "./goals.server";
 import { currentGoalIdSql, homeQueries, toHome } from "./home.server";
-import { PROGRESS_STATEMENTS, progressQueries } from "./progress.server";
+import { progressQueries } from "./progress.server";
 import { toProgressView } from "./progress-view.server";
 import { batchWithUser } from "./session.server";
 
@@ -40,20 +40,18 @@ export async function mainScreenData(request: Request, context: AppLoadContext, 
   // "Show all my entries" (issue 15): older entries too, to edit or delete them.
   const allEntries = params.get("entries") === "all";
   // The session and the whole screen in one round trip (ADR 057); started before any await.
-  const { user, results } = await batchWithUser(request, context, (viewerId) => {
+  const { user, rows } = await batchWithUser(request, context, (viewerId) => {
     const goalId = selectedId ?? currentGoalIdSql(viewerId);
-    return [
-      ...mainScreenQueries(context, viewerId, day, goalId),
-      ...goalSupportQueries(context, goalId, viewerId, allMembers),
+    return {
+      main: mainScreenQueries(context, viewerId, day, goalId),
+      support: goalSupportQueries(context, goalId, viewerId, allMembers),
       // Measured progress (issue 15): totals, leaderboard, my entries and streak, the group's latest.
-      ...progressQueries(context, goalId, viewerId, allEntries),
-      ...(home ? homeQueries(context, viewerId, day) : []),
-    ];
+      progress: progressQueries(context, goalId, viewerId, allEntries),
+      home: home ? homeQueries(context, viewerId, day) : null,
+    };
   });
-  const screen = toMainScreen(results, user, day, true);
+  const screen = toMainScreen(rows.main, user, day);
   if (selectedId && !screen.selected) throw redirect("/404");
-  const progressResults = screen.extra.slice(SUPPORT_STATEMENTS, SUPPORT_STATEMENTS + PROGRESS_STATEMENTS);
-  const homeResults = screen.extra.slice(SUPPORT_STATEMENTS + PROGRESS_STATEMENTS);
   return {
     today: day,
     canCreate: canCreateGoals(user),
@@ -65,14 +63,14 @@ export async function mainScreenData(request: Request, context: AppLoadContext, 
     // Fundraising, members with cheers and the discussion (issue 7), from the same batch.
     support:
       screen.selected && seesGoal(screen.selected, user)
-        ? toGoalSupport(screen.extra, user, screen.selected.activeCount + screen.selected.completedCount, day)
+        ? toGoalSupport(rows.support, user, screen.selected.activeCount + screen.selected.completedCount, day)
         : null,
     progress:
       screen.selected && seesGoal(screen.selected, user)
-        ? toProgressView(progressResults, screen.selected, user, day, allEntries)
+        ? toProgressView(rows.progress, screen.selected, user, day, allEntries)
         : null,
     // The home's cards and feed (SPEC's empty state stays for members with no goal).
-    home: home && screen.active.length ? toHome(homeResults, screen.active, day) : null,
+    home: rows.home && screen.active.length ? toHome(rows.home, screen.active, day) : null,
   };
 }
 

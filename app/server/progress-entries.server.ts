@@ -12,6 +12,7 @@ import type { Viewer } from "#app/lib/goals";
 import { formatQuantity, unitOf } from "#app/lib/progress";
 import { DEFAULT_COLOR, goals, progressEntries, progressTotals, users } from "#drizzle/schema";
 import { ENTRY_WITH_NAME, leaderboardQuery } from "./progress.server";
+import type { GroupRows } from "./batch.server";
 
 export const ENTRIES_PAGE_SIZE = 50;
 /** Page numbers past this are read as this (an offset walk stays bounded). */
@@ -83,15 +84,16 @@ export function entriesPageQueries(context: AppLoadContext, goalId: string, quer
   ] as const;
 }
 
-type Queries = ReturnType<typeof entriesPageQueries>;
-type Results = [Awaited<Queries[0]>, Awaited<Queries[1]>, Awaited<Queries[2]>, Awaited<Queries[3]>];
-
 const nameOf = (r: { first: string | null; last: string | null }) =>
   r.first === null ? "Deleted member" : `${r.first} ${r.last ?? ""}`.trim();
 
 /** The page for a manager; null when the goal does not exist, "forbidden" for anyone else. */
-export function toEntriesPage(results: unknown[], viewer: Viewer, query: EntriesQuery) {
-  const [goalRows, entryRows, memberRows, boardRows] = results as Results;
+export function toEntriesPage(
+  rows: GroupRows<ReturnType<typeof entriesPageQueries>>,
+  viewer: Viewer,
+  query: EntriesQuery,
+) {
+  const [goalRows, entryRows, memberRows, boardRows] = rows;
   const goal = goalRows[0];
   if (!goal) return null;
   if (!canManageGoal(goal, viewer)) return "forbidden" as const;

@@ -10,6 +10,7 @@ import { quantityInputValue, streak, unitOf } from "#app/lib/progress";
 import { progressEntries, progressTotals, users } from "#drizzle/schema";
 import { pledgeValue } from "./fundraising.server";
 import { measureQuery } from "./progress.server";
+import type { GroupRows } from "./batch.server";
 
 /** Every member's totals and logged days in a goal, for the org's participants CSV. */
 export function participantMeasureQueries(context: AppLoadContext, goalId: string) {
@@ -39,12 +40,8 @@ export interface ParticipantMeasure {
 }
 
 /** The CSV's progress columns by member (null for a goal without a measure). */
-export function toParticipantMeasures(results: unknown[], today: IsoDate) {
-  const [measureRows, totalRows, dayRows] = results as [
-    Awaited<ReturnType<typeof measureQuery>>,
-    { userId: string; total: number; entries: number; lastDay: string | null }[],
-    { userId: string; day: string }[],
-  ];
+export function toParticipantMeasures(rows: GroupRows<ReturnType<typeof participantMeasureQueries>>, today: IsoDate) {
+  const [measureRows, totalRows, dayRows] = rows;
   const unit = measureRows[0]?.unit;
   if (!unit) return null;
   const days = new Map<string, string[]>();

@@ -19,7 +19,8 @@ import {
   unitOf,
 } from "#app/lib/progress";
 import { DEFAULT_COLOR } from "#drizzle/schema";
-import { LEADERBOARD_SIZE, type ProgressResults } from "./progress.server";
+import type { GroupRows } from "./batch.server";
+import { LEADERBOARD_SIZE, type progressQueries } from "./progress.server";
 
 export interface ProgressEntryView {
   id: string;
@@ -73,13 +74,13 @@ export interface ProgressGoal {
 }
 
 export function toProgressView(
-  results: unknown[],
+  rows: GroupRows<ReturnType<typeof progressQueries>>,
   goal: ProgressGoal,
   viewer: Viewer,
   today: IsoDate,
   allEntries = false,
 ): ProgressView | null {
-  const [measureRows, boardRows, meRows, entryRows, dayRows, latestRows] = results as ProgressResults;
+  const [measureRows, boardRows, meRows, entryRows, dayRows, latestRows] = rows;
   const measure = measureRows[0];
   if (!measure?.unit) return null;
   const unit = measure.unit;

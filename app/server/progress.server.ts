@@ -154,16 +154,6 @@ export function progressQueries(
     latestEntriesQuery(context, goalId),
   ] as const;
 }
-export const PROGRESS_STATEMENTS = 6;
-
-export type ProgressResults = [
-  Awaited<ReturnType<typeof measureQuery>>,
-  Awaited<ReturnType<typeof leaderboardQuery>>,
-  Awaited<ReturnType<typeof myStandingQuery>>,
-  Awaited<ReturnType<typeof myEntriesQuery>>,
-  Awaited<ReturnType<typeof myDaysQuery>>,
-  Awaited<ReturnType<typeof latestEntriesQuery>>,
-];
 
 /** My total in one goal with its measure (the Progress Bar's second bar). */
 export function myMeasureQuery(context: AppLoadContext, goalId: string | SQL, viewerId: string | SQL) {

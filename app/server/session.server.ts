@@ -5,7 +5,6 @@
  */
 import { createCookieSessionStorage, redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import { and, eq, gt, ne, sql, type SQL } from "drizzle-orm";
-import type { BatchItem } from "drizzle-orm/batch";
 import { newId } from "#app/lib/ids";
 import { sessions, settings, users, type User, type UserType } from "#drizzle/schema";
 import { FLASH } from "#app/lib/flash";
@@ -15,6 +14,7 @@ import { unreadCountColumn } from "./notifications.server";
 import { signedOutRedirect } from "./return-to.server";
 import { SESSION_DAYS, sessionCookieOptions } from "./session-cookie.server";
 import { forbidden } from "./http-errors.server";
+import { runGroups, type GroupedRows, type Groups } from "./batch.server";
 
 const storages = new Map<string, ReturnType<typeof createCookieSessionStorage<{ sessionId: string }>>>();
 
@@ -126,11 +126,11 @@ async function loadUser(request: Request, context: AppLoadContext, state: Reques
  * before the loader's first `await`: the root loader's `getOptionalUser` then takes the user from this
  * batch instead of asking D1 itself. Like `requireUser`, a visitor without a live session goes to /.
  */
-export function batchWithUser<T extends BatchItem<"sqlite">[]>(
+export function batchWithUser<const T extends Groups>(
   request: Request,
   context: AppLoadContext,
-  statements: (viewerId: SQL) => [...T],
-): Promise<{ user: SessionUser; results: unknown[] }> {
+  groups: (viewerId: SQL) => T,
+): Promise<{ user: SessionUser; rows: GroupedRows<T> }> {
   const state = stateOf(context);
   let settle!: (user: Promise<SessionUser | null>) => void;
   const batched = new Promise<SessionUser | null>((resolve) => (settle = resolve));
@@ -141,23 +141,23 @@ export function batchWithUser<T extends BatchItem<"sqlite">[]>(
   state.user.catch(() => {}); // the screen's loader reports a failed batch; nobody else needs to
   const run = async () => {
     const sessionId = await sessionIdOf(request, context, state);
-    if (!sessionId) return { user: null, results: [] };
+    if (!sessionId) return null;
     const viewerId = sql`(${context.db
       .select({ id: sessions.userId })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
       .where(liveSession(sessionId))})`;
-    const [userRows, ...results] = await context.db.batch([
-      sessionUserQuery(context, sessionId),
-      ...statements(viewerId),
-    ]);
-    return { user: ((userRows as SessionUser[])[0] ?? null) as SessionUser | null, results };
+    const { session, ...rows } = await runGroups(context.db, {
+      session: [sessionUserQuery(context, sessionId)] as const,
+      ...groups(viewerId),
+    });
+    return { user: session[0][0] ?? null, rows: rows as GroupedRows<T> };
   };
   const done = run();
-  settle(done.then((r) => r.user));
-  return done.then(async ({ user, results }) => {
-    if (!user) throw await signedOut(request, context);
-    return { user, results };
+  settle(done.then((r) => r?.user ?? null));
+  return done.then(async (r) => {
+    if (!r?.user) throw await signedOut(request, context);
+    return { user: r.user, rows: r.rows };
   });
 }
 
