@@ -2,6 +2,10 @@ import { existsSync } from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
 
 const port = Number(process.env.E2E_PORT || 8790);
+const inspectorPort = Number(process.env.E2E_INSPECTOR_PORT || 9330);
+// The settings project has a server of its own (tests/e2e/support.ts settingsPort()), so its site-wide
+// changes never reach the other tests and it runs beside them instead of after them.
+const settingsPort = port + 1;
 // Playwright cannot download browsers here: use Debian's chromium when it is installed.
 const executablePath = existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined;
 
@@ -9,7 +13,7 @@ export default defineConfig({
   testDir: "tests/e2e",
   // CI shares 2 cores with workerd and Chromium: give slow steps room rather than flake.
   timeout: process.env.CI ? 60_000 : 30_000,
-  expect: { timeout: 5_000 },
+  expect: { timeout: process.env.CI ? 10_000 : 5_000 },
   fullyParallel: true,
   workers: process.env.CI ? 2 : undefined,
   // One retry in CI; a test that needed it is reported as flaky in the output, not hidden.
@@ -17,7 +21,8 @@ export default defineConfig({
   reporter: process.env.CI ? "list" : [["list"]],
   use: {
     baseURL: `http://localhost:${port}`,
-    trace: "retain-on-failure",
+    // CI records a trace only for the retry of a failed test: tracing every test costs ~10% of the run's CPU.
+    trace: process.env.CI ? "on-first-retry" : "retain-on-failure",
     launchOptions: {
       executablePath,
       args: [
@@ -34,22 +39,22 @@ export default defineConfig({
   },
   projects: [
     { name: "chromium", use: { ...devices["Desktop Chrome"] }, testIgnore: /settings\// },
-    // Tests that change site-wide settings (early access) run alone, after everything else, and one at
-    // a time: they all change the same settings row.
+    // Tests that change site-wide settings (early access) run on their own server, beside the others,
+    // and one at a time: they all change the same settings row.
     {
       name: "settings",
-      use: { ...devices["Desktop Chrome"] },
+      use: { ...devices["Desktop Chrome"], baseURL: `http://localhost:${settingsPort}` },
       testMatch: /settings\/.*\.spec\.ts/,
-      dependencies: ["chromium"],
       workers: 1,
     },
   ],
-  webServer: {
+  webServer: [port, settingsPort].map((p, i) => ({
     command: "node scripts/e2e-server.mjs",
-    url: `http://localhost:${port}/signin`,
+    env: { E2E_PORT: String(p), E2E_INSPECTOR_PORT: String(inspectorPort + i) },
+    url: `http://localhost:${p}/signin`,
     timeout: 90_000,
     reuseExistingServer: false,
-    stdout: "ignore",
-    stderr: "pipe",
-  },
+    stdout: "ignore" as const,
+    stderr: "pipe" as const,
+  })),
 });

@@ -71,10 +71,14 @@ export async function checkAxe(page: Page, javaScriptEnabled: boolean) {
   }
 }
 
-/** The local state dir of the server Playwright started (scripts/e2e-server.mjs records it per port). */
+/** The settings project's own server (playwright.config.ts): E2E_PORT + 1. */
+export function settingsPort(): number {
+  return Number(process.env.E2E_PORT || 8790) + 1;
+}
+
+/** The local state dir of the settings server (scripts/e2e-server.mjs records it per port). */
 export function e2ePersistDir(): string {
-  const port = process.env.E2E_PORT || "8790";
-  return readFileSync(join(tmpdir(), `gwf-e2e-${port}.persist-dir`), "utf8").trim();
+  return readFileSync(join(tmpdir(), `gwf-e2e-${settingsPort()}.persist-dir`), "utf8").trim();
 }
 
 /** Runs SQL against the e2e server's D1 (tests in tests/e2e/settings/ only: it changes the whole site). */

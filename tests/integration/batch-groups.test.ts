@@ -18,7 +18,12 @@ describe("runGroups", () => {
     const db = createDb(env.DB);
     const byId = db.select({ first: users.first }).from(users).where(eq(users.id, user.id));
     const rows = await runGroups(db, {
-      one: [db.select({ n: sql<number>`1` }).from(users).limit(1)],
+      one: [
+        db
+          .select({ n: sql<number>`1` })
+          .from(users)
+          .limit(1),
+      ],
       skipped: null,
       two: [byId, db.select({ email: users.email }).from(users).where(eq(users.id, user.id))],
     });
