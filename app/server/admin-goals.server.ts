@@ -8,6 +8,7 @@ import type { GoalFilter } from "#app/lib/admin";
 import { goals, userGoals, users } from "#drizzle/schema";
 import { auditEntry } from "./audit.server";
 import type { SessionUser } from "./session.server";
+import { goalColumns } from "./goal-columns.server";
 
 const current = sql<number>`(SELECT count(*) FROM user_goals WHERE user_goals.goal_id = ${goals.id} AND user_goals.completed = 0)`;
 const completed = sql<number>`(SELECT count(*) FROM user_goals WHERE user_goals.goal_id = ${goals.id} AND user_goals.completed = 1)`;
@@ -28,6 +29,7 @@ function filterWhere(filter: GoalFilter, today: string) {
 /** The list (and, with `goalId`, that goal and its participants), in one round trip. */
 export async function goalsScreen(context: AppLoadContext, filter: GoalFilter, today: string, goalId?: string) {
   const db = context.db;
+  // The list reads only what its table shows (up to 200 rows), not the full goalColumns.
   const list = db
     .select({
       id: goals.id,
@@ -45,13 +47,7 @@ export async function goalsScreen(context: AppLoadContext, filter: GoalFilter, t
     .limit(200);
   const goal = db
     .select({
-      id: goals.id,
-      cause: goals.cause,
-      start: goals.start,
-      end: goals.end,
-      icon: goals.icon,
-      demo: goals.demo,
-      visibility: goals.visibility,
+      ...goalColumns,
       ownerFirst: users.first,
       ownerLast: users.last,
     })

@@ -10,6 +10,7 @@ import { goalPhase, type GoalPhase } from "#app/lib/goal-state";
 import type { Viewer } from "#app/lib/goals";
 import { goals } from "#drizzle/schema";
 import { pledgeValue } from "./fundraising.server";
+import { goalColumns } from "./goal-columns.server";
 
 export interface Challenge {
   id: string;
@@ -33,12 +34,7 @@ const LIMIT = 300;
 export async function myChallenges(context: AppLoadContext, viewer: Viewer, today: IsoDate) {
   const rows = await context.db
     .select({
-      id: goals.id,
-      cause: goals.cause,
-      start: goals.start,
-      end: goals.end,
-      visibility: goals.visibility,
-      demo: goals.demo,
+      ...goalColumns,
       currency: goals.currency,
       targetAmount: goals.targetAmount,
       members: sql<number>`(select count(*) from user_goals where user_goals.goal_id = ${goals.id})`,

@@ -20,6 +20,7 @@ import { goals, pledges, userGoals, users } from "#drizzle/schema";
 import { publish } from "./live.server";
 import { pledgeNotifications, ringBells } from "./notifications.server";
 import { sendMail } from "./mail.server";
+import { goalColumns } from "./goal-columns.server";
 
 export interface SupportGoal {
   id: string;
@@ -44,13 +45,7 @@ export interface SupportGoal {
 export function supportGoalQuery(context: AppLoadContext, goalId: string | SQL, viewerId: string | SQL | null) {
   return context.db
     .select({
-      id: goals.id,
-      cause: goals.cause,
-      start: goals.start,
-      end: goals.end,
-      demo: goals.demo,
-      visibility: goals.visibility,
-      orgId: goals.orgId,
+      ...goalColumns,
       charityName: goals.charityName,
       charityUrl: goals.charityUrl,
       targetAmount: goals.targetAmount,

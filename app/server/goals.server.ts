@@ -21,21 +21,11 @@ import type { MembershipRefusal } from "#app/lib/goal-state";
 import { friendships, goals, userGoals, users } from "#drizzle/schema";
 import type { GroupRows } from "./batch.server";
 import { publish } from "./live.server";
+import { goalColumns } from "./goal-columns.server";
 
 /** The suggestion list is a menu, not an archive: the few closing soonest are enough. */
 const SUGGESTION_LIMIT = 50;
 const FRIENDS_SUGGESTION_LIMIT = 20;
-
-const goalColumns = {
-  id: goals.id,
-  cause: goals.cause,
-  start: goals.start,
-  end: goals.end,
-  icon: goals.icon,
-  demo: goals.demo,
-  visibility: goals.visibility,
-  orgId: goals.orgId,
-};
 
 export interface GoalSummary {
   id: string;

@@ -11,6 +11,7 @@ import { newId } from "#app/lib/ids";
 import { goals, userGoals, users } from "#drizzle/schema";
 import { sessionSecrets } from "./env.server";
 import { publish } from "./live.server";
+import { goalColumns } from "./goal-columns.server";
 
 /** Goals made before invites existed have no nonce yet: they sign with this until first revoked. */
 const INITIAL_NONCE = "initial";
@@ -114,11 +115,7 @@ export async function goalForInvite(
   if (!parsed) return null;
   const [row] = await context.db
     .select({
-      id: goals.id,
-      cause: goals.cause,
-      start: goals.start,
-      end: goals.end,
-      visibility: goals.visibility,
+      ...goalColumns,
       charityName: goals.charityName,
       nonce: goals.inviteNonce,
       orgFirst: users.first,

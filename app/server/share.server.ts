@@ -9,6 +9,7 @@ import { canReplaceInviteLink, isVisibleTo, type Viewer } from "#app/lib/goals";
 import { friendships, goals, userGoals } from "#drizzle/schema";
 import { appUrl } from "./env.server";
 import { inviteToken } from "./invites.server";
+import { goalColumns } from "./goal-columns.server";
 
 export interface ShareView {
   goal: { id: string; cause: string; visibility: "public" | "private" | "friends" };
@@ -27,12 +28,7 @@ export async function shareView(
 ): Promise<ShareView | null> {
   const [row] = await context.db
     .select({
-      id: goals.id,
-      cause: goals.cause,
-      end: goals.end,
-      demo: goals.demo,
-      visibility: goals.visibility,
-      orgId: goals.orgId,
+      ...goalColumns,
       nonce: goals.inviteNonce,
       isMember: sql<number>`exists (select 1 from ${userGoals} where ${userGoals.goalId} = ${goals.id} and ${userGoals.userId} = ${viewer.id})`,
       friendOfOwner: sql<number>`exists (select 1 from ${friendships} where ${friendships.userId} = ${viewer.id} and ${friendships.friendId} = ${goals.orgId})`,
