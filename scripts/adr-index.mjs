@@ -28,7 +28,7 @@ function firstCommitDay(file) {
 
 const rows = files.map((file) => {
   const text = readFileSync(join(DIR, file), "utf8");
-  const title = (text.match(/^# (.*)$/m)?.[1] ?? file).replace(/^\d{3}\s*/, "");
+  const title = (text.match(/^# (.*)$/m)?.[1] ?? file).replace(/^\d{3}:?\s*/, "");
   const statusLine = text.match(/^Status:\s*(.*)$/im)?.[1]?.trim();
   const status = statusLine ? statusLine.replace(/\s*\(\d{4}-\d{2}-\d{2}\)\s*$/, "") : "accepted";
   const date = statusLine?.match(/\((\d{4}-\d{2}-\d{2})\)/)?.[1] ?? firstCommitDay(file);
