@@ -195,6 +195,39 @@ test("with JavaScript the figures move before the server answers, and an entry t
   await hal.close();
 });
 
+test("with JavaScript, what a member types while the page refreshes after a log is kept for the next entry", async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const { goalId } = await orgCreatesMeasuredGoal(browser);
+  const ivy = await memberJoins(browser, "Ivy", goalId);
+  const page = ivy.page;
+  await connected(page);
+  // The refresh after the log is held until the member has started typing the next entry.
+  let release = () => {};
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  await page.route(`**/active/${goalId}.data*`, async (route) => {
+    if (route.request().method() === "GET") await gate;
+    await route.continue().catch(() => {});
+  });
+  const saved = page.waitForResponse((r) => r.request().method() === "POST");
+  await log(page, "2", "Morning walk");
+  await saved;
+  const form = page.locator("form.measure__form");
+  await form.getByLabel(/Amount/).fill("6");
+  release();
+  await expect(page.locator(".entry--pending")).toHaveCount(0, { timeout: 15_000 });
+  await expect(page.getByTestId("my-total")).toHaveText("2 km");
+  // The refresh cleared the note that was sent, not the amount typed since.
+  await expect(form.getByLabel(/Amount/)).toHaveValue("6");
+  await expect(form.getByLabel(/Note/)).toHaveValue("");
+  await page.unroute(`**/active/${goalId}.data*`);
+  await form.getByRole("button", { name: "Log progress" }).click();
+  await expect(page.getByTestId("my-total")).toHaveText("8 km");
+  await expect(page.getByTestId("my-entries").locator("li:not(.entry--pending)")).toHaveCount(2, { timeout: 15_000 });
+  await ivy.close();
+});
+
 test("with JavaScript off a member logs, sees a field error, edits and deletes", async ({ browser }) => {
   test.setTimeout(90_000);
   const { goalId } = await orgCreatesMeasuredGoal(browser);

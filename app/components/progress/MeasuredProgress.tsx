@@ -255,10 +255,14 @@ function LogForm({ view, result }: { view: ProgressView; result: Result }) {
   const reply = fetcher.data?.progress ?? result;
   const formErrors = errorsOf(reply, "");
   const keyErrors = errorsOf(reply, "key");
-  // A successful log redirects (no data): clear the form for the next entry.
+  // Fields typed in since the last submit: the next entry, already under way.
+  const typedSinceSubmit = useRef(new Set<string>());
+  // A successful log redirects (no data): clear the form for the next entry, except what the member
+  // has typed since sending (the refresh can land while they type the next entry).
   useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data === undefined && formRef.current) {
-      formRef.current.reset();
+    if (fetcher.state !== "idle" || fetcher.data !== undefined || !formRef.current) return;
+    for (const input of formRef.current.querySelectorAll<HTMLInputElement>("input:not([type=hidden])")) {
+      if (!typedSinceSubmit.current.has(input.name)) input.value = input.defaultValue;
     }
   }, [fetcher.state, fetcher.data]);
   return (
@@ -271,9 +275,11 @@ function LogForm({ view, result }: { view: ProgressView; result: Result }) {
       aria-labelledby="log-title"
       onSubmit={() => {
         sentKey.current = key;
+        typedSinceSubmit.current.clear();
       }}
-      onInput={() => {
+      onInput={(event) => {
         if (sentKey.current === key) setKey(newId());
+        if (sentKey.current) typedSinceSubmit.current.add((event.target as HTMLInputElement).name);
       }}
     >
       <h3 id="log-title">Log progress</h3>
