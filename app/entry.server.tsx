@@ -7,6 +7,7 @@ import { closeDocumentLast } from "#app/server/document-end.server";
 import { applyDocumentHeaders } from "#app/server/headers.server";
 import { routeOf } from "#app/server/log.server";
 import { reportError } from "#app/server/report.server";
+import { shipsNoScripts } from "#app/lib/scripts";
 import { installTextEncoderFastPath } from "#app/server/text-encoder.server";
 
 // React encodes every small piece of HTML separately; keep that in JavaScript (ADR 052).
@@ -27,7 +28,11 @@ export default async function handleRequest(
   remixContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
-  const nonce = loadContext.nonce;
+  // A page without scripts (the marketing page) gets no nonce: its CSP allows no script (ADR 116).
+  const scriptless = shipsNoScripts(
+    remixContext.staticHandlerContext.matches.map((m) => remixContext.routeModules[m.route.id]?.handle),
+  );
+  const nonce = scriptless ? "" : loadContext.nonce;
   const controller = new AbortController();
   const timeoutId = setTimeout(() => controller.abort(), ABORT_DELAY);
   // An error in the shell rejects renderToReadableStream: Remix then calls handleError with it and renders
@@ -57,7 +62,7 @@ export default async function handleRequest(
   if (isbot(request.headers.get("user-agent") || "")) await body.allReady;
 
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  applyDocumentHeaders(responseHeaders, nonce, loadContext.cloudflare.env);
+  applyDocumentHeaders(responseHeaders, scriptless ? null : nonce, loadContext.cloudflare.env);
   // Remix streams its data scripts after the shell: keep them inside <body> (ADR 122).
   return new Response(closeDocumentLast(body), { headers: responseHeaders, status: responseStatusCode });
 }

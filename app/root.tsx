@@ -24,6 +24,7 @@ import type { UserType } from "#app/lib/goals";
 import { readFlash } from "#app/server/flash.server";
 import { getOptionalUser } from "#app/server/session.server";
 import { today } from "#app/server/clock.server";
+import { shipsNoScripts } from "#app/lib/scripts";
 import appStyles from "#app/styles/app.css";
 
 export const links: LinksFunction = () => [
@@ -87,7 +88,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const matches = useMatches();
   // A route can opt out of client JavaScript entirely (the marketing page needs none).
-  const hydrate = !matches.some((m) => (m.handle as { hydrate?: boolean } | undefined)?.hydrate === false);
+  const hydrate = !shipsNoScripts(matches.map((m) => m.handle));
   return (
     <html lang="en">
       <head>

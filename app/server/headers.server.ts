@@ -13,13 +13,14 @@ export function createNonce(): string {
 
 /**
  * The policy of an HTML document. Scripts run only with this request's nonce (no 'unsafe-inline', so
- * inline event handlers and injected <script> tags never run). Styles allow inline style attributes:
- * the user's chosen colour is one.
+ * inline event handlers and injected <script> tags never run); a document without scripts (`nonce`
+ * null: the marketing page) allows none at all, so its stored copy is right for every visitor (ADR 116).
+ * Styles allow inline style attributes: the user's chosen colour is one.
  */
-export function documentCsp(nonce: string, env: Env): string {
+export function documentCsp(nonce: string | null, env: Env): string {
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'`,
+    nonce === null ? "script-src 'none'" : `script-src 'self' 'nonce-${nonce}'`,
     "script-src-attr 'none'",
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
@@ -40,7 +41,7 @@ export const PERMISSIONS_POLICY = "camera=(), microphone=(), geolocation=(), pay
 export const HSTS = "max-age=63072000; includeSubDomains";
 
 /** Sets the document CSP (entry.server.tsx, for every HTML page Remix renders, errors included). */
-export function applyDocumentHeaders(headers: Headers, nonce: string, env: Env) {
+export function applyDocumentHeaders(headers: Headers, nonce: string | null, env: Env) {
   headers.set("Content-Security-Policy", documentCsp(nonce, env));
   applyCommonHeaders(headers, env);
 }

@@ -52,6 +52,24 @@ test("documents carry a nonce CSP and Remix's scripts run under it without viola
   expect(problems.filter((p) => !/status of 404/.test(p))).toEqual([]);
 });
 
+test("the marketing page ships no script and allows none, from the cache too, without violations", async ({ page }) => {
+  const problems = await watch(page);
+  let hit = false;
+  // A new query string each time: the browser's own cache keys on it, the server's page cache does not.
+  for (let i = 0; i < 10 && !hit; i++) {
+    const response = await page.goto(`/marketing?visit=${i}`);
+    const csp = response!.headers()["content-security-policy"]!;
+    expect(csp).toContain("script-src 'none'");
+    expect(csp).not.toContain("nonce-");
+    expect(await page.locator("script").count()).toBe(0);
+    await expect(page.getByRole("link", { name: "GET STARTED" }).first()).toBeVisible();
+    expect(await violations(page)).toEqual([]);
+    hit = response!.headers()["x-cache"] === "HIT";
+  }
+  expect(hit).toBe(true);
+  expect(problems).toEqual([]);
+});
+
 test("signed-in screens and client-side navigation raise no CSP violations", async ({ page }) => {
   const problems = await watch(page);
   await signInNew(page, { first: "Csp" });

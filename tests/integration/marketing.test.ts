@@ -74,6 +74,28 @@ describe("marketing page", () => {
     }
   });
 
+  it("has no script, so no nonce: its CSP forbids every script, and the stored copy is the same for everyone", async () => {
+    const first = await get("/marketing");
+    await first.text();
+    const csp = first.headers.get("Content-Security-Policy")!;
+    expect(csp.split("; ").filter((d) => d.startsWith("script-src"))).toEqual([
+      "script-src 'none'",
+      "script-src-attr 'none'",
+    ]);
+    expect(csp).not.toContain("nonce-");
+    let hits = 0;
+    for (let i = 0; i < 30 && hits < 2; i++) {
+      const repeat = await get("/marketing");
+      await repeat.text();
+      expect(repeat.headers.get("Content-Security-Policy")).toBe(csp);
+      if (repeat.headers.get("x-cache") === "HIT") hits++;
+      else await new Promise((r) => setTimeout(r, 10));
+    }
+    expect(hits).toBe(2);
+    // Pages with scripts keep a fresh nonce per request (tests/integration/security.test.ts).
+    expect((await get("/signin")).headers.get("Content-Security-Policy")).toMatch(/script-src 'self' 'nonce-/);
+  });
+
   it("never serves the cached copy to a signed-in user, and never caches theirs", async () => {
     // Warm the cache as a visitor.
     await (await get("/marketing")).text();

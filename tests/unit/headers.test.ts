@@ -27,6 +27,19 @@ describe("security headers", () => {
     expect(documentCsp("abc123", development)).not.toContain("upgrade-insecure-requests");
   });
 
+  it("allows no script at all in a document that ships none (no nonce to replay from a stored copy)", () => {
+    const csp = documentCsp(null, production);
+    const scriptSrc = csp.split("; ").find((d) => d.startsWith("script-src "))!;
+    expect(scriptSrc).toBe("script-src 'none'");
+    expect(csp).toContain("script-src-attr 'none'");
+    expect(csp).not.toContain("nonce");
+    expect(csp.split("; ").filter((d) => d.startsWith("script-src"))).toEqual([
+      "script-src 'none'",
+      "script-src-attr 'none'",
+    ]);
+    expect(csp).toContain("frame-ancestors 'none'");
+  });
+
   it("gives any response without a policy the strict resource policy, and keeps a document's own", () => {
     const plain = secureResponse(new Response("x"), production);
     expect(plain.headers.get("Content-Security-Policy")).toBe(RESOURCE_CSP);
