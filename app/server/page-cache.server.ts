@@ -19,13 +19,9 @@ export const MEMORY_TTL_MS = 60_000;
 /** Two paths per build; a deploy brings a new isolate anyway. The bound only guards against surprises. */
 const MEMORY_ENTRIES = 8;
 
-/**
- * A stored page: served as is, headers and body, to every visitor (ADR 116). Nothing in it is per
- * request: the page ships no script, so its CSP carries no nonce (it allows no script at all).
- */
 interface Remembered {
   status: number;
-  headers: Headers;
+  headers: [string, string][];
   body: ArrayBuffer;
   expires: number;
 }
@@ -98,14 +94,18 @@ function recall(key: string): Remembered | null {
 
 function remember(key: string, status: number, headers: Headers, body: ArrayBuffer): Remembered {
   if (memory.size >= MEMORY_ENTRIES) memory.clear();
-  const stored = new Headers(headers);
-  stored.set("x-cache", "HIT");
-  const entry = { status, headers: stored, body, expires: Date.now() + MEMORY_TTL_MS };
+  const entry = {
+    status,
+    headers: [...headers].filter(([name]) => name !== "x-cache"),
+    body,
+    expires: Date.now() + MEMORY_TTL_MS,
+  };
+  entry.headers.push(["x-cache", "HIT"]);
   memory.set(key, entry);
   return entry;
 }
 
-/** A fresh response from a remembered copy (the runtime copies the bytes and headers; the copy stays intact). */
+/** A fresh response from a remembered copy (the runtime copies the bytes; the copy stays intact). */
 const replay = ({ status, headers, body }: Remembered) => new Response(body, { status, headers });
 
 function openCache(): Cache | null {
