@@ -21,10 +21,10 @@ import { MAX_PLEDGE_MAJOR } from "../fundraising";
 import { challengeFields, checkChallenge } from "./challenge";
 import { amount as moneyAmount, pledgeSchema } from "./fundraising";
 import { REQUIRED } from "./fields";
+import { containsMarkup } from "../text-scan";
 import { goalFields } from "./goal";
 
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\u202A-\u202E\u2066-\u2069]/;
-const MARKUP = /<\s*\/?\s*[a-z!?]/i;
 
 const id = () =>
   z
@@ -42,7 +42,7 @@ const note = z.preprocess(
     // UTF-16 length, as the input's maxLength counts (zod's max counts code points).
     .refine((v) => v.length <= MAX_NOTE, { message: `A note must be at most ${MAX_NOTE} characters`, abort: true })
     .refine((v) => !CONTROL.test(v), "Remove the unusual characters")
-    .refine((v) => !MARKUP.test(v), "Plain text only: remove the < > tags")
+    .refine((v) => !containsMarkup(v), "Plain text only: remove the < > tags")
     .optional(),
 );
 
