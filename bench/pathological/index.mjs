@@ -66,6 +66,12 @@ export async function runPathological() {
     let devProxy503 = 0;
     if (!workerdNs()) throw new Error(`no workerd process in ${JSON.stringify(server.cpuNsByName())}`);
     const admin = await signIn(url, "admin@example.com", DEMO_PASSWORD);
+    // The progress note is checked on a measured goal its poster has joined (ADR 140).
+    await fetch(`${url}/join/bench-measured`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { Origin: url, Cookie: admin, "Content-Type": "application/x-www-form-urlencoded" },
+    });
     execFileSync(
       "npx",
       [
@@ -81,7 +87,7 @@ export async function runPathological() {
       ],
       { cwd: ROOT, stdio: "ignore", env: quietEnv() },
     );
-    const fx = { pledgeGoal: "bench-goal-01", targetUserId: "bench-user-1" };
+    const fx = { pledgeGoal: "bench-goal-01", targetUserId: "bench-user-1", measuredGoal: "bench-measured" };
     const honeypot = await onceMore(() => renderedFields(url, "/tester", ["first", "last", "email", "password"]));
     const post = async (form, values) => {
       const body = new URLSearchParams({ ...(form.honeypot ? honeypot : {}), ...form.valid(fx), ...values }).toString();

@@ -26,6 +26,14 @@ async function setUp() {
   admin = user.cookie;
   fx.targetUserId = await userId((await signUpUser()).email);
   fx.pledgeGoal = (await insertGoal()).id;
+  fx.measuredGoal = (await insertGoal()).id;
+  await env.DB.prepare("UPDATE goals SET unit = 'km', unit_target = 10000 WHERE id = ?").bind(fx.measuredGoal).run();
+  const joined = await SELF.fetch(`${BASE}/join/${fx.measuredGoal}`, {
+    method: "POST",
+    headers: { Origin: BASE, Host: "localhost", Cookie: admin, "Content-Type": "application/x-www-form-urlencoded" },
+    redirect: "manual",
+  });
+  expect(joined.status).toBe(302);
   await env.DB.prepare(
     "UPDATE goals SET charity_name = 'Shelter', charity_url = 'https://shelter.example.org/donate', target_amount = 100000, currency = 'GBP' WHERE id = ?",
   )

@@ -40,6 +40,9 @@ export function fullSize(run, budget = BODY_BUDGET) {
   return value;
 }
 
+/** A day `n` days from today (UTC), as the date inputs send it. */
+const dayFromNow = (n) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+
 /**
  * Every text field of every form, with a valid submission to put each value in. `path` and the valid
  * values may need fixtures (`fx`): goal ids made by the caller. `as` is who posts (the caller signs in).
@@ -170,6 +173,22 @@ export const TEXT_FORMS = [
     as: "admin",
     valid: () => ({ intent: "preview", audience: "all", subject: "Hello", body: "News" }),
     fields: { subject: 150, body: 5000 },
+  },
+  {
+    // A personal goal (ADR 183): any signed-in member may start one.
+    form: "start a goal with friends",
+    path: () => "/goals/new",
+    as: "admin",
+    valid: () => ({ cause: "Walk with friends", start: dayFromNow(0), end: dayFromNow(10) }),
+    fields: { cause: 120 },
+  },
+  {
+    // Measured progress (issue 15): the entry's note, on a measured goal the poster has joined.
+    form: "log progress",
+    path: (fx) => `/active/${fx.measuredGoal}`,
+    as: "admin",
+    valid: () => ({ intent: "log-entry", key: "0123456789abcdef0123456789abcdef", amount: "1", day: dayFromNow(0) }),
+    fields: { note: 280 },
   },
   {
     form: "admin: support e-mail",
