@@ -102,6 +102,9 @@ export const userGoals = sqliteTable(
       .notNull()
       .default(sql`(unixepoch() * 1000)`),
     completedAt: integer("completed_at", { mode: "timestamp_ms" }),
+    // The last day (goal clock, 'YYYY-MM-DD') the member opened any screen of this goal: the 3-day
+    // reminder counts from it (ADR 190). Written at most once a day, in the screen's own batch.
+    visitedOn: text("visited_on"),
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.goalId] }),

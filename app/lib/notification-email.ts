@@ -73,7 +73,10 @@ export interface ReminderFacts {
   completed: boolean;
   /** The day the member joined the goal. */
   joinedOn: IsoDate;
-  /** The day the member last opened the app's home, or null if never. */
+  /**
+   * The last day the member opened any screen of this goal (the goal screen, its discussion, entries,
+   * share, give or organiser pages, or /main open on it: ADR 190), or null if never.
+   */
   lastVisit: IsoDate | null;
   /** The day of the last reminder about this goal, or null. */
   lastReminder: IsoDate | null;

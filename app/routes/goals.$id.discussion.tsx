@@ -13,7 +13,9 @@ import { GoalErrorBoundary } from "#app/components/fundraising/GoalForbidden";
 import { canDiscuss, canManageGoal, safeReturnTo } from "#app/lib/fundraising";
 import { discussionSchema } from "#app/lib/schemas/fundraising";
 import { deleteMessage, messagesQuery, postMessage, toMessages } from "#app/server/discussion.server";
+import { today } from "#app/server/clock.server";
 import { supportGoalQuery, toSupportGoal } from "#app/server/fundraising.server";
+import { goalVisit } from "#app/server/goal-visits.server";
 import { requireUser } from "#app/server/session.server";
 import fundraisingStyles from "#app/styles/fundraising.css";
 import type { LiveHandle } from "#app/live/useLiveUpdates";
@@ -34,6 +36,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const [goalRows, messageRows] = await context.db.batch([
     supportGoalQuery(context, params.id!, user.id),
     messagesQuery(context, params.id!),
+    ...(goalVisit(context, user.id, params.id!, today(request, context.cloudflare.env)) ?? []),
   ]);
   const goal = toSupportGoal(goalRows[0]);
   if (!goal) throw notFound();

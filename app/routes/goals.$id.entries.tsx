@@ -12,6 +12,8 @@ import { Table, type Column } from "#app/components/Table";
 import { Timestamp } from "#app/components/Timestamp";
 import { formatMonthDay } from "#app/lib/dates";
 import { canManageGoal } from "#app/lib/fundraising";
+import { today } from "#app/server/clock.server";
+import { goalVisit } from "#app/server/goal-visits.server";
 import { progressAction, type ProgressActionData } from "#app/server/progress-form.server";
 import {
   entriesPageQueries,
@@ -55,8 +57,9 @@ const hrefOf = (goalId: string, query: EntriesQuery) => {
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const query = entriesQueryOf(new URL(request.url));
   // The session and the page in one round trip (ADR 057); signed out: to / (SPEC).
-  const { user, rows } = await batchWithUser(request, context, () => ({
+  const { user, rows } = await batchWithUser(request, context, (viewerId) => ({
     page: entriesPageQueries(context, params.id!, query),
+    visit: goalVisit(context, viewerId, params.id!, today(request, context.cloudflare.env)),
   }));
   const page = toEntriesPage(rows.page, user, query);
   if (!page) throw notFound();

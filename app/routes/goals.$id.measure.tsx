@@ -34,7 +34,7 @@ export const handle: LiveHandle<typeof loader> = { live: (data, params) => [data
 /** The owning org and admins only (403 for everyone else); a missing goal is a 404. */
 async function requireManager(request: Request, context: LoaderFunctionArgs["context"], id: string) {
   const user = await requireUser(request, context);
-  const goal = await loadMeasure(context, id, user);
+  const goal = await loadMeasure(context, id, user, request);
   if (!goal) throw notFound();
   if (!goal.manager) throw forbidden();
   return goal;

@@ -17,6 +17,7 @@ import { isExpired, type IsoDate } from "#app/lib/dates";
 import { newId } from "#app/lib/ids";
 import { unitOf } from "#app/lib/progress";
 import { goals, pledges, userGoals, users } from "#drizzle/schema";
+import { goalVisit } from "./goal-visits.server";
 import { publish } from "./live.server";
 import { pledgeNotifications, ringBells } from "./notifications.server";
 import { sendMail } from "./mail.server";
@@ -226,6 +227,8 @@ export async function loadFundraising(
       .innerJoin(users, eq(users.id, userGoals.userId))
       .where(and(eq(userGoals.goalId, goalId), eq(userGoals.userId, memberId ?? "")))
       .limit(1),
+    // A member on the give or fundraising page visits the goal (ADR 190); a signed-out read stays read-only.
+    ...((viewer && goalVisit(context, viewer.id, goalId, today)) || []),
   ]);
   const goal = toSupportGoal(goalRows[0]);
   if (!goal) return null;

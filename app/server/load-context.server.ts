@@ -24,14 +24,24 @@ export function getLoadContext(
     requestId: requestIdOf(request),
     /** A mutation's body as the request guard read it (size; the form if multipart), else null (ADR 105). */
     body,
+    /**
+     * The method the client sent. Loaders cannot tell: after a post, Remix calls them with a GET of the
+     * same URL to render the answer. A page visit is recorded only for a real GET (ADR 190).
+     */
+    method: request.method,
   };
 }
 
 /** The same shape for work without a request (the cron): helpers written for routes run there too. */
 export function cronLoadContext(env: Env, ctx: ExecutionContext, db: Database) {
-  return { cloudflare: { env, ctx }, db, nonce: "", requestId: "scheduled", body: null } satisfies ReturnType<
-    typeof getLoadContext
-  >;
+  return {
+    cloudflare: { env, ctx },
+    db,
+    nonce: "",
+    requestId: "scheduled",
+    body: null,
+    method: "",
+  } satisfies ReturnType<typeof getLoadContext>;
 }
 
 declare module "@remix-run/cloudflare" {

@@ -7,6 +7,7 @@ import { canCreateGoals, isVisibleTo, joinRefusal, REFUSAL_MESSAGES } from "#app
 import { today } from "./clock.server";
 import { goalSupportQueries, toGoalSupport } from "./goal-support.server";
 import { mainScreenQueries, toMainScreen, type GoalSummary, type SelectedGoal } from "./goals.server";
+import { goalVisit } from "./goal-visits.server";
 import { currentGoalIdSql, homeQueries, toHome } from "./home.server";
 import { progressQueries } from "./progress.server";
 import { toProgressView } from "./progress-view.server";
@@ -48,6 +49,8 @@ export async function mainScreenData(request: Request, context: AppLoadContext, 
       // Measured progress (issue 15): totals, leaderboard, my entries and streak, the group's latest.
       progress: progressQueries(context, goalId, viewerId, allEntries),
       home: home ? homeQueries(context, viewerId, day) : null,
+      // The member opened this goal (ADR 190): the 3-day reminder counts from the day. None on a post.
+      visit: goalVisit(context, viewerId, goalId, day),
     };
   });
   const screen = toMainScreen(rows.main, user, day);

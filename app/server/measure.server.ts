@@ -8,24 +8,31 @@ import { and, eq, notExists, sql } from "drizzle-orm";
 import { canManageGoal } from "#app/lib/fundraising";
 import type { Viewer } from "#app/lib/goals";
 import { goals, progressEntries } from "#drizzle/schema";
+import { today } from "./clock.server";
+import { goalVisit } from "./goal-visits.server";
 import { publish } from "./live.server";
 
-export async function loadMeasure(context: AppLoadContext, goalId: string, viewer: Viewer) {
-  const rows = await context.db
-    .select({
-      id: goals.id,
-      cause: goals.cause,
-      orgId: goals.orgId,
-      unit: goals.unit,
-      unitTarget: goals.unitTarget,
-      groupTarget: goals.groupTarget,
-      hasEntries: sql<number>`exists(select 1 from ${progressEntries} where ${progressEntries.goalId} = ${goalId})`.as(
-        "has_entries",
-      ),
-    })
-    .from(goals)
-    .where(eq(goals.id, goalId))
-    .limit(1);
+/** The goal's measure as its organisers edit it; the request is also a visit of the goal (ADR 190). */
+export async function loadMeasure(context: AppLoadContext, goalId: string, viewer: Viewer, request: Request) {
+  const [rows] = await context.db.batch([
+    context.db
+      .select({
+        id: goals.id,
+        cause: goals.cause,
+        orgId: goals.orgId,
+        unit: goals.unit,
+        unitTarget: goals.unitTarget,
+        groupTarget: goals.groupTarget,
+        hasEntries:
+          sql<number>`exists(select 1 from ${progressEntries} where ${progressEntries.goalId} = ${goalId})`.as(
+            "has_entries",
+          ),
+      })
+      .from(goals)
+      .where(eq(goals.id, goalId))
+      .limit(1),
+    ...(goalVisit(context, viewer.id, goalId, today(request, context.cloudflare.env)) ?? []),
+  ]);
   const row = rows[0];
   if (!row) return null;
   return { ...row, hasEntries: !!Number(row.hasEntries), manager: canManageGoal(row, viewer) };

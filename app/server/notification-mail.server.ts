@@ -13,6 +13,7 @@ import { addDays, toIsoDate, type IsoDate } from "#app/lib/dates";
 import {
   EMAIL_TOPICS,
   REMINDER_AFTER_DAYS,
+  REMINDER_EVERY_DAYS,
   digestFrom,
   isDigestDay,
   reminderDue,
@@ -155,12 +156,16 @@ export async function mailNotifications(context: AppLoadContext, now: number): P
 }
 
 /**
- * Members of running goals who have not opened their home for REMINDER_AFTER_DAYS days get a
- * "reminder" notification (at most one per goal a week: reminderDue, app/lib). It is mailed like any
+ * Members of running goals who have not opened any screen of the goal for REMINDER_AFTER_DAYS days
+ * (`user_goals.visited_on`, ADR 190) get a "reminder" notification (at most one per goal a week: reminderDue, app/lib). It is mailed like any
  * other notification, by the "reminder" switch.
  */
 export async function remindIdleMembers(env: Env, db: Database, today: IsoDate, now: number): Promise<number> {
-  const idleSince = new Date(Date.parse(`${addDays(today, 1 - REMINDER_AFTER_DAYS)}T00:00:00Z`));
+  // Only rows reminderDue could pass, so the LIMIT never fills with members told this week: not visited
+  // since, not joined since, not started since idleFrom; no reminder about the goal since remindedFrom.
+  const idleFrom = addDays(today, 1 - REMINDER_AFTER_DAYS);
+  const idleSince = new Date(Date.parse(`${idleFrom}T00:00:00Z`));
+  const remindedFrom = Date.parse(`${addDays(today, 1 - REMINDER_EVERY_DAYS)}T00:00:00Z`);
   const rows = await db
     .select({
       userId: userGoals.userId,
@@ -168,21 +173,22 @@ export async function remindIdleMembers(env: Env, db: Database, today: IsoDate, 
       start: goals.start,
       end: goals.end,
       joinedAt: userGoals.joinedAt,
-      homeSeenAt: users.homeSeenAt,
+      visitedOn: userGoals.visitedOn,
       lastReminder: sql<
         number | null
       >`(SELECT max(${notifications.createdAt}) FROM ${notifications} WHERE ${notifications.userId} = ${userGoals.userId} AND ${notifications.goalId} = ${goals.id} AND ${notifications.kind} = 'reminder')`,
     })
     .from(userGoals)
     .innerJoin(goals, eq(goals.id, userGoals.goalId))
-    .innerJoin(users, eq(users.id, userGoals.userId))
     .where(
       and(
         eq(userGoals.completed, false),
         eq(goals.demo, false),
-        lte(goals.start, today),
+        lt(goals.start, idleFrom),
         gte(goals.end, today),
-        or(isNull(users.homeSeenAt), lt(users.homeSeenAt, idleSince)),
+        or(isNull(userGoals.visitedOn), lt(userGoals.visitedOn, idleFrom)),
+        lt(userGoals.joinedAt, idleSince),
+        sql`NOT EXISTS (SELECT 1 FROM ${notifications} WHERE ${notifications.userId} = ${userGoals.userId} AND ${notifications.goalId} = ${userGoals.goalId} AND ${notifications.kind} = 'reminder' AND ${notifications.createdAt} >= ${remindedFrom})`,
       ),
     )
     .orderBy(desc(userGoals.joinedAt))
@@ -195,7 +201,7 @@ export async function remindIdleMembers(env: Env, db: Database, today: IsoDate, 
         end: r.end,
         completed: false,
         joinedOn: day(r.joinedAt)!,
-        lastVisit: day(r.homeSeenAt),
+        lastVisit: r.visitedOn,
         lastReminder: day(r.lastReminder),
       },
       today,

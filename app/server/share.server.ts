@@ -7,7 +7,9 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { eq, sql } from "drizzle-orm";
 import { canReplaceInviteLink, isVisibleTo, type Viewer } from "#app/lib/goals";
 import { friendships, goals, userGoals } from "#drizzle/schema";
+import { today } from "./clock.server";
 import { appUrl } from "./env.server";
+import { goalVisit } from "./goal-visits.server";
 import { inviteToken } from "./invites.server";
 import { goalColumns } from "./goal-columns.server";
 
@@ -26,16 +28,20 @@ export async function shareView(
   viewer: Viewer,
   goalId: string,
 ): Promise<ShareView | null> {
-  const [row] = await context.db
-    .select({
-      ...goalColumns,
-      nonce: goals.inviteNonce,
-      isMember: sql<number>`exists (select 1 from ${userGoals} where ${userGoals.goalId} = ${goals.id} and ${userGoals.userId} = ${viewer.id})`,
-      friendOfOwner: sql<number>`exists (select 1 from ${friendships} where ${friendships.userId} = ${viewer.id} and ${friendships.friendId} = ${goals.orgId})`,
-    })
-    .from(goals)
-    .where(eq(goals.id, goalId))
-    .limit(1);
+  const [[row]] = await context.db.batch([
+    context.db
+      .select({
+        ...goalColumns,
+        nonce: goals.inviteNonce,
+        isMember: sql<number>`exists (select 1 from ${userGoals} where ${userGoals.goalId} = ${goals.id} and ${userGoals.userId} = ${viewer.id})`,
+        friendOfOwner: sql<number>`exists (select 1 from ${friendships} where ${friendships.userId} = ${viewer.id} and ${friendships.friendId} = ${goals.orgId})`,
+      })
+      .from(goals)
+      .where(eq(goals.id, goalId))
+      .limit(1),
+    // Opening a goal's share screen is a visit (ADR 190).
+    ...(goalVisit(context, viewer.id, goalId, today(request, context.cloudflare.env)) ?? []),
+  ]);
   if (!row || !(row.isMember || isVisibleTo(row, viewer))) return null;
   const { env } = context.cloudflare;
   const origin = appUrl(request, env);

@@ -187,9 +187,9 @@ describe("notification e-mail", () => {
     const now = Date.now();
     await cron(now);
     expect(await notices(member.email)).toEqual([]);
-    // Three days later; the other member opened their home that day.
-    await env.DB.prepare("UPDATE users SET home_seen_at = ? WHERE id = ?")
-      .bind(now + 3 * DAY, visitor.id)
+    // Three days later; the other member opened the goal that day.
+    await env.DB.prepare("UPDATE user_goals SET visited_on = ? WHERE user_id = ?")
+      .bind(toIsoDate(new Date(now + 3 * DAY)), visitor.id)
       .run();
     await cron(now + 3 * DAY);
     await cron(now + 3 * DAY + 60_000);
@@ -203,6 +203,49 @@ describe("notification e-mail", () => {
     await cron(now + 10 * DAY);
     mails = await notices(member.email);
     expect(mails.map((m) => m.kind)).toEqual(["notice-reminder", "notice-reminder"]);
+  });
+
+  it("counts opening any screen of the goal as a visit, not only /main: those who did are not reminded", async () => {
+    const goal = await createGoal({
+      cause: `Cycle ${crypto.randomUUID().slice(0, 8)}`,
+      start: dayFromToday(-10),
+      end: dayFromToday(30),
+    });
+    const now = Date.now();
+    const joinedAt = new Date(now - 5 * DAY);
+    // One member per screen of the goal; each opens only that screen, today. Another opens nothing.
+    const screens = [
+      `/active/${goal.id}`,
+      `/goals/${goal.id}/discussion`,
+      `/goals/${goal.id}/share`,
+      `/give/${goal.id}`,
+      "/main", // opens on the current goal, this one
+    ];
+    const visitors = [];
+    for (const path of screens) {
+      const member = await signedInUser();
+      await join(member.id, goal.id, { joinedAt });
+      expect((await get(path, member.cookie)).status, path).toBe(200);
+      visitors.push({ path, member });
+    }
+    const idle = await signedInUser();
+    await join(idle.id, goal.id, { joinedAt });
+    // Another member's visit, or a visit to another goal, is not theirs.
+    const elsewhere = await createGoal({ start: dayFromToday(-10), end: dayFromToday(30) });
+    await join(idle.id, elsewhere.id, { joinedAt: new Date(now - 6 * DAY) });
+    expect((await get(`/active/${elsewhere.id}`, idle.cookie)).status).toBe(200);
+
+    // A day later the cron runs, twice at once and once more.
+    await Promise.all([cron(now + DAY), cron(now + DAY)]);
+    await cron(now + DAY + 60_000);
+    for (const { path, member } of visitors) expect(await notices(member.email), path).toEqual([]);
+    const told = await notices(idle.email);
+    expect(told.map((m) => m.kind)).toEqual(["notice-reminder"]);
+    expect(told[0]!.text).toContain(`You have not checked in on ${goal.cause} for a few days.`);
+    const bell = await env.DB.prepare("SELECT count(*) AS n FROM notifications WHERE user_id = ? AND kind = 'reminder'")
+      .bind(idle.id)
+      .first<{ n: number }>();
+    expect(bell!.n).toBe(1);
   });
 
   it("sends the weekly digest on Mondays to those who turned it on, once", async () => {
