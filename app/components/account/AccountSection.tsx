@@ -21,7 +21,9 @@ export function AccountSection({ hasPicture }: { hasPicture: boolean }) {
           <Link to="/profile/data.json" reloadDocument>
             Download my data
           </Link>{" "}
-          <span className="account__hint">(JSON: profile, goals, messages, pledges, cheers)</span>
+          <span className="account__hint">
+            (JSON: profile, goals, progress entries, messages, pledges, cheers, friends)
+          </span>
         </li>
         {hasPicture ? (
           <li>
