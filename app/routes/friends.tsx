@@ -1,5 +1,5 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import {
   data,
   type ActionFunctionArgs,
@@ -11,6 +11,7 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { CopyLink } from "#app/components/account/CopyLink";
 import { Avatar } from "#app/components/Avatar";
 import { Field, SubmitButton } from "#app/components/forms";
+import { useConformForm } from "#app/components/useConformForm";
 import { FLASH } from "#app/lib/flash";
 import { friendsSchemaFor, inviteFriendSchema } from "#app/lib/schemas/account";
 import { redirectWithFlash } from "#app/server/flash.server";
@@ -86,14 +87,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function FriendsRoute() {
   const { link, friends, requests } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const [form, fields] = useForm({
-    id: "invite-friend",
-    lastResult,
-    constraint: getZodConstraint(inviteFriendSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: inviteFriendSchema }),
-  });
+  // The invite form; the other forms' refusals (a request no longer open...) show as its form errors.
+  const [form, fields] = useConformForm(inviteFriendSchema, { id: "invite-friend", lastResult });
   return (
     <main className="member-page">
       <h1>Friends</h1>
