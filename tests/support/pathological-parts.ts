@@ -34,6 +34,10 @@ async function setUp() {
     redirect: "manual",
   });
   expect(joined.status).toBe(302);
+  // The personal friend link is made on the first visit to /friends (ADR 182), not by a refused invite.
+  const friends = await SELF.fetch(`${BASE}/friends`, { headers: { Host: "localhost", Cookie: admin } });
+  await friends.arrayBuffer();
+  expect(friends.status).toBe(200);
   await env.DB.prepare(
     "UPDATE goals SET charity_name = 'Shelter', charity_url = 'https://shelter.example.org/donate', target_amount = 100000, currency = 'GBP' WHERE id = ?",
   )

@@ -175,6 +175,39 @@ export const TEXT_FORMS = [
     fields: { subject: 150, body: 5000 },
   },
   {
+    // A measured goal's own unit name (issue 15).
+    form: "create a measured goal",
+    path: () => "/create",
+    as: "admin",
+    valid: () => ({
+      cause: "Swim the channel",
+      template: "custom",
+      start: "2030-01-01",
+      end: "2030-01-31",
+      visibility: "public",
+      unit: "custom",
+      customUnit: "lengths",
+      unitTarget: "100",
+    }),
+    fields: { customUnit: 64 },
+  },
+  {
+    // Friends (ADR 182): an invitation by e-mail.
+    form: "invite a friend by e-mail",
+    path: () => "/friends",
+    as: "admin",
+    valid: () => ({ intent: "invite", email: "pal-to-be@example.com" }),
+    fields: { email: 254 },
+  },
+  {
+    // Change e-mail (ADR 180): the new address (the current password is checked after it).
+    form: "change e-mail",
+    path: () => "/profile/email",
+    as: "admin",
+    valid: () => ({ email: "new-address@example.com", current: "not-the-password" }),
+    fields: { email: 254 },
+  },
+  {
     // A personal goal (ADR 183): any signed-in member may start one.
     form: "start a goal with friends",
     path: () => "/goals/new",
