@@ -38,15 +38,16 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: "chromium", use: { ...devices["Desktop Chrome"] }, testIgnore: /settings\// },
     // Tests that change site-wide settings (early access) run on their own server, beside the others,
-    // and one at a time: they all change the same settings row.
+    // and one at a time: they all change the same settings row. Listed first so that their one-at-a-time
+    // chain starts with the run instead of trailing after everything else.
     {
       name: "settings",
       use: { ...devices["Desktop Chrome"], baseURL: `http://localhost:${settingsPort}` },
       testMatch: /settings\/.*\.spec\.ts/,
       workers: 1,
     },
+    { name: "chromium", use: { ...devices["Desktop Chrome"] }, testIgnore: /settings\// },
   ],
   webServer: [port, settingsPort].map((p, i) => ({
     command: "node scripts/e2e-server.mjs",
