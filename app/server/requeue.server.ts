@@ -15,6 +15,7 @@
  */
 import { and, asc, eq, gte, inArray, isNull, lte } from "drizzle-orm";
 import { earlyAccessRequests, mailOutbox } from "#drizzle/schema";
+import { runGroups } from "./batch.server";
 import type { Database } from "./db.server";
 import { enqueueOutbound, type OutboundMessage } from "./outbound-queue.server";
 
@@ -25,62 +26,70 @@ export const REQUEUE_BATCH = 100;
 export async function requeueStranded(env: Env, db: Database, now: number) {
   const recordedBefore = new Date(now - REQUEUE_AFTER_MS);
   const claimedAt = new Date(now);
-  const messages: OutboundMessage[] = [];
-  if (env.MAIL_API_URL) {
-    const stranded = and(
-      eq(mailOutbox.status, "queued"),
-      eq(mailOutbox.attempts, 0),
-      isNull(mailOutbox.requeuedAt),
-      lte(mailOutbox.createdAt, recordedBefore),
-      gte(mailOutbox.createdAt, new Date(now - REQUEUE_MAX_AGE_MS)),
-    );
-    const mails = await db
-      .update(mailOutbox)
-      .set({ requeuedAt: claimedAt })
-      .where(
-        and(
-          stranded,
-          inArray(
-            mailOutbox.id,
-            db
-              .select({ id: mailOutbox.id })
-              .from(mailOutbox)
-              .where(stranded)
-              .orderBy(asc(mailOutbox.createdAt))
-              .limit(REQUEUE_BATCH),
-          ),
-        ),
-      )
-      .returning({ id: mailOutbox.id });
-    messages.push(...mails.map(({ id }) => ({ type: "mail" as const, id })));
-  }
-  if (env.CRM_FORM_URL) {
-    const stranded = and(
-      isNull(earlyAccessRequests.forwardedAt),
-      eq(earlyAccessRequests.forwardAttempts, 0),
-      isNull(earlyAccessRequests.requeuedAt),
-      lte(earlyAccessRequests.createdAt, recordedBefore),
-    );
-    const requests = await db
-      .update(earlyAccessRequests)
-      .set({ requeuedAt: claimedAt })
-      .where(
-        and(
-          stranded,
-          inArray(
-            earlyAccessRequests.id,
-            db
-              .select({ id: earlyAccessRequests.id })
-              .from(earlyAccessRequests)
-              .where(stranded)
-              .orderBy(asc(earlyAccessRequests.createdAt))
-              .limit(REQUEUE_BATCH),
-          ),
-        ),
-      )
-      .returning({ id: earlyAccessRequests.id });
-    messages.push(...requests.map(({ id }) => ({ type: "crm" as const, id })));
-  }
+  const strandedMail = and(
+    eq(mailOutbox.status, "queued"),
+    eq(mailOutbox.attempts, 0),
+    isNull(mailOutbox.requeuedAt),
+    lte(mailOutbox.createdAt, recordedBefore),
+    gte(mailOutbox.createdAt, new Date(now - REQUEUE_MAX_AGE_MS)),
+  );
+  const strandedRequests = and(
+    isNull(earlyAccessRequests.forwardedAt),
+    eq(earlyAccessRequests.forwardAttempts, 0),
+    isNull(earlyAccessRequests.requeuedAt),
+    lte(earlyAccessRequests.createdAt, recordedBefore),
+  );
+  // Both claims in one round trip; a kind with no destination configured is not claimed at all.
+  const claimed = await runGroups(db, {
+    mail: env.MAIL_API_URL
+      ? [
+          db
+            .update(mailOutbox)
+            .set({ requeuedAt: claimedAt })
+            .where(
+              and(
+                strandedMail,
+                inArray(
+                  mailOutbox.id,
+                  db
+                    .select({ id: mailOutbox.id })
+                    .from(mailOutbox)
+                    .where(strandedMail)
+                    .orderBy(asc(mailOutbox.createdAt))
+                    .limit(REQUEUE_BATCH),
+                ),
+              ),
+            )
+            .returning({ id: mailOutbox.id }),
+        ]
+      : null,
+    crm: env.CRM_FORM_URL
+      ? [
+          db
+            .update(earlyAccessRequests)
+            .set({ requeuedAt: claimedAt })
+            .where(
+              and(
+                strandedRequests,
+                inArray(
+                  earlyAccessRequests.id,
+                  db
+                    .select({ id: earlyAccessRequests.id })
+                    .from(earlyAccessRequests)
+                    .where(strandedRequests)
+                    .orderBy(asc(earlyAccessRequests.createdAt))
+                    .limit(REQUEUE_BATCH),
+                ),
+              ),
+            )
+            .returning({ id: earlyAccessRequests.id }),
+        ]
+      : null,
+  });
+  const messages: OutboundMessage[] = [
+    ...(claimed.mail?.[0] ?? []).map(({ id }) => ({ type: "mail" as const, id })),
+    ...(claimed.crm?.[0] ?? []).map(({ id }) => ({ type: "crm" as const, id })),
+  ];
   await enqueueOutbound(env, messages);
   return {
     mail: messages.filter((m) => m.type === "mail").length,
