@@ -51,6 +51,10 @@ export async function loadEntryGoal(context: AppLoadContext, goalId: string, vie
   return { ...goal, membership: ugGoal ? { completed: !!ugCompleted } : null } satisfies EntryGoal;
 }
 
+/** One of the member's own entries in a goal: edit and delete touch nothing else. */
+const myEntry = (goalId: string, userId: string, entryId: string) =>
+  and(eq(progressEntries.id, entryId), eq(progressEntries.goalId, goalId), eq(progressEntries.userId, userId));
+
 /**
  * Recounts one member's totals from their entries (the truth), in the same batch as the change: a
  * double submit or a race can never make the total drift. No entries left: no row (off the board).
@@ -151,11 +155,7 @@ export async function editEntry(
 ): Promise<EntryWrite> {
   const reason = logRefusal(goal, goal.membership, today);
   if (reason) return refusal(reason);
-  const mine = and(
-    eq(progressEntries.id, entryId),
-    eq(progressEntries.goalId, goal.id),
-    eq(progressEntries.userId, viewer.id),
-  );
+  const mine = myEntry(goal.id, viewer.id, entryId);
   const [result] = await context.db.batch([
     context.db
       .update(progressEntries)
@@ -179,15 +179,7 @@ export async function deleteEntry(
   const reason = logRefusal(goal, goal.membership, today);
   if (reason) return refusal(reason);
   const [result] = await context.db.batch([
-    context.db
-      .delete(progressEntries)
-      .where(
-        and(
-          eq(progressEntries.id, entryId),
-          eq(progressEntries.goalId, goal.id),
-          eq(progressEntries.userId, viewer.id),
-        ),
-      ),
+    context.db.delete(progressEntries).where(myEntry(goal.id, viewer.id, entryId)),
     ...recountTotals(context, goal.id, viewer.id),
   ]);
   if (!result.meta.changes) return notYours;
