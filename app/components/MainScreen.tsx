@@ -10,6 +10,7 @@ import { MeasuredProgress } from "./progress/MeasuredProgress";
 export function MainScreen({
   active,
   suggested,
+  moreSuggested,
   fromFriends,
   selectedId,
   canCreate,
@@ -17,6 +18,7 @@ export function MainScreen({
 }: {
   active: NavGoal[];
   suggested: NavGoal[];
+  moreSuggested?: boolean;
   fromFriends?: NavGoal[];
   selectedId?: string;
   canCreate: boolean;
@@ -38,6 +40,7 @@ export function MainScreen({
         <SideNav
           active={active}
           suggested={suggested}
+          moreSuggested={moreSuggested}
           fromFriends={fromFriends}
           selectedId={selectedId}
           canCreate={canCreate}
@@ -69,6 +72,7 @@ export function MainScreenView({
     canCreate: boolean;
     active: NavGoal[];
     suggested: NavGoal[];
+    moreSuggested?: boolean;
     fromFriends?: NavGoal[];
     view: View;
     support?: React.ComponentProps<typeof GoalSupport>["support"] | null;
@@ -84,6 +88,7 @@ export function MainScreenView({
     <MainScreen
       active={data.active}
       suggested={data.suggested}
+      moreSuggested={data.moreSuggested}
       fromFriends={data.fromFriends}
       canCreate={data.canCreate}
       selectedId={"goal" in view ? view.goal.id : undefined}

@@ -1,4 +1,6 @@
-import { Link } from "@remix-run/react";
+import { Link, useLocation } from "@remix-run/react";
+import { useEffect } from "react";
+import { SUGGESTIONS_SHOWN } from "#app/lib/goals";
 import { Drawer } from "./Drawer";
 import { GoalNavCard, type NavGoal } from "./GoalNavCard";
 import { StartGoalLink } from "./GoalPanel";
@@ -7,12 +9,15 @@ import { StartGoalLink } from "./GoalPanel";
 export function SideNav({
   active,
   suggested,
+  moreSuggested = false,
   fromFriends = [],
   selectedId,
   canCreate,
 }: {
   active: NavGoal[];
   suggested: NavGoal[];
+  /** Suggested is cut at SUGGESTIONS_SHOWN and there are more: a "Show more" link (ADR 191). */
+  moreSuggested?: boolean;
   /** Goals the viewer's friends pursue, shown first in Suggested (ADR 185). */
   fromFriends?: NavGoal[];
   selectedId?: string;
@@ -60,8 +65,9 @@ export function SideNav({
         ) : null}
         {suggested.length ? (
           <ul className="sidenav__list">
-            {suggested.map((goal) => (
-              <li key={goal.id}>
+            {suggested.map((goal, index) => (
+              // The first goal past the cut is where "Show more" lands (ADR 191).
+              <li key={goal.id} id={index === SUGGESTIONS_SHOWN ? MORE_ID : undefined}>
                 <GoalNavCard goal={goal} to={`/join/${goal.id}`} current={goal.id === selectedId} />
               </li>
             ))}
@@ -69,9 +75,40 @@ export function SideNav({
         ) : fromFriends.length ? null : (
           <p className="empty-state">No more goals to suggest at this time</p>
         )}
+        {moreSuggested ? <ShowMoreSuggested /> : <FocusMoreSuggested />}
       </Drawer>
     </nav>
   );
+}
+
+const MORE_ID = "suggested-more";
+
+/**
+ * "Show more" (ADR 191): the same screen with every suggestion, landing on the first one past the cut.
+ * A plain link, so it works without JavaScript (the fragment scrolls there and the next Tab goes to
+ * it; in a phone's drawer, `:has(:target)` keeps the drawer open); with JavaScript it is a client-side
+ * navigation and focus moves to that goal (FocusMoreSuggested).
+ */
+function ShowMoreSuggested() {
+  const location = useLocation();
+  const search = new URLSearchParams(location.search);
+  search.set("suggested", "all");
+  return (
+    <p className="sidenav__more">
+      <Link to={{ search: `?${search}`, hash: `#${MORE_ID}` }} preventScrollReset className="button button--secondary">
+        Show more<span className="visually-hidden"> suggested goals</span>
+      </Link>
+    </p>
+  );
+}
+
+/** After "Show more" (or on opening its address), focus the first goal past the cut. */
+function FocusMoreSuggested() {
+  const { hash, key } = useLocation();
+  useEffect(() => {
+    if (hash === `#${MORE_ID}`) document.querySelector<HTMLElement>(`#${MORE_ID} a`)?.focus();
+  }, [hash, key]);
+  return null;
 }
 
 /** SPEC: admins and orgs see a plus button leading to /create. */

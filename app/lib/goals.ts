@@ -69,6 +69,20 @@ export function suggestedGoals<G extends GoalFacts & { end: IsoDate | null; caus
   return goals.filter((g) => isSuggested(g, viewer, joined, today)).sort(byClosingSoonest);
 }
 
+/** The Suggested list is a menu, not an archive (ADR 058): at most this many, closing soonest. */
+export const SUGGESTION_LIMIT = 50;
+/** How many of them the list shows until the member asks for the rest with "Show more" (ADR 191). */
+export const SUGGESTIONS_SHOWN = 20;
+
+/**
+ * The part of the (sorted) suggestions a screen shows (ADR 191): the first SUGGESTIONS_SHOWN and whether
+ * there are more, or, once the member asked for all, up to SUGGESTION_LIMIT.
+ */
+export function suggestionsShown<G>(sorted: readonly G[], all: boolean): { shown: G[]; more: boolean } {
+  const count = all ? SUGGESTION_LIMIT : SUGGESTIONS_SHOWN;
+  return { shown: sorted.slice(0, count), more: !all && sorted.length > count };
+}
+
 /**
  * Closing soonest first (no end date last), then by name: the goals a member can still catch. The
  * database walks its (end, cause) index in this order and stops after the page (ADR 058).

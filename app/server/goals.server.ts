@@ -13,7 +13,10 @@ import {
   goalOwner,
   joinRefusal,
   REFUSAL_MESSAGES,
+  SUGGESTION_LIMIT,
+  SUGGESTIONS_SHOWN,
   suggestedGoals,
+  suggestionsShown,
   type JoinRefusal,
   type Viewer,
 } from "#app/lib/goals";
@@ -23,9 +26,12 @@ import type { GroupRows } from "./batch.server";
 import { publish } from "./live.server";
 import { goalColumns } from "./goal-columns.server";
 
-/** The suggestion list is a menu, not an archive: the few closing soonest are enough. */
-const SUGGESTION_LIMIT = 50;
 const FRIENDS_SUGGESTION_LIMIT = 20;
+/**
+ * Rows enough to fill the cut list and know whether there are more (ADR 191): the list leaves out the
+ * goals shown under "From friends" (up to FRIENDS_SUGGESTION_LIMIT), so that many more, and one.
+ */
+const CUT_SUGGESTION_ROWS = SUGGESTIONS_SHOWN + FRIENDS_SUGGESTION_LIMIT + 1;
 
 export interface GoalSummary {
   id: string;
@@ -58,6 +64,8 @@ export interface MainScreen {
   /** Suggested, "From friends" (ADR 185): goals the viewer's friends pursue. */
   fromFriends: GoalSummary[];
   suggested: GoalSummary[];
+  /** The list is cut at SUGGESTIONS_SHOWN and there are more ("Show more", ADR 191). */
+  moreSuggested: boolean;
   selected: SelectedGoal | null;
 }
 
@@ -111,13 +119,15 @@ export function toSelected(row: GoalWithMembershipRow | undefined): SelectedGoal
 /**
  * Everything the main goals screen shows, as statements for one batch: the viewer's active goals, the
  * goals they could join (pre-filtered in SQL, decided by the pure rules in `toMainScreen`), and the
- * selected goal. `viewerId` may be SQL (the session's user, ADR 057).
+ * selected goal. `viewerId` may be SQL (the session's user, ADR 057). `allSuggested`: the member asked
+ * for every suggestion ("Show more", ADR 191), not only the first SUGGESTIONS_SHOWN.
  */
 export function mainScreenQueries(
   context: AppLoadContext,
   viewerId: string | SQL,
   today: IsoDate,
   selectedId: string | SQL,
+  allSuggested = false,
 ) {
   const { db } = context;
   const mine = db
@@ -145,7 +155,7 @@ export function mainScreenQueries(
         ),
       )
       .orderBy(asc(goals.end), asc(goals.cause))
-      .limit(SUGGESTION_LIMIT);
+      .limit(allSuggested ? SUGGESTION_LIMIT : CUT_SUGGESTION_ROWS);
   // "From friends" (ADR 185): goals my friends pursue that I could join: public ones, and the personal
   // goals they started (friends goals I may see because their owner is my friend). Never anyone else's.
   const fromFriends = db
@@ -177,6 +187,7 @@ export function toMainScreen(
   rows: GroupRows<ReturnType<typeof mainScreenQueries>>,
   viewer: Viewer,
   today: IsoDate,
+  allSuggested = false,
 ): MainScreen {
   const [mineRows, dated, undated, friendRows, selectedRows] = rows;
   const active = activeMemberships(mineRows);
@@ -188,16 +199,21 @@ export function toMainScreen(
     today,
   ).map(({ friendOfOwner: _, ...g }) => g);
   const friendIds = new Set(fromFriends.map((g) => g.id));
-  return {
-    active,
-    current: currentMembership(active),
-    fromFriends,
-    suggested: suggestedGoals(
+  const suggested = suggestionsShown(
+    suggestedGoals(
       [...dated, ...undated].filter((g) => !friendIds.has(g.id)),
       viewer,
       mineRows,
       today,
-    ).slice(0, SUGGESTION_LIMIT),
+    ),
+    allSuggested,
+  );
+  return {
+    active,
+    current: currentMembership(active),
+    fromFriends,
+    suggested: suggested.shown,
+    moreSuggested: suggested.more,
     selected: toSelected(selectedRows[0]),
   };
 }

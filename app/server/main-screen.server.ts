@@ -40,11 +40,13 @@ export async function mainScreenData(request: Request, context: AppLoadContext, 
   const allMembers = params.get("members") === "all";
   // "Show all my entries" (issue 15): older entries too, to edit or delete them.
   const allEntries = params.get("entries") === "all";
+  // "Show more" (ADR 191): Suggested lists the first 20 unless asked for all.
+  const allSuggested = params.get("suggested") === "all";
   // The session and the whole screen in one round trip (ADR 057); started before any await.
   const { user, rows } = await batchWithUser(request, context, (viewerId) => {
     const goalId = selectedId ?? currentGoalIdSql(viewerId);
     return {
-      main: mainScreenQueries(context, viewerId, day, goalId),
+      main: mainScreenQueries(context, viewerId, day, goalId, allSuggested),
       support: goalSupportQueries(context, goalId, viewerId, allMembers),
       // Measured progress (issue 15): totals, leaderboard, my entries and streak, the group's latest.
       progress: progressQueries(context, goalId, viewerId, allEntries),
@@ -53,13 +55,14 @@ export async function mainScreenData(request: Request, context: AppLoadContext, 
       visit: goalVisit(context, viewerId, goalId, day),
     };
   });
-  const screen = toMainScreen(rows.main, user, day);
+  const screen = toMainScreen(rows.main, user, day, allSuggested);
   if (selectedId && !screen.selected) throw redirect("/404");
   return {
     today: day,
     canCreate: canCreateGoals(user),
     active: screen.active.map(toNav),
     suggested: screen.suggested.map(toNav),
+    moreSuggested: screen.moreSuggested,
     fromFriends: screen.fromFriends.map(toNav),
     current: screen.current && toNav(screen.current),
     view: viewOf(screen.selected, user, day),

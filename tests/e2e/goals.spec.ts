@@ -4,6 +4,8 @@ import { expect, signInNew, test } from "./fixtures";
 
 const suggested = (page: Page) => page.getByRole("region", { name: "Suggested" });
 const yourGoals = (page: Page) => page.getByRole("region", { name: "Goals", exact: true });
+// Suggested lists 20 until "Show more" (ADR 191; tests/e2e/suggested.spec.ts): look in the whole list.
+const ALL = "?suggested=all";
 
 async function openProfileMenu(page: Page) {
   await page.locator("summary.profile-menu__button").click();
@@ -21,6 +23,7 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(yourGoals(page).getByText("Empty State")).toBeVisible();
       await expect(page.getByRole("link", { name: "Create a goal" })).toHaveCount(0);
 
+      await page.goto(`/main${ALL}`);
       await suggested(page)
         .getByRole("link", { name: /Walk 10,000 steps a day/ })
         .click();
@@ -29,6 +32,7 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page).toHaveURL(/\/active\/goal-running$/);
       await expect(page.getByRole("heading", { name: "Walk 10,000 steps a day" })).toBeVisible();
       await expect(yourGoals(page).getByRole("link", { name: /Walk 10,000 steps a day/ })).toBeVisible();
+      await page.goto(`/active/goal-running${ALL}`);
       await expect(suggested(page).getByText("Walk 10,000 steps a day")).toHaveCount(0);
       await expect(page.getByText("Day 11 of 31")).toBeVisible();
 
@@ -46,7 +50,7 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByRole("heading", { name: "Completed Goals" })).toBeVisible();
       await expect(page.getByRole("link", { name: /Walk 10,000 steps a day/ })).toBeVisible();
 
-      await page.goto("/main");
+      await page.goto(`/main${ALL}`);
       await expect(yourGoals(page).getByText("Empty State")).toBeVisible();
       await expect(suggested(page).getByText("Walk 10,000 steps a day")).toHaveCount(0);
     });
@@ -55,16 +59,19 @@ for (const javaScriptEnabled of [true, false]) {
 
 test("demo goals never appear in suggestions, not even for admins", async ({ page }) => {
   await signInNew(page, { type: "admin", first: "Ada" });
+  await expect(page.getByRole("heading", { name: "Create or select a goal to get started" })).toBeVisible();
+  await page.goto(`/main${ALL}`);
   await expect(suggested(page).getByRole("link").first()).toBeVisible();
   await expect(suggested(page).getByText("Demo: drink more water")).toHaveCount(0);
-  await expect(page.getByRole("heading", { name: "Create or select a goal to get started" })).toBeVisible();
 });
 
 test("a private goal is suggested only to the org that owns it", async ({ page, browser }) => {
   await signIn(page, DEMO.org);
+  await page.goto(`/main${ALL}`);
   await expect(suggested(page).getByText("Club month of miles", { exact: true })).toBeVisible();
   const other = await (await browser.newContext()).newPage();
   await signInNew(other);
+  await other.goto(`/main${ALL}`);
   await expect(suggested(other).getByRole("link").first()).toBeVisible();
   await expect(suggested(other).getByText("Club month of miles", { exact: true })).toHaveCount(0);
   await other.goto("/join/goal-private");

@@ -10,6 +10,8 @@ test.describe("narrow screens (400px)", () => {
 
   test("navigation moves into drawers: focus moves in, Escape closes, focus returns", async ({ page }) => {
     await signInNew(page);
+    // Suggested lists 20 until "Show more" (ADR 191): the whole list, so the seeded goal is in it.
+    await page.goto("/main?suggested=all");
     const goals = page.getByRole("region", { name: "Goals", exact: true });
     const suggested = page.getByRole("region", { name: "Suggested" });
     await expect(goals).toBeHidden();
@@ -128,11 +130,13 @@ test.describe("creating goals", () => {
         "src",
         /^\/images\/goal-icons\//,
       );
-      await page.goto("/main");
+      // Suggested lists 20 until "Show more" (ADR 191): look in the whole list.
+      await page.goto("/main?suggested=all");
       await expect(page.getByRole("region", { name: "Suggested" }).getByText(cause)).toBeVisible();
 
       const memberPage = await (await browser.newContext({ javaScriptEnabled })).newPage();
       await signInNew(memberPage);
+      await memberPage.goto("/main?suggested=all");
       await expect(memberPage.getByRole("region", { name: "Suggested" }).getByRole("link").first()).toBeVisible();
       await expect(memberPage.getByText(cause)).toHaveCount(0);
       await memberPage.context().close();
@@ -177,7 +181,7 @@ test("/dev/date moves a goal into expired", async ({ page }) => {
   await page.goto("/bar");
   await expect(page.getByText("Ended", { exact: true })).toBeVisible();
   await expect(page.getByText("This goal ended 1 day ago.")).toBeVisible();
-  await page.goto("/main");
+  await page.goto("/main?suggested=all"); // the whole list (ADR 191)
   await expect(page.getByRole("region", { name: "Suggested" }).getByText("Walk 10,000 steps a day")).toHaveCount(0);
 
   await page.goto("/dev/date");

@@ -54,6 +54,7 @@ describe("D1 round trips per screen", () => {
     await post(`/join/${goal.id}`, {}, cookie);
     for (const path of [
       "/main",
+      "/main?suggested=all", // every suggestion ("Show more", ADR 191)
       `/active/${goal.id}`,
       "/main.data",
       `/active/${goal.id}.data`,

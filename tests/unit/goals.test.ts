@@ -10,6 +10,9 @@ import {
   isVisibleTo,
   joinRefusal,
   suggestedGoals,
+  suggestionsShown,
+  SUGGESTION_LIMIT,
+  SUGGESTIONS_SHOWN,
   type GoalFacts,
   type Viewer,
 } from "#app/lib/goals";
@@ -84,6 +87,22 @@ describe("suggested goals", () => {
       TODAY,
     );
     expect(list.map((g) => g.id)).toEqual(["a", "b", "late", "open-ended", "undated"]);
+  });
+});
+
+describe("the suggestions a screen shows (ADR 191)", () => {
+  const list = (n: number) => Array.from({ length: n }, (_, i) => i);
+
+  it("shows the first 20 and says whether there are more", () => {
+    expect(SUGGESTIONS_SHOWN).toBe(20);
+    expect(suggestionsShown(list(20), false)).toEqual({ shown: list(20), more: false });
+    expect(suggestionsShown(list(21), false)).toEqual({ shown: list(20), more: true });
+    expect(suggestionsShown(list(3), false)).toEqual({ shown: list(3), more: false });
+  });
+
+  it("shows up to the limit once the member asked for all, with nothing more to ask for", () => {
+    expect(suggestionsShown(list(21), true)).toEqual({ shown: list(21), more: false });
+    expect(suggestionsShown(list(SUGGESTION_LIMIT + 5), true)).toEqual({ shown: list(SUGGESTION_LIMIT), more: false });
   });
 });
 

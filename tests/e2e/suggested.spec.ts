@@ -1,0 +1,86 @@
+/**
+ * Suggested shows the 20 goals closing soonest and a "Show more" link to the rest (ADR 191), with
+ * JavaScript and without, on a wide screen and in a phone's drawer. The org's own private goals (21 of
+ * them, ending today: closing soonest, seen by nobody else) make sure there is more than one screenful
+ * whatever other tests have created.
+ */
+import { type Page } from "@playwright/test";
+import { checkAxe } from "./support";
+import { createUser, expect, signInAs, test, type TestUser } from "./fixtures";
+
+const today = () => new Date().toISOString().slice(0, 10);
+const suggested = (page: Page) => page.getByRole("region", { name: "Suggested" });
+const cards = (page: Page) => suggested(page).getByRole("listitem");
+const names = async (page: Page) =>
+  (await cards(page).locator(".goal-card__name").allTextContents()).map((name) => name.trim());
+
+let org: TestUser;
+let causes: string[];
+
+test.beforeAll(async ({ browser, baseURL }) => {
+  const context = await browser.newContext();
+  org = await createUser(context.request, { type: "org", first: "Cora" });
+  const stamp = `${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
+  // Named so that they sort in this order among themselves (same end date: by name).
+  causes = Array.from({ length: 21 }, (_, i) => `Cut ${stamp} ${String(i + 1).padStart(2, "0")}`);
+  for (const cause of causes) {
+    const response = await context.request.post("/create", {
+      form: { cause, start: today(), end: today(), visibility: "private" },
+      headers: { Origin: baseURL! },
+      maxRedirects: 0,
+    });
+    expect(response.status(), `POST /create ${cause}`).toBe(302);
+  }
+  await context.close();
+});
+
+for (const javaScriptEnabled of [true, false]) {
+  for (const width of [1280, 390]) {
+    test.describe(`Suggested's "Show more", JavaScript ${javaScriptEnabled ? "on" : "off"}, ${width}px`, () => {
+      test.use({ javaScriptEnabled, viewport: { width, height: 900 } });
+
+      test("lists the 20 closing soonest, and Show more leads on to the rest", async ({ page }) => {
+        await signInAs(page, org);
+        await page.goto("/main");
+        if (width < 500) {
+          await page.getByRole("button", { name: "Suggested" }).click();
+          await expect(suggested(page)).toBeVisible();
+        }
+        // The cut: 20 goals, the org's 20 first (closing today), not its 21st.
+        await expect(cards(page)).toHaveCount(20);
+        const first = await names(page);
+        expect(first.slice(0, 20)).toEqual(causes.slice(0, 20));
+        expect(first).not.toContain(causes[20]);
+        const more = suggested(page).getByRole("link", { name: "Show more suggested goals" });
+        await expect(more).toBeVisible();
+        // axe on the wide layout (on phones an org's plus button sits outside any landmark, which axe
+        // reports whatever this list does: left for its own fix, see docs/decisions/191).
+        if (width > 500) await checkAxe(page, javaScriptEnabled);
+
+        // By keyboard: focus the link and press Enter.
+        await more.focus();
+        await page.keyboard.press("Enter");
+        await expect(page).toHaveURL(/\/main\?suggested=all#suggested-more$/);
+        await expect(suggested(page)).toBeVisible(); // still open in the phone's drawer
+        await expect(more).toHaveCount(0);
+        const all = await names(page);
+        expect(all.length).toBeGreaterThan(20);
+        expect(all.length).toBeLessThanOrEqual(50);
+        expect(all.slice(0, 20)).toEqual(first); // the same 20 first, then the rest
+        expect(all).toContain(causes[20]);
+        // The page lands on the first goal past the cut. With JavaScript focus moves there; without it,
+        // the fragment scrolls there and (wide) makes it the next stop of Tab. In the phone's drawer the
+        // drawer opens with it in view (Tab's starting point there depends on when Chromium applies
+        // :target to the drawer, so it is not asserted).
+        const next = cards(page).nth(20).getByRole("link");
+        await expect(next).toHaveAttribute("href", /^\/join\//);
+        await expect(next).toBeInViewport();
+        if (javaScriptEnabled) await expect(next).toBeFocused();
+        else if (width > 500) {
+          await page.keyboard.press("Tab");
+          await expect(next).toBeFocused();
+        }
+      });
+    });
+  }
+}
