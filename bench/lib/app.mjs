@@ -15,11 +15,11 @@ export const ROOT = new URL("../..", import.meta.url).pathname.replace(/\/$/, ""
 export const PORTS = { hello: [8825, 9425], app: [8826, 9426] };
 
 /** NODE_ENV=production remix build: React's production build, minified worker. */
-export function buildProduction() {
+export function buildProduction({ minify = true } = {}) {
   execFileSync("npx", ["remix", "build"], {
     cwd: ROOT,
     stdio: ["ignore", "ignore", "inherit"],
-    env: { ...quietEnv(), NODE_ENV: "production" },
+    env: { ...quietEnv(), NODE_ENV: "production", ...(minify ? {} : { SERVER_MINIFY: "false" }) },
   });
 }
 
@@ -27,9 +27,10 @@ export function buildProduction() {
  * @param {{ root?: string, ports?: [number, number], copyStateFrom?: string }} [options] root: a directory
  * holding wrangler.toml, build/, public/, migrations/; copyStateFrom: another app's state directory to
  * start from a copy of (the A/B bench seeds once), instead of migrating and seeding afresh; inspector:
- * run the `wrangler dev` command with its devtools inspector (the profiler needs it).
+ * run the `wrangler dev` command with its devtools inspector (the profiler needs it); extraArgs: more
+ * flags for that command (bench/profile.mjs serves the build unbundled).
  */
-export async function startApp({ root = ROOT, ports = PORTS.app, copyStateFrom, inspector } = {}) {
+export async function startApp({ root = ROOT, ports = PORTS.app, copyStateFrom, inspector, extraArgs } = {}) {
   const persistTo = mkdtempSync(join(tmpdir(), "gwf-bench-"));
   const env = quietEnv();
   let ids = { memberGoalId: "bench-goal-01", measuredGoalId: "bench-measured" };
@@ -53,6 +54,7 @@ export async function startApp({ root = ROOT, ports = PORTS.app, copyStateFrom, 
     persistTo,
     readyPath: "/signin",
     ...(inspector === undefined ? {} : { inspector }),
+    ...(extraArgs ? { extraArgs } : {}),
     vars: {
       ENVIRONMENT: "production",
       SESSION_SECRET: "bench-session-secret-0123456789abcd",

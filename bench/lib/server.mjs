@@ -16,7 +16,7 @@ const CLK_TCK = Number(execFileSync("getconf", ["CLK_TCK"]).toString().trim()) |
 /**
  * @param {{ name: string, cwd: string, config?: string, port: number, inspectorPort: number,
  *   persistTo?: string, vars?: Record<string,string>, readyPath?: string, inspector?: boolean,
- *   readyTimeoutMs?: number }} options
+ *   readyTimeoutMs?: number, extraArgs?: string[] }} options  extraArgs: more `wrangler dev` flags (with the inspector)
  */
 export async function startWrangler({
   name,
@@ -29,6 +29,7 @@ export async function startWrangler({
   readyPath = "/",
   inspector = WITH_INSPECTOR,
   readyTimeoutMs = 60_000,
+  extraArgs = [],
 }) {
   let args;
   if (inspector) {
@@ -47,6 +48,7 @@ export async function startWrangler({
     if (config) args.push("--config", config);
     if (persistTo) args.push("--persist-to", persistTo);
     for (const [k, v] of Object.entries(vars)) args.push("--var", `${k}:${v}`);
+    args.push(...extraArgs);
   } else {
     args = [DEV_SERVER, JSON.stringify({ config: join(cwd, config ?? "wrangler.toml"), port, persistTo, vars })];
   }
