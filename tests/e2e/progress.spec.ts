@@ -2,16 +2,14 @@
  * Measured progress (issue 15) in the browser: an org creates a measured goal, members log, edit and
  * delete entries (JavaScript on and off), and each sees the other's entries and the leaderboard live.
  */
-import { expect, test, type Browser, type Page } from "@playwright/test";
-import { checkAxe, DEMO, signIn, signUp } from "./support";
+import type { Browser, Page } from "@playwright/test";
+import { createUser, expect, signInAs, test, type TestUser } from "./fixtures";
+import { checkAxe } from "./support";
 
 const connected = (page: Page) => expect(page.locator("html")).toHaveAttribute("data-live", "connected");
 
-/** The demo org creates a public goal measured in km (10 km each, 50 km for the group). */
-async function orgCreatesMeasuredGoal(browser: Browser) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await signIn(page, DEMO.org);
+/** `page` (signed in as an org) creates a public goal measured in km (10 km each, 50 km for the group). */
+async function createMeasuredGoal(page: Page) {
   await page.goto("/create");
   const cause = `Walk the distance ${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
   await page.getByLabel("Cause").fill(cause);
@@ -22,14 +20,24 @@ async function orgCreatesMeasuredGoal(browser: Browser) {
   // /create lands on the goal's management page (ADR 162).
   await expect(page).toHaveURL(/\/goals\/[a-f0-9]+\/fundraising$/);
   const goalId = page.url().split("/").at(-2)!;
-  await context.close();
   return { goalId, cause };
 }
 
+/** A fresh org (signed in by the fixtures, not the form) creates a measured goal in a context of its own. */
+async function orgCreatesMeasuredGoal(browser: Browser) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const org = await createUser(context.request, { type: "org", first: "Olga", last: "Org" });
+  const goal = await createMeasuredGoal(page);
+  await context.close();
+  return { ...goal, org };
+}
+
+/** A fresh member (signed in by the fixtures) joins the goal through its join page. */
 async function memberJoins(browser: Browser, name: string, goalId: string, javaScriptEnabled = true) {
   const context = await browser.newContext({ javaScriptEnabled });
   const page = await context.newPage();
-  await signUp(page, name);
+  await createUser(context.request, { first: name, last: "Tester" });
   await page.goto(`/join/${goalId}`);
   await page.getByRole("button", { name: "Join goal" }).click();
   await expect(page).toHaveURL(new RegExp(`/active/${goalId}(#progress)?$`));
@@ -46,16 +54,16 @@ async function log(page: Page, amount: string, note = "") {
 const boardNames = (page: Page) => page.getByTestId("leaderboard").locator(".leaderboard__name");
 
 /** The org sets up fundraising on the goal's management page (a form that works without JavaScript). */
-async function orgRaisesMoney(browser: Browser, goalId: string, javaScriptEnabled = true) {
+async function orgRaisesMoney(browser: Browser, org: TestUser, goalId: string, javaScriptEnabled = true) {
   const context = await browser.newContext({ javaScriptEnabled });
-  const org = await context.newPage();
-  await signIn(org, DEMO.org);
-  await org.goto(`/goals/${goalId}/fundraising`);
-  await org.getByLabel(/Charity name/).fill("Shelter");
-  await org.getByLabel(/donation page/).fill("https://shelter.example.org/donate");
-  await org.getByLabel(/Target/).fill("100");
-  await org.getByRole("button", { name: /Save/ }).click();
-  await expect(org.getByText("Fundraising details saved.")).toBeVisible();
+  await signInAs(context, org);
+  const page = await context.newPage();
+  await page.goto(`/goals/${goalId}/fundraising`);
+  await page.getByLabel(/Charity name/).fill("Shelter");
+  await page.getByLabel(/donation page/).fill("https://shelter.example.org/donate");
+  await page.getByLabel(/Target/).fill("100");
+  await page.getByRole("button", { name: /Save/ }).click();
+  await expect(page.getByText("Fundraising details saved.")).toBeVisible();
   await context.close();
 }
 
@@ -123,10 +131,7 @@ test("members log, edit and delete entries and see each other's progress and the
   await expect(boardNames(bea.page)).toHaveText(["Bea Tester (you)"], { timeout: 5_000 });
   expect(await bea.page.evaluate(() => (window as any).__sameDocument)).toBe(true);
 
-  for (const width of [1280, 390]) {
-    await bea.page.setViewportSize({ width, height: 900 });
-    await checkAxe(bea.page, true);
-  }
+  await checkAxe(bea.page, true, [1280, 390]);
   await Promise.all([alex.close(), bea.close()]);
 });
 
@@ -252,10 +257,7 @@ test("with JavaScript off a member logs, sees a field error, edits and deletes",
   await expect(page.getByTestId("my-total")).toHaveText("4.5 km");
   await expect(page.getByText("You reached your target. Well done!")).toHaveCount(0);
 
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await checkAxe(page, false);
-  }
+  await checkAxe(page, false, [1280, 390]);
 
   await page
     .getByTestId("my-entries")
@@ -268,44 +270,38 @@ test("with JavaScript off a member logs, sees a field error, edits and deletes",
   await cam.close();
 });
 
-test("the org sets the measure on /create and edits the targets later", async ({ page }) => {
-  test.setTimeout(90_000);
-  await signIn(page, DEMO.org);
-  await page.goto("/create");
-  // The measure fields with a unit chosen, then with their errors showing: axe at both widths.
-  const measure = page.getByRole("group", { name: "Measure progress" });
-  await measure.getByLabel("Unit", { exact: true }).selectOption("custom");
-  await expect(measure.getByLabel(/Custom unit name/)).toBeVisible();
-  await expect(measure.getByLabel("Target per member")).toBeVisible();
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await checkAxe(page, true);
-  }
-  await measure.getByLabel("Target per member").fill("-1");
-  await page.getByRole("button", { name: "Create goal" }).click();
-  await expect(measure.getByLabel("Target per member")).toHaveAttribute("aria-invalid", "true");
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await checkAxe(page, true);
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-  const { goalId } = await orgCreatesMeasuredGoal(page.context().browser()!);
-  await page.goto(`/goals/${goalId}/measure`);
-  await expect(page.getByLabel("Target per member")).toHaveValue("10");
-  await page.getByLabel("Target per member").fill("20");
-  await page.getByRole("button", { name: "Save measure" }).click();
-  await expect(page.getByText("Progress measure saved.")).toBeVisible();
-  await expect(page.getByLabel("Target per member")).toHaveValue("20");
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await checkAxe(page, true);
-  }
+test.describe("as an org", () => {
+  test.use({ userOptions: { type: "org", first: "Olga", last: "Org" } });
+
+  test("the org sets the measure on /create and edits the targets later", async ({ page, user: _org }) => {
+    test.setTimeout(90_000);
+    await page.goto("/create");
+    // The measure fields with a unit chosen, then with their errors showing: axe at both widths.
+    const measure = page.getByRole("group", { name: "Measure progress" });
+    await measure.getByLabel("Unit", { exact: true }).selectOption("custom");
+    await expect(measure.getByLabel(/Custom unit name/)).toBeVisible();
+    await expect(measure.getByLabel("Target per member")).toBeVisible();
+    await checkAxe(page, true, [1280, 390]);
+    await measure.getByLabel("Target per member").fill("-1");
+    await page.getByRole("button", { name: "Create goal" }).click();
+    await expect(measure.getByLabel("Target per member")).toHaveAttribute("aria-invalid", "true");
+    await checkAxe(page, true, [1280, 390]);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    const { goalId } = await createMeasuredGoal(page);
+    await page.goto(`/goals/${goalId}/measure`);
+    await expect(page.getByLabel("Target per member")).toHaveValue("10");
+    await page.getByLabel("Target per member").fill("20");
+    await page.getByRole("button", { name: "Save measure" }).click();
+    await expect(page.getByText("Progress measure saved.")).toBeVisible();
+    await expect(page.getByLabel("Target per member")).toHaveValue("20");
+    await checkAxe(page, true, [1280, 390]);
+  });
 });
 
 test("a supporter pledges per km; the totaliser moves when the member logs, live", async ({ browser }) => {
   test.setTimeout(120_000);
-  const { goalId } = await orgCreatesMeasuredGoal(browser);
-  await orgRaisesMoney(browser, goalId);
+  const { goalId, org } = await orgCreatesMeasuredGoal(browser);
+  await orgRaisesMoney(browser, org, goalId);
 
   const dana = await memberJoins(browser, "Dana", goalId);
   // Dana's sponsor link names her; a friend pledges 50p per km of hers, up to £20.
@@ -324,10 +320,7 @@ test("a supporter pledges per km; the totaliser moves when the member logs, live
   await friend.page.goto(`/give/${goalId}`);
   await connected(friend.page);
   await expect(friend.page.getByTestId("pledged")).toHaveText("£0");
-  for (const width of [1280, 390]) {
-    await friend.page.setViewportSize({ width, height: 900 });
-    await checkAxe(friend.page, true);
-  }
+  await checkAxe(friend.page, true, [1280, 390]);
 
   await dana.page.goto(`/active/${goalId}`);
   await log(dana.page, "7");
@@ -342,8 +335,8 @@ test("with JavaScript off a visitor pledges per km and the totaliser has moved w
   browser,
 }) => {
   test.setTimeout(120_000);
-  const { goalId } = await orgCreatesMeasuredGoal(browser);
-  await orgRaisesMoney(browser, goalId, false);
+  const { goalId, org: owner } = await orgCreatesMeasuredGoal(browser);
+  await orgRaisesMoney(browser, owner, goalId, false);
   const ida = await memberJoins(browser, "Ida", goalId, false);
 
   // A signed-out supporter, no JavaScript: 50p per km the whole group logs, up to £20.
@@ -360,10 +353,7 @@ test("with JavaScript off a visitor pledges per km and the totaliser has moved w
   await visitor.goto(`/give/${goalId}`);
   await expect(visitor.getByTestId("pledged")).toHaveText("£0");
   await expect(visitor.getByText("£0.50 per km (up to £20): £0 so far")).toBeVisible();
-  for (const width of [1280, 390]) {
-    await visitor.setViewportSize({ width, height: 900 });
-    await checkAxe(visitor, false);
-  }
+  await checkAxe(visitor, false, [1280, 390]);
 
   await log(ida.page, "7");
   await expect(ida.page.getByTestId("my-total")).toHaveText("7 km");
@@ -389,10 +379,7 @@ test("/main opens on the current goal with a card per goal and the feed", async 
   await expect(card).toContainText(cause);
   await expect(card.getByTestId("card-measure")).toContainText("3 km of 10 km · 1-day streak");
   await expect(eli.page.getByTestId("home-feed")).toContainText("Fay Tester logged 4.5 km");
-  for (const width of [1280, 390]) {
-    await eli.page.setViewportSize({ width, height: 900 });
-    await checkAxe(eli.page, true);
-  }
+  await checkAxe(eli.page, true, [1280, 390]);
   await Promise.all([eli.close(), fay.close()]);
 });
 
@@ -420,23 +407,14 @@ test("with JavaScript off /main opens on the current goal with a card per goal a
   await expect(page.getByTestId("home-cards").locator("li").first().getByTestId("card-measure")).toContainText(
     "3.5 km of 10 km",
   );
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await checkAxe(page, false);
-  }
+  await checkAxe(page, false, [1280, 390]);
   // The Progress Bar shows the measured bar beside the time bar; "all my entries" lists every one.
   await page.goto("/bar");
   await expect(page.getByTestId("measure-bar")).toContainText("My progress: 3.5 km of 10 km");
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await checkAxe(page, false);
-  }
+  await checkAxe(page, false, [1280, 390]);
   await page.goto(`/active/${goalId}?entries=all`);
   await expect(page.getByTestId("my-entries").locator("li")).toHaveCount(2);
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await checkAxe(page, false);
-  }
+  await checkAxe(page, false, [1280, 390]);
   await Promise.all([jo.close(), kit.close()]);
 });
 
@@ -444,7 +422,7 @@ test("the org finds an older abusive entry on the entries page and removes it, J
   browser,
 }) => {
   test.setTimeout(120_000);
-  const { goalId, cause } = await orgCreatesMeasuredGoal(browser);
+  const { goalId, cause, org: owner } = await orgCreatesMeasuredGoal(browser);
   const gil = await memberJoins(browser, "Gil", goalId);
   const logged = async (amount: string, note: string, entries: number) => {
     await log(gil.page, amount, note);
@@ -458,8 +436,8 @@ test("the org finds an older abusive entry on the entries page and removes it, J
 
   for (const javaScriptEnabled of [true, false]) {
     const context = await browser.newContext({ javaScriptEnabled });
+    await signInAs(context, owner);
     const org = await context.newPage();
-    await signIn(org, DEMO.org);
     await org.goto(`/active/${goalId}`);
     // Five newer entries pushed them off the goal screen's latest; the entries page lists them all.
     await expect(org.getByTestId("latest-entries")).not.toContainText("Drove it");
@@ -473,10 +451,7 @@ test("the org finds an older abusive entry on the entries page and removes it, J
     await expect(org.getByTestId("entries-member")).toContainText(
       javaScriptEnabled ? "855 km in 7 entries" : "405 km in 6 entries",
     );
-    for (const width of [1280, 390]) {
-      await org.setViewportSize({ width, height: 900 });
-      await checkAxe(org, javaScriptEnabled);
-    }
+    await checkAxe(org, javaScriptEnabled, [1280, 390]);
     const note = javaScriptEnabled ? "Drove it" : "Drove it again";
     await org
       .getByRole("button", { name: javaScriptEnabled ? /^Remove 450 km by Gil/ : /^Remove 400 km by Gil/ })

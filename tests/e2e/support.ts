@@ -43,32 +43,50 @@ export async function signOut(page: Page) {
   await expect(page).toHaveURL(/\/signin$/);
 }
 
-/** Fails with the list of axe violations, so a regression names itself. */
+/**
+ * Fails with the list of axe violations, so a regression names itself. axe is asked for violations
+ * only: it still runs every rule, but skips serialising the passing and inapplicable nodes we never read.
+ */
 export async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await new AxeBuilder({ page }).options({ resultTypes: ["violations"] }).analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(" | ")}`)).toEqual([]);
 }
 
 /**
- * axe needs JavaScript in the page: with it off, check the same server-rendered markup with it on.
- * (Pages are identical on the server either way; only the client script differs.)
+ * axe on the page as it is, at each of `widths` (900 px high; the page is left at the last one), or at
+ * its current size when none are given. axe needs JavaScript in the page: with it off, check the same
+ * server-rendered markup in a copy with it on (pages are identical on the server either way; only the
+ * client script differs). The copy is one extra context for all widths, at the page's own size.
  */
-export async function checkAxe(page: Page, javaScriptEnabled: boolean) {
-  if (javaScriptEnabled) return expectNoAxeViolations(page);
+export async function checkAxe(page: Page, javaScriptEnabled: boolean, widths?: number[]) {
+  const sizes = widths?.map((width) => ({ width, height: 900 })) ?? [
+    page.viewportSize() ?? { width: 1280, height: 720 },
+  ];
+  if (javaScriptEnabled) {
+    for (const size of sizes) {
+      if (widths) await page.setViewportSize(size);
+      await expectNoAxeViolations(page);
+    }
+    return;
+  }
   const browser = page.context().browser();
   if (!browser) return;
   // Serve the exact markup the JS-off page got, with its styles, but none of its scripts.
-  const context = await browser.newContext({ javaScriptEnabled: true });
+  const context = await browser.newContext({ javaScriptEnabled: true, viewport: sizes[0] });
   const copy = await context.newPage();
   const html = await page.content();
   await copy.route("**/*.js", (route) => route.abort());
   await copy.route(page.url(), (route) => route.fulfill({ body: html, contentType: "text/html; charset=utf-8" }));
   await copy.goto(page.url());
   try {
-    await expectNoAxeViolations(copy);
+    for (const size of sizes) {
+      await copy.setViewportSize(size);
+      await expectNoAxeViolations(copy);
+    }
   } finally {
     await context.close();
   }
+  if (widths) await page.setViewportSize(sizes.at(-1)!);
 }
 
 /** The settings project's own server (playwright.config.ts): E2E_PORT + 1. */
