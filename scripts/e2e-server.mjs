@@ -3,24 +3,20 @@
  * The server Playwright starts: a fresh local D1/R2/DO state in a temp dir (so runs never depend on
  * each other or on a developer's data), the real migrations, the demo seed, then `wrangler dev`.
  */
-import { execFileSync, spawn } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { spawn } from "node:child_process";
+import { writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { quietEnv, seed } from "./seed.mjs";
+import { freshState } from "./fresh-state.mjs";
+import { quietEnv } from "./seed.mjs";
 
 const port = process.env.E2E_PORT || "8790";
 const inspectorPort = process.env.E2E_INSPECTOR_PORT || "9330";
-const persistTo = mkdtempSync(join(tmpdir(), "gwf-e2e-"));
+// Migrated and seeded once per run; each server starts from its own copy (scripts/fresh-state.mjs).
+const persistTo = await freshState({ prefix: "gwf-e2e-" });
 const env = quietEnv();
 // Tests that change site-wide settings run `wrangler d1 execute` against this state (tests/e2e/support.ts).
 writeFileSync(e2eStateFile(port), persistTo);
-
-execFileSync("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", persistTo], {
-  stdio: ["ignore", "ignore", "inherit"],
-  env,
-});
-seed({ persistTo });
 
 const vars = {
   ENVIRONMENT: "development",

@@ -8,13 +8,10 @@
  * (8841/9441 beside 8811/9411), so engineers running `npm test` side by side do not collide.
  */
 import { expect, test } from "@playwright/test";
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { rmSync } from "node:fs";
 import { renderedFields } from "../../bench/lib/app.mjs";
 import { startWrangler } from "../../bench/lib/server.mjs";
-import { quietEnv, seed } from "../../scripts/seed.mjs";
+import { freshState } from "../../scripts/fresh-state.mjs";
 import { DEMO, DEMO_PASSWORD } from "./support";
 
 const ROOT = new URL("../..", import.meta.url).pathname;
@@ -25,15 +22,8 @@ const inspectorPort = Number(
 const TOO_MANY = "Too Many Requests Try Again Later";
 
 /** A fresh local D1 with the real migrations and the demo seed, as scripts/e2e-server.mjs makes. */
-function freshState() {
-  const persistTo = mkdtempSync(join(tmpdir(), "gwf-restart-"));
-  execFileSync("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", persistTo], {
-    cwd: ROOT,
-    stdio: ["ignore", "ignore", "pipe"],
-    env: quietEnv(),
-  });
-  seed({ persistTo, cwd: ROOT });
-  return persistTo;
+function restartState() {
+  return freshState({ cwd: ROOT, prefix: "gwf-restart-" });
 }
 
 /** `wrangler dev` (the command people run, inspector and all) in its own process group. */
@@ -89,7 +79,7 @@ async function refusesConnections(url: string) {
 
 test("a locked address stays locked after the app restarts, even with the right password", async () => {
   test.setTimeout(300_000);
-  const persistTo = freshState();
+  const persistTo = await restartState();
   const email = DEMO.member;
   let server = await startApp(persistTo);
   try {
