@@ -1,14 +1,16 @@
 /** Friends and the notification bell (issue 17, ADR 181, 182), walked by two people in two browsers. */
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
+import { createUser, expect, test } from "./fixtures";
 import { connected } from "./live-support";
-import { checkAxe, signUp } from "./support";
+import { checkAxe } from "./support";
 
 const GOAL = "goal-reading"; // seeded: "Read 12 books this year"
 
+/** A fresh member signed in (tests/e2e/fixtures.ts) in a browser of their own. */
 async function member(browser: Browser, first: string, javaScriptEnabled = true) {
   const context = await browser.newContext({ javaScriptEnabled });
   const page = await context.newPage();
-  const { email } = await signUp(page, first);
+  const { email } = await createUser(context.request, { first, last: "Tester" });
   return { page, email, close: () => context.close() };
 }
 
@@ -150,8 +152,7 @@ test.describe("without JavaScript", () => {
 
 test.describe("on a phone (390px)", () => {
   test.use({ viewport: { width: 390, height: 844 } });
-  test("friends and notifications fit and pass axe", async ({ page }) => {
-    await signUp(page, "Pia");
+  test("friends and notifications fit and pass axe", async ({ page, user: _pia }) => {
     for (const path of ["/friends", "/notifications"]) {
       await page.goto(path);
       const width = await page.evaluate(() => document.documentElement.scrollWidth);

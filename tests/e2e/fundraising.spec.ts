@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./support";
-import { signInNew } from "./fixtures";
+import { createUser } from "./fixtures";
 
 const connected = (page: Page) => expect(page.locator("html")).toHaveAttribute("data-live", "connected");
 
@@ -11,7 +11,7 @@ const connected = (page: Page) => expect(page.locator("html")).toHaveAttribute("
 async function orgSharesInvite(browser: Browser, target = "500") {
   const context = await browser.newContext();
   const page = await context.newPage();
-  await signInNew(page, { type: "org" });
+  await createUser(context.request, { type: "org" });
   await page.goto("/create");
   const cause = `Club month of miles ${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
   await page.getByLabel("Cause").fill(cause);
@@ -49,7 +49,7 @@ async function memberJoins(
 ) {
   const context = await browser.newContext({ javaScriptEnabled });
   const page = await context.newPage();
-  await signInNew(page, { first: name, last: "Tester" });
+  await createUser(context.request, { first: name, last: "Tester" });
   await page.goto(org.inviteUrl);
   await expect(page.getByRole("heading", { name: org.cause })).toBeVisible();
   await page.getByRole("button", { name: "Join the challenge" }).click();
@@ -167,7 +167,7 @@ test("raised means paid: a £25 pledge on £3,000 shows as pledged (<1%), and as
 
 test("someone outside a private goal gets 403 on its discussion and pledges", async ({ page }) => {
   const GOAL = "goal-private"; // the seeded org's private challenge
-  await signInNew(page, { first: "Olly" });
+  await createUser(page.request, { first: "Olly" });
   for (const path of [`/goals/${GOAL}/discussion`, `/give/${GOAL}`, `/goals/${GOAL}/fundraising`]) {
     const response = await page.goto(path);
     expect(response?.status(), path).toBe(403);
