@@ -1,9 +1,10 @@
-import { expect, type Page } from "@playwright/test";
+import { expect, request, type APIRequestContext, type Page } from "@playwright/test";
 import AxeBuilder from "@axe-core/playwright";
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { createUser } from "./fixtures";
 
 export const DEMO_PASSWORD = "goals-demo-2026";
 export const DEMO = {
@@ -116,9 +117,22 @@ export function d1Execute(sql: string) {
   );
 }
 
-/** Sets the early-access mode for the whole site. Restore 'open' when the test is done. */
-export function setEarlyAccess(mode: "closed" | "request" | "open") {
-  d1Execute(`UPDATE settings SET early_access = '${mode}' WHERE id = 1`);
+let settingsAdmin: Promise<APIRequestContext> | undefined;
+
+/**
+ * Sets the early-access mode for the whole site (the settings server), the way an admin does: the
+ * /admin/access form, posted by an admin of the test's own (tests/e2e/fixtures.ts), one per worker.
+ * One request instead of a `wrangler d1 execute` (a wrangler and a workerd start, seconds each).
+ * Restore 'open' when the test is done.
+ */
+export async function setEarlyAccess(mode: "closed" | "request" | "open") {
+  settingsAdmin ??= (async () => {
+    const admin = await request.newContext({ baseURL: `http://localhost:${settingsPort()}` });
+    await createUser(admin, { type: "admin", first: "Setter" });
+    return admin;
+  })();
+  const response = await (await settingsAdmin).post("/admin/access", { form: { intent: "early-access", mode } });
+  if (!response.ok()) throw new Error(`early access ${mode}: ${response.status()} ${await response.text()}`);
 }
 
 /** The newest link of a kind (e.g. "/passwordreset/") mailed to an address, read from /dev/mail. */

@@ -13,7 +13,7 @@ for (const mode of ["closed", "request"] as const) {
       browser,
     }) => {
       const invite = await orgInvitePath(browser);
-      setEarlyAccess(mode);
+      await setEarlyAccess(mode);
       const context = await browser.newContext({ javaScriptEnabled });
       const page = await context.newPage();
       await page.goto(invite);
