@@ -1,6 +1,7 @@
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { createUser, expect, test } from "./fixtures";
 import { orgInvitePath } from "./invite-support";
-import { checkAxe, signOut, signUp } from "./support";
+import { checkAxe, signOut } from "./support";
 
 const flash = (page: Page) => page.locator(".flash[role=status]");
 
@@ -14,9 +15,9 @@ for (const javaScriptEnabled of [true, false]) {
   test.describe(`the way back after signing in, JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
     test.use({ javaScriptEnabled });
 
-    test("a deep link keeps SPEC's redirect to /, and signing in returns to it", async ({ page }) => {
-      const { email, password } = await signUp(page, "Dee");
-      await signOut(page);
+    // Each member exists but is signed in nowhere (`request` keeps its cookie): signing in is the subject.
+    test("a deep link keeps SPEC's redirect to /, and signing in returns to it", async ({ page, request }) => {
+      const { email, password } = await createUser(request, { first: "Dee" });
       await page.goto("/active/goal-reading");
       await expect(page).toHaveURL(/\/$/);
       await page.goto("/signin");
@@ -33,10 +34,9 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page).toHaveURL(/\/main$/);
     });
 
-    test("an invite survives signing in: back on the invite, one tap joins", async ({ page, browser }) => {
+    test("an invite survives signing in: back on the invite, one tap joins", async ({ page, browser, request }) => {
       const invite = await orgInvitePath(browser);
-      const { email, password } = await signUp(page, "Ivy");
-      await signOut(page);
+      const { email, password } = await createUser(request, { first: "Ivy" });
       await page.goto(invite);
       await expect(page.getByText("we will bring you straight back here to join")).toBeVisible();
       await page.getByRole("link", { name: "Sign In" }).click();
