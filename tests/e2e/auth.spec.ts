@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { expectNoAxeViolations, signOut, signUp, uniqueEmail } from "./support";
-import { signInNew } from "./fixtures";
+import { createUser } from "./fixtures";
 
 for (const javaScriptEnabled of [true, false]) {
   test.describe(`auth with JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
@@ -70,7 +70,7 @@ test("without JavaScript there is no Show password or Copy link button that woul
     await expect(page.getByRole("button", { name: "Show password" })).toHaveCount(0);
   }
   // An org's invite link: the address is there to select by hand; no Copy button.
-  await signInNew(page, { type: "org" });
+  await createUser(page.request, { type: "org" });
   await page.goto("/create");
   await page.getByLabel("Cause").fill(`No-JS copy ${Date.now()}`);
   await page.getByRole("button", { name: "Create goal" }).click();

@@ -407,7 +407,7 @@ test("with JavaScript off /main opens on the current goal with a card per goal a
   await expect(page.getByTestId("home-cards").locator("li").first().getByTestId("card-measure")).toContainText(
     "3.5 km of 10 km",
   );
-  await checkAxe(page, false, [1280, 390]);
+  // axe of /main in this state: the JavaScript-on twin above checks the same server markup at both widths.
   // The Progress Bar shows the measured bar beside the time bar; "all my entries" lists every one.
   await page.goto("/bar");
   await expect(page.getByTestId("measure-bar")).toContainText("My progress: 3.5 km of 10 km");
@@ -451,7 +451,9 @@ test("the org finds an older abusive entry on the entries page and removes it, J
     await expect(org.getByTestId("entries-member")).toContainText(
       javaScriptEnabled ? "855 km in 7 entries" : "405 km in 6 entries",
     );
-    await checkAxe(org, javaScriptEnabled, [1280, 390]);
+    // axe of the entries page filtered to one member: once, with JavaScript (the JS-off pass would check
+    // the same server markup, one row shorter).
+    if (javaScriptEnabled) await checkAxe(org, true, [1280, 390]);
     const note = javaScriptEnabled ? "Drove it" : "Drove it again";
     await org
       .getByRole("button", { name: javaScriptEnabled ? /^Remove 450 km by Gil/ : /^Remove 400 km by Gil/ })
