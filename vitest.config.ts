@@ -44,6 +44,10 @@ export default defineConfig(async () => ({
     // instances on two cores finish the suite in about half the time (ADR 203). Vitest's default is one
     // fewer than the cores: one here.
     maxWorkers: 2,
+    // The files of one worker share its workerd instead of starting one each: starting it and importing
+    // the built worker cost ~1.5 s a file, more than most files' tests. tests/setup.ts empties storage
+    // before each file, so a file still starts from a fresh database (ADR 148).
+    isolate: false,
     // Sign-ups hash a password (PBKDF2, 100k rounds) each: tests that create dozens of users need more
     // than vitest's 5 s default on a shared 2-core machine.
     testTimeout: 20_000,

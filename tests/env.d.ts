@@ -12,3 +12,9 @@ declare module "*?raw" {
   const text: string;
   export default text;
 }
+
+/** The test pool's own module, where cloudflare:test comes from (tests/setup.ts, ADR 148). */
+declare module "cloudflare:test-internal" {
+  /** Waits for every waitUntil promise the worker registered so far (until none is added). */
+  export function waitForGlobalWaitUntil(): Promise<void>;
+}

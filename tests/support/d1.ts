@@ -12,8 +12,16 @@ import { get } from "./http";
 
 export type RoundTrip = { kind: string; sql: string[]; params: unknown[][] };
 
-let recording: RoundTrip[] | null = null;
-let depth = 0;
+/**
+ * What is being recorded lives on the global scope, not in this module: the wrappers are installed once
+ * per isolate on the binding's prototypes, and the test files of a vitest worker share the isolate
+ * while each evaluates this module afresh (ADR 148).
+ */
+type Recorder = { recording: RoundTrip[] | null; depth: number };
+const state = ((globalThis as Record<symbol, unknown>)[Symbol.for("gwf.d1RoundTrips")] ??= {
+  recording: null,
+  depth: 0,
+}) as Recorder;
 
 type Statements = { sql: string[]; params: unknown[][] };
 
@@ -21,12 +29,12 @@ function wrap(proto: any, method: string, describe: (self: any, args: any[]) => 
   const original = proto?.[method];
   if (typeof original !== "function" || original.__countsRoundTrips) return;
   const wrapped = function (this: any, ...args: any[]) {
-    if (recording && depth === 0) recording.push({ kind: method, ...describe(this, args) });
-    depth++;
+    if (state.recording && state.depth === 0) state.recording.push({ kind: method, ...describe(this, args) });
+    state.depth++;
     try {
       return original.apply(this, args);
     } finally {
-      depth--;
+      state.depth--;
     }
   };
   wrapped.__countsRoundTrips = true;
@@ -56,16 +64,16 @@ function install() {
 /** Runs `fn` and returns what it returned plus every D1 round trip made meanwhile, in order. */
 export async function countD1RoundTrips<T>(fn: () => Promise<T>): Promise<{ result: T; roundTrips: RoundTrip[] }> {
   install();
-  if (recording) throw new Error("countD1RoundTrips does not nest");
+  if (state.recording) throw new Error("countD1RoundTrips does not nest");
   const trips: RoundTrip[] = [];
-  recording = trips;
+  state.recording = trips;
   try {
     const result = await fn();
     // Let the response body finish streaming, so loaders that resolve late are counted too.
     if (result instanceof Response) await result.clone().arrayBuffer();
     return { result, roundTrips: trips };
   } finally {
-    recording = null;
+    state.recording = null;
   }
 }
 
