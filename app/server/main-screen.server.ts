@@ -7,6 +7,7 @@ import { canCreateGoals, isVisibleTo, joinRefusal, REFUSAL_MESSAGES } from "#app
 import { today } from "./clock.server";
 import { goalSupportQueries, toGoalSupport } from "./goal-support.server";
 import { mainScreenQueries, toMainScreen, type GoalSummary, type SelectedGoal } from "./goals.server";
+import { frozenSql } from "./frozen-sql.server";
 import { goalVisit } from "./goal-visits.server";
 import { currentGoalIdSql, homeQueries, toHome } from "./home.server";
 import { progressQueries } from "./progress.server";
@@ -44,7 +45,8 @@ export async function mainScreenData(request: Request, context: AppLoadContext, 
   const allSuggested = params.get("suggested") === "all";
   // The session and the whole screen in one round trip (ADR 057); started before any await.
   const { user, rows } = await batchWithUser(request, context, (viewerId) => {
-    const goalId = selectedId ?? currentGoalIdSql(viewerId);
+    // Rendered once: the goal's statements embed it many times (frozen-sql.server.ts).
+    const goalId = selectedId ?? frozenSql(currentGoalIdSql(viewerId));
     return {
       main: mainScreenQueries(context, viewerId, day, goalId, allSuggested),
       support: goalSupportQueries(context, goalId, viewerId, allMembers),

@@ -15,6 +15,7 @@ import { signedOutRedirect } from "./return-to.server";
 import { SESSION_DAYS, sessionCookieOptions } from "./session-cookie.server";
 import { forbidden } from "./http-errors.server";
 import { runGroups, type GroupedRows, type Groups } from "./batch.server";
+import { frozenSql } from "./frozen-sql.server";
 
 const storages = new Map<string, ReturnType<typeof createCookieSessionStorage<{ sessionId: string }>>>();
 
@@ -142,11 +143,14 @@ export function batchWithUser<const T extends Groups>(
   const run = async () => {
     const sessionId = await sessionIdOf(request, context, state);
     if (!sessionId) return null;
-    const viewerId = sql`(${context.db
-      .select({ id: sessions.userId })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(liveSession(sessionId))})`;
+    // Rendered once: most statements embed it, some several times (frozen-sql.server.ts).
+    const viewerId = frozenSql(
+      sql`(${context.db
+        .select({ id: sessions.userId })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(liveSession(sessionId))})`,
+    );
     const { session, ...rows } = await runGroups(context.db, {
       session: [sessionUserQuery(context, sessionId)] as const,
       ...groups(viewerId),
