@@ -27,7 +27,8 @@ export function MainScreen({
   return (
     <DrawerProvider>
       <div className="goals-layout">
-        <div className="goals-toolbar">
+        {/* A landmark of its own: on a phone it holds what opens the goal lists and the plus button. */}
+        <nav className="goals-toolbar" aria-label="Goal lists">
           <DrawerToggle target="goals-drawer">
             <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
               <path d="M4 6h16M4 12h16M4 18h16" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
@@ -36,7 +37,7 @@ export function MainScreen({
           </DrawerToggle>
           {canCreate ? <CreateGoalButton /> : null}
           <DrawerToggle target="suggested-drawer">Suggested</DrawerToggle>
-        </div>
+        </nav>
         <SideNav
           active={active}
           suggested={suggested}

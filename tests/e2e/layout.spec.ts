@@ -98,3 +98,11 @@ test("at 400px the admin tables do not make the page scroll sideways, even with 
   await expectNoSidewaysScroll(page);
   await context.close();
 });
+
+test("at 400px an org's goals toolbar, plus button and all, sits in a landmark and passes axe", async ({ page }) => {
+  await page.setViewportSize(PHONE);
+  await signInNew(page, { type: "org", first: "Orla" });
+  const toolbar = page.getByRole("navigation", { name: "Goal lists" });
+  await expect(toolbar.getByRole("link", { name: /create/i })).toBeVisible();
+  await expectNoAxeViolations(page);
+});
