@@ -4,9 +4,6 @@
  * each other or on a developer's data), the real migrations, the demo seed, then `wrangler dev`.
  */
 import { spawn } from "node:child_process";
-import { writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { freshState } from "./fresh-state.mjs";
 import { quietEnv } from "./seed.mjs";
 
@@ -15,8 +12,6 @@ const inspectorPort = process.env.E2E_INSPECTOR_PORT || "9330";
 // Migrated and seeded once per run; each server starts from its own copy (scripts/fresh-state.mjs).
 const persistTo = await freshState({ prefix: "gwf-e2e-" });
 const env = quietEnv();
-// Tests that change site-wide settings run `wrangler d1 execute` against this state (tests/e2e/support.ts).
-writeFileSync(e2eStateFile(port), persistTo);
 
 const vars = {
   ENVIRONMENT: "development",
@@ -47,8 +42,3 @@ const stop = () => child.kill("SIGTERM");
 process.on("SIGINT", stop);
 process.on("SIGTERM", stop);
 child.on("exit", (code) => process.exit(code ?? 0));
-
-/** Where the server records its persist dir (tests/e2e/support.ts reads the same path); one per port. */
-function e2eStateFile(p) {
-  return join(tmpdir(), `gwf-e2e-${p}.persist-dir`);
-}

@@ -1,9 +1,5 @@
 import { expect, request, type APIRequestContext, type Page } from "@playwright/test";
 import AxeBuilder from "@axe-core/playwright";
-import { execFileSync } from "node:child_process";
-import { readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { createUser } from "./fixtures";
 
 export const DEMO_PASSWORD = "goals-demo-2026";
@@ -99,28 +95,6 @@ export async function checkAxe(page: Page, javaScriptEnabled: boolean, widths?: 
 /** The settings project's own server (playwright.config.ts): E2E_PORT + 1. */
 export function settingsPort(): number {
   return Number(process.env.E2E_PORT || 8790) + 1;
-}
-
-/** The local state dir of the settings server (scripts/e2e-server.mjs records it per port). */
-export function e2ePersistDir(): string {
-  return readFileSync(join(tmpdir(), `gwf-e2e-${settingsPort()}.persist-dir`), "utf8").trim();
-}
-
-/** Runs SQL against the e2e server's D1 (tests in tests/e2e/settings/ only: it changes the whole site). */
-export function d1Execute(sql: string) {
-  execFileSync(
-    "npx",
-    ["wrangler", "d1", "execute", "DB", "--local", "--persist-to", e2ePersistDir(), "--command", sql],
-    {
-      stdio: ["ignore", "ignore", "pipe"],
-      env: {
-        ...process.env,
-        WRANGLER_SEND_METRICS: "false",
-        WRANGLER_SEND_ERROR_REPORTS: "false",
-        CLOUDFLARE_CF_FETCH_ENABLED: "false",
-      },
-    },
-  );
 }
 
 let settingsAdmin: Promise<APIRequestContext> | undefined;
