@@ -6,15 +6,10 @@
  * same; only the layout differs), instead of building the same content twice, once per width.
  */
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { createUser, type TestUser } from "./fixtures";
+import { createUser, signedInPage, type TestUser } from "./fixtures";
 import { expectNoAxeViolations, latestMailedLink, uniqueEmail } from "./support";
 
-async function someone(browser: Browser, first: string) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  const user = await createUser(page.request, { first, last: "Friendly" });
-  return { page, user, close: () => context.close() };
-}
+const someone = (browser: Browser, first: string) => signedInPage(browser, { first, last: "Friendly" });
 
 /** At each width: axe finds nothing, and the page is no wider than the screen. */
 async function clean(page: Page, what: string) {

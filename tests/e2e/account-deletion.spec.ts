@@ -3,8 +3,9 @@
  * JavaScript on and off: the charity's totals on the goal's /give page and on the org's fundraising page
  * read the same afterwards, the member's message shows as "Deleted member", and they cannot sign in.
  */
-import { expect, test, type Browser, type Page } from "@playwright/test";
-import { createUser, type TestUser } from "./fixtures";
+import { expect, test, type Page } from "@playwright/test";
+import { signedInPage } from "./fixtures";
+import { createMeasuredGoal, saveFundraising } from "./support";
 
 const TOTALS = ["pledged", "pledged-percent", "supporters", "raised"] as const;
 
@@ -15,29 +16,11 @@ async function totals(page: Page) {
   return out;
 }
 
-async function signedInPage(browser: Browser, user: (page: Page) => Promise<TestUser>, javaScriptEnabled = true) {
-  const context = await browser.newContext({ javaScriptEnabled });
-  const page = await context.newPage();
-  return { page, user: await user(page), close: () => context.close() };
-}
-
 /** An org's public goal measured in km, with fundraising for a charity, set up through its forms. */
 async function orgGoalWithFundraising(page: Page) {
-  await page.goto("/create");
-  const cause = `Walk for the shelter ${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
-  await page.getByLabel("Cause").fill(cause);
-  await page.getByLabel("Unit", { exact: true }).selectOption("km");
-  await page.getByLabel("Target per member").fill("10");
-  await page.getByLabel(/Group target/).fill("50");
-  await page.getByRole("button", { name: "Create goal" }).click();
-  await expect(page).toHaveURL(/\/goals\/[a-f0-9]+\/fundraising$/);
-  const goalId = page.url().split("/").at(-2)!;
-  await page.getByLabel(/Charity name/).fill("Shelter");
-  await page.getByLabel(/donation page/).fill("https://shelter.example.org/donate");
-  await page.getByLabel(/Target/).fill("100");
-  await page.getByRole("button", { name: /Save/ }).click();
-  await expect(page.getByText("Fundraising details saved.")).toBeVisible();
-  return { goalId, cause };
+  const goal = await createMeasuredGoal(page, "Walk for the shelter");
+  await saveFundraising(page);
+  return goal;
 }
 
 for (const javaScriptEnabled of [true, false]) {
@@ -45,15 +28,11 @@ for (const javaScriptEnabled of [true, false]) {
     browser,
   }) => {
     test.setTimeout(150_000);
-    const org = await signedInPage(browser, (p) => createUser(p.request, { type: "org", first: "Olga" }));
+    const org = await signedInPage(browser, { type: "org", first: "Olga" });
     const { goalId } = await orgGoalWithFundraising(org.page);
 
     // Leah joins, logs 7 km, writes in the discussion and pledges £5 herself.
-    const leah = await signedInPage(
-      browser,
-      (p) => createUser(p.request, { first: "Leah", last: "Leaving" }),
-      javaScriptEnabled,
-    );
+    const leah = await signedInPage(browser, { first: "Leah", last: "Leaving" }, javaScriptEnabled);
     const { page } = leah;
     await page.goto(`/join/${goalId}`);
     await page.getByRole("button", { name: "Join goal" }).click();
@@ -73,7 +52,7 @@ for (const javaScriptEnabled of [true, false]) {
     await expect(page.getByRole("heading", { name: "Thank you for your pledge!" })).toBeVisible();
 
     // Her gran sponsors her by the km (50p, up to £20): worth £3.50 on her 7 km.
-    const gran = await signedInPage(browser, (p) => createUser(p.request, { first: "Gran", last: "Giving" }));
+    const gran = await signedInPage(browser, { first: "Gran", last: "Giving" });
     await gran.page.goto(`/give/${goalId}?member=${leah.user.id}`);
     await expect(gran.page.getByText("by Leah Leaving")).toBeVisible();
     await gran.page.getByLabel(/An amount per km logged/).check();

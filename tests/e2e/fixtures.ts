@@ -28,7 +28,14 @@
  * page loads. Keep a few real sign-up/sign-in journeys (auth.spec.ts, visitor.spec.ts) and use these
  * everywhere else. The e2e state is a temp dir per run: nothing to clean up.
  */
-import { test as base, expect, type APIRequestContext, type BrowserContext, type Page } from "@playwright/test";
+import {
+  test as base,
+  expect,
+  type APIRequestContext,
+  type Browser,
+  type BrowserContext,
+  type Page,
+} from "@playwright/test";
 
 export interface UserOptions {
   first?: string;
@@ -82,6 +89,17 @@ export async function signInNew(page: Page, options: UserOptions = {}): Promise<
   await page.goto("/main");
   await expect(page).toHaveURL(/\/main$/);
   return user;
+}
+
+/**
+ * A browser context of its own (JavaScript on or off), signed in as a fresh user: for tests with several
+ * people at once. `close` ends the context.
+ */
+export async function signedInPage(browser: Browser, options: UserOptions = {}, javaScriptEnabled = true) {
+  const context = await browser.newContext({ javaScriptEnabled });
+  const page = await context.newPage();
+  const user = await createUser(context.request, options);
+  return { page, user, close: () => context.close() };
 }
 
 interface Fixtures {

@@ -1,18 +1,14 @@
 /** Friends and the notification bell (issue 17, ADR 181, 182), walked by two people in two browsers. */
 import type { Browser, Page } from "@playwright/test";
-import { createUser, expect, test } from "./fixtures";
+import { expect, signedInPage, test } from "./fixtures";
 import { connected } from "./live-support";
 import { checkAxe } from "./support";
 
 const GOAL = "goal-reading"; // seeded: "Read 12 books this year"
 
 /** A fresh member signed in (tests/e2e/fixtures.ts) in a browser of their own. */
-async function member(browser: Browser, first: string, javaScriptEnabled = true) {
-  const context = await browser.newContext({ javaScriptEnabled });
-  const page = await context.newPage();
-  const { email } = await createUser(context.request, { first, last: "Tester" });
-  return { page, email, close: () => context.close() };
-}
+const member = (browser: Browser, first: string, javaScriptEnabled = true) =>
+  signedInPage(browser, { first, last: "Tester" }, javaScriptEnabled);
 
 const bell = (page: Page) => page.getByRole("link", { name: /^Notifications, / });
 
@@ -70,9 +66,9 @@ test("an e-mail invite to a member rings their bell live; accepting there rings 
   await ben.page.evaluate(() => ((window as unknown as { same: boolean }).same = true));
 
   await ana.page.goto("/friends");
-  await ana.page.getByLabel("Friend's e-mail address").fill(ben.email);
+  await ana.page.getByLabel("Friend's e-mail address").fill(ben.user.email);
   await ana.page.getByRole("button", { name: "Send invite" }).click();
-  await expect(ana.page.getByRole("status").filter({ hasText: `Invite sent to ${ben.email}.` })).toBeVisible();
+  await expect(ana.page.getByRole("status").filter({ hasText: `Invite sent to ${ben.user.email}.` })).toBeVisible();
 
   await expect(bell(ben.page)).toHaveAccessibleName("Notifications, 1 unread", { timeout: 5_000 });
   expect(await ben.page.evaluate(() => (window as unknown as { same?: boolean }).same)).toBe(true);
@@ -105,9 +101,9 @@ test.describe("without JavaScript", () => {
     const cal = await member(browser, "Cal", false);
     for (const from of [ana, cal]) {
       await from.page.goto("/friends");
-      await from.page.getByLabel("Friend's e-mail address").fill(ben.email);
+      await from.page.getByLabel("Friend's e-mail address").fill(ben.user.email);
       await from.page.getByRole("button", { name: "Send invite" }).click();
-      await expect(from.page.getByText(`Invite sent to ${ben.email}.`)).toBeVisible();
+      await expect(from.page.getByText(`Invite sent to ${ben.user.email}.`)).toBeVisible();
     }
     // A bad address: the message is on the field and nothing is sent.
     await ana.page.getByLabel("Friend's e-mail address").fill("not an address");

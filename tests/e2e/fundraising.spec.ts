@@ -1,8 +1,7 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./support";
 import { createUser } from "./fixtures";
-
-const connected = (page: Page) => expect(page.locator("html")).toHaveAttribute("data-live", "connected");
+import { connected } from "./live-support";
 
 /**
  * The org creates a private month challenge with a target on /create, then copies the invite link from

@@ -3,45 +3,25 @@
  * delete entries (JavaScript on and off), and each sees the other's entries and the leaderboard live.
  */
 import type { Browser, Page } from "@playwright/test";
-import { createUser, expect, signInAs, test, type TestUser } from "./fixtures";
-import { checkAxe } from "./support";
-
-const connected = (page: Page) => expect(page.locator("html")).toHaveAttribute("data-live", "connected");
-
-/** `page` (signed in as an org) creates a public goal measured in km (10 km each, 50 km for the group). */
-async function createMeasuredGoal(page: Page) {
-  await page.goto("/create");
-  const cause = `Walk the distance ${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
-  await page.getByLabel("Cause").fill(cause);
-  await page.getByLabel("Unit", { exact: true }).selectOption("km");
-  await page.getByLabel("Target per member").fill("10");
-  await page.getByLabel(/Group target/).fill("50");
-  await page.getByRole("button", { name: "Create goal" }).click();
-  // /create lands on the goal's management page (ADR 162).
-  await expect(page).toHaveURL(/\/goals\/[a-f0-9]+\/fundraising$/);
-  const goalId = page.url().split("/").at(-2)!;
-  return { goalId, cause };
-}
+import { expect, signedInPage, signInAs, test, type TestUser } from "./fixtures";
+import { connected } from "./live-support";
+import { checkAxe, createMeasuredGoal, saveFundraising } from "./support";
 
 /** A fresh org (signed in by the fixtures, not the form) creates a measured goal in a context of its own. */
 async function orgCreatesMeasuredGoal(browser: Browser) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  const org = await createUser(context.request, { type: "org", first: "Olga", last: "Org" });
+  const { page, user: org, close } = await signedInPage(browser, { type: "org", first: "Olga", last: "Org" });
   const goal = await createMeasuredGoal(page);
-  await context.close();
+  await close();
   return { ...goal, org };
 }
 
 /** A fresh member (signed in by the fixtures) joins the goal through its join page. */
 async function memberJoins(browser: Browser, name: string, goalId: string, javaScriptEnabled = true) {
-  const context = await browser.newContext({ javaScriptEnabled });
-  const page = await context.newPage();
-  await createUser(context.request, { first: name, last: "Tester" });
+  const { page, close } = await signedInPage(browser, { first: name, last: "Tester" }, javaScriptEnabled);
   await page.goto(`/join/${goalId}`);
   await page.getByRole("button", { name: "Join goal" }).click();
   await expect(page).toHaveURL(new RegExp(`/active/${goalId}(#progress)?$`));
-  return { page, close: () => context.close() };
+  return { page, close };
 }
 
 async function log(page: Page, amount: string, note = "") {
@@ -59,11 +39,7 @@ async function orgRaisesMoney(browser: Browser, org: TestUser, goalId: string, j
   await signInAs(context, org);
   const page = await context.newPage();
   await page.goto(`/goals/${goalId}/fundraising`);
-  await page.getByLabel(/Charity name/).fill("Shelter");
-  await page.getByLabel(/donation page/).fill("https://shelter.example.org/donate");
-  await page.getByLabel(/Target/).fill("100");
-  await page.getByRole("button", { name: /Save/ }).click();
-  await expect(page.getByText("Fundraising details saved.")).toBeVisible();
+  await saveFundraising(page);
   await context.close();
 }
 

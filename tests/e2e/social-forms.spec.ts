@@ -6,19 +6,15 @@
  */
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { fileURLToPath } from "node:url";
-import { createUser } from "./fixtures";
+import { signedInPage } from "./fixtures";
 import { checkAxe } from "./support";
 
 const fixture = (name: string) => fileURLToPath(new URL(`../fixtures/${name}`, import.meta.url));
 const status = (page: Page) => page.locator(".flash[role=status]");
 const bell = (page: Page) => page.getByRole("link", { name: /^Notifications, / });
 
-async function person(browser: Browser, first: string, javaScriptEnabled: boolean) {
-  const context = await browser.newContext({ javaScriptEnabled });
-  const page = await context.newPage();
-  const user = await createUser(page.request, { first, last: "Former" });
-  return { page, user, close: () => context.close() };
-}
+const person = (browser: Browser, first: string, javaScriptEnabled: boolean) =>
+  signedInPage(browser, { first, last: "Former" }, javaScriptEnabled);
 
 /**
  * axe at both widths. With JavaScript off the server sends the same markup as to the JavaScript-on twin

@@ -92,6 +92,32 @@ export async function checkAxe(page: Page, javaScriptEnabled: boolean, widths?: 
   if (widths) await page.setViewportSize(sizes.at(-1)!);
 }
 
+/**
+ * `page` (signed in as an org) creates a public goal measured in km (10 km each, 50 km for the group)
+ * through /create, which lands on the goal's management page (ADR 162).
+ */
+export async function createMeasuredGoal(page: Page, causePrefix = "Walk the distance") {
+  await page.goto("/create");
+  const cause = `${causePrefix} ${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
+  await page.getByLabel("Cause").fill(cause);
+  await page.getByLabel("Unit", { exact: true }).selectOption("km");
+  await page.getByLabel("Target per member").fill("10");
+  await page.getByLabel(/Group target/).fill("50");
+  await page.getByRole("button", { name: "Create goal" }).click();
+  await expect(page).toHaveURL(/\/goals\/[a-f0-9]+\/fundraising$/);
+  const goalId = page.url().split("/").at(-2)!;
+  return { goalId, cause };
+}
+
+/** On a goal's management page: fundraising for "Shelter", £100 target, saved. */
+export async function saveFundraising(page: Page) {
+  await page.getByLabel(/Charity name/).fill("Shelter");
+  await page.getByLabel(/donation page/).fill("https://shelter.example.org/donate");
+  await page.getByLabel(/Target/).fill("100");
+  await page.getByRole("button", { name: /Save/ }).click();
+  await expect(page.getByText("Fundraising details saved.")).toBeVisible();
+}
+
 /** The settings project's own server (playwright.config.ts): E2E_PORT + 1. */
 export function settingsPort(): number {
   return Number(process.env.E2E_PORT || 8790) + 1;
