@@ -7,7 +7,8 @@ import { execFileSync } from "node:child_process";
 import { cpSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { quietEnv, seed } from "../../scripts/seed.mjs";
+import { freshState } from "../../scripts/fresh-state.mjs";
+import { quietEnv } from "../../scripts/seed.mjs";
 import { BENCH_MEMBER, BENCH_RUNNER, seedBench } from "../ssr/seed.mjs";
 import { startWrangler } from "./server.mjs";
 
@@ -31,17 +32,13 @@ export function buildProduction({ minify = true } = {}) {
  * flags for that command (bench/profile.mjs serves the build unbundled).
  */
 export async function startApp({ root = ROOT, ports = PORTS.app, copyStateFrom, inspector, extraArgs } = {}) {
-  const persistTo = mkdtempSync(join(tmpdir(), "gwf-bench-"));
-  const env = quietEnv();
   let ids = { memberGoalId: "bench-goal-01", measuredGoalId: "bench-measured" };
-  if (copyStateFrom) cpSync(copyStateFrom, persistTo, { recursive: true });
-  else {
-    execFileSync("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", persistTo], {
-      cwd: root,
-      stdio: "ignore",
-      env,
-    });
-    seed({ persistTo, cwd: root });
+  let persistTo;
+  if (copyStateFrom) {
+    persistTo = mkdtempSync(join(tmpdir(), "gwf-bench-"));
+    cpSync(copyStateFrom, persistTo, { recursive: true });
+  } else {
+    persistTo = await freshState({ cwd: root, prefix: "gwf-bench-" });
     ids = seedBench({ persistTo, cwd: root });
   }
   const { memberGoalId, measuredGoalId } = ids;

@@ -15,14 +15,12 @@
  * publish through POST /dev/live (the same publishNow() that app writes reach; the route 404s in
  * production). Subscribers sign in as the demo member, so /events checks a real session.
  */
-import { execFileSync } from "node:child_process";
 import http from "node:http";
-import { mkdtempSync } from "node:fs";
-import { tmpdir, cpus, loadavg, totalmem } from "node:os";
-import { join } from "node:path";
+import { cpus, loadavg, totalmem } from "node:os";
 import { performance } from "node:perf_hooks";
 import { pathToFileURL } from "node:url";
-import { DEMO_PASSWORD, quietEnv, seed } from "../../scripts/seed.mjs";
+import { freshState } from "../../scripts/fresh-state.mjs";
+import { DEMO_PASSWORD } from "../../scripts/seed.mjs";
 import { ROOT, signIn } from "../lib/app.mjs";
 import { WITH_INSPECTOR, startWrangler } from "../lib/server.mjs";
 
@@ -138,13 +136,7 @@ export function printFanout(r, log = console.log) {
 }
 
 async function startServer(port, inspectorPort) {
-  const persistTo = mkdtempSync(join(tmpdir(), "live-bench-"));
-  execFileSync("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", persistTo], {
-    cwd: ROOT,
-    stdio: ["ignore", "ignore", "inherit"],
-    env: quietEnv(),
-  });
-  seed({ persistTo, cwd: ROOT });
+  const persistTo = await freshState({ cwd: ROOT, prefix: "live-bench-" });
   const vars = { ENVIRONMENT: "development", SESSION_SECRET: "bench-session-secret", HONEYPOT_SEED: "bench-honeypot" };
   return startWrangler({ name: "live", cwd: ROOT, port, inspectorPort, persistTo, vars, readyPath: "/signin" });
 }

@@ -19,7 +19,8 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { factories, insertSql, quietEnv, schema, seed } from "../../scripts/seed.mjs";
+import { freshState } from "../../scripts/fresh-state.mjs";
+import { factories, insertSql, quietEnv, schema } from "../../scripts/seed.mjs";
 import { ROOT, buildProduction, renderedFields } from "../lib/app.mjs";
 import { startWrangler } from "../lib/server.mjs";
 
@@ -239,13 +240,7 @@ export function checkInvariants(persistTo) {
 
 /** Fresh state, server up, load, server down, invariants: the whole run. */
 export async function runLoad({ sessions = 200, seconds = 60, inflight = 24, log = console.log } = {}) {
-  const persistTo = mkdtempSync(join(tmpdir(), "gwf-load-"));
-  execFileSync("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", persistTo], {
-    cwd: ROOT,
-    stdio: "ignore",
-    env: quietEnv(),
-  });
-  seed({ persistTo, cwd: ROOT });
+  const persistTo = await freshState({ cwd: ROOT, prefix: "gwf-load-" });
   seedLoad({ persistTo, sessions });
   const [port, inspectorPort] = LOAD_PORTS;
   const server = await startWrangler({
