@@ -1,9 +1,7 @@
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-run/cloudflare";
 import { RemixServer } from "@remix-run/react";
-import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
 import { NonceProvider } from "#app/components/Nonce";
-import { closeDocumentLast } from "#app/server/document-end.server";
 import { applyDocumentHeaders } from "#app/server/headers.server";
 import { routeOf } from "#app/server/log.server";
 import { reportError } from "#app/server/report.server";
@@ -58,11 +56,16 @@ export default async function handleRequest(
     },
   );
   shellRendered = true;
-  body.allReady.then(() => clearTimeout(timeoutId));
-  if (isbot(request.headers.get("user-agent") || "")) await body.allReady;
+  // The whole document in one piece (ADR 208): the loaders are done before React starts and no route
+  // streams a Suspense boundary, so waiting for the last byte costs the browser nothing, and the page
+  // leaves as one body with its length instead of dozens of small chunks (bench: less CPU per page).
+  // React 19 writes `</body></html>` after Remix's streamed data scripts itself (ADR 122 no longer needs
+  // to move it).
+  await body.allReady;
+  clearTimeout(timeoutId);
+  const html = await new Response(body).arrayBuffer();
 
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   applyDocumentHeaders(responseHeaders, scriptless ? null : nonce, loadContext.cloudflare.env);
-  // Remix streams its data scripts after the shell: keep them inside <body> (ADR 122).
-  return new Response(closeDocumentLast(body), { headers: responseHeaders, status: responseStatusCode });
+  return new Response(html, { headers: responseHeaders, status: responseStatusCode });
 }
