@@ -6,7 +6,7 @@
  *   3. SSR: each page vs its ceiling (a bare Worker with the same I/O and byte count), and the hello
  *      world, same wrangler/workerd and connections, interleaved
  *   4. Lighthouse on / and /signin
- *   5. Live updates: 1,000 event-stream subscribers, 20 writes (bench/live; ports 8824/9424)
+ *   5. Live updates: 1,000 signed-in members' event streams on one goal, 20 writes (bench/live; ports 8824/9424)
  *   6. Load: 200 signed-in members for 60 s, then D1's invariants (bench/load; ports 8827/9427)
  *   7. Pathological input: the worst time per text field, goal <= 50 ms (bench/pathological; ports 8828/9428)
  * Servers: wrangler's dev server without the devtools inspector (ADR 055); BENCH_INSPECTOR=1 for the CLI.
@@ -207,11 +207,14 @@ try {
   stopAll();
 }
 
-// Live updates (bench/live, issue 5): 1,000 subscribers on one goal's hub. Its own server.
+// Live updates (bench/live, issue 5): 1,000 signed-in subscribers on one goal's hub. Its own server.
 if (!flag("--no-live")) {
-  log("\nLive updates: 1,000 signed-in event-stream subscribers on one goal, 20 writes (bench/live/fanout.mjs)");
+  const [subscribers, writes] = quick ? [200, 5] : [1000, 20];
+  log(
+    `\nLive updates: ${subscribers} signed-in members' event streams on one goal, ${writes} writes (bench/live/fanout.mjs)`,
+  );
   try {
-    results.live = await runFanout({ subscribers: quick ? 200 : 1000, writes: quick ? 5 : 20, log });
+    results.live = await runFanout({ subscribers, writes, log });
     printFanout(results.live, log);
   } catch (error) {
     // A refused subscriber or a missed event is a failed bench, not a partial figure.
