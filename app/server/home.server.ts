@@ -40,25 +40,41 @@ export function currentGoalIdSql(viewerId: string | SQL): SQL {
   return sql`(select cg.goal_id from ${userGoals} as cg where cg.user_id = ${viewerId} and cg.completed = 0 order by cg.joined_at, cg.goal_id limit 1)`;
 }
 
+/**
+ * The times the home reads against, each a value of its own: the statements are built once per isolate
+ * from stand-ins for these values (ADR 209), so nothing derived from them may be computed while building.
+ */
+export function homeClock(today: IsoDate, now = Date.now()) {
+  return {
+    now,
+    /** The feed reaches back this far at most. */
+    feedFloor: now - FEED_WINDOW_MS,
+    /** A visit after this one (the last seen time before it) counts as a new visit. */
+    visitGapStart: now - VISIT_GAP_MS,
+    /** The first day of the cards' streak dots. */
+    streakFrom: toIsoDate(new Date((dayNumber(today)! - CARD_STREAK_DAYS) * 86_400_000)),
+  };
+}
+export type HomeClock = ReturnType<typeof homeClock>;
+
 /** The start of "since my last visit", read from the viewer's row before this visit is recorded. */
-function sinceSql(viewerId: string | SQL, now: number): SQL {
-  const floor = now - FEED_WINDOW_MS;
+function sinceSql(viewerId: string | SQL, { feedFloor, visitGapStart }: HomeClock): SQL {
   return sql`(select case
-      when hs.home_seen_at is null then ${floor}
-      when hs.home_seen_at < ${now - VISIT_GAP_MS} then max(hs.home_seen_at, ${floor})
-      else max(coalesce(hs.home_prev_seen_at, ${floor}), ${floor}) end
+      when hs.home_seen_at is null then ${feedFloor}
+      when hs.home_seen_at < ${visitGapStart} then max(hs.home_seen_at, ${feedFloor})
+      else max(coalesce(hs.home_prev_seen_at, ${feedFloor}), ${feedFloor}) end
     from ${users} as hs where hs.id = ${viewerId})`;
 }
 
-export function homeQueries(context: AppLoadContext, viewerId: string | SQL, today: IsoDate, now = Date.now()) {
+export function homeQueries(context: AppLoadContext, viewerId: string | SQL, clock: HomeClock) {
   const { db } = context;
+  const { now, visitGapStart } = clock;
   const mine = db
     .select({ id: userGoals.goalId })
     .from(userGoals)
     .where(and(eq(userGoals.userId, viewerId), eq(userGoals.completed, false)));
-  const since = sinceSql(viewerId, now);
+  const since = sinceSql(viewerId, clock);
   const sinceDate = sql`${since}`;
-  const oldest = toIsoDate(new Date((dayNumber(today)! - CARD_STREAK_DAYS) * 86_400_000));
   return [
     // My totals in each active goal.
     db
@@ -83,7 +99,7 @@ export function homeQueries(context: AppLoadContext, viewerId: string | SQL, tod
         and(
           inArray(progressEntries.goalId, mine),
           eq(progressEntries.userId, viewerId),
-          gte(progressEntries.day, oldest),
+          gte(progressEntries.day, clock.streakFrom),
         ),
       ),
     // The feed: what others did in my goals since my last visit, newest first, a few of each kind.
@@ -200,7 +216,7 @@ export function homeQueries(context: AppLoadContext, viewerId: string | SQL, tod
     db
       .update(users)
       .set({
-        homePrevSeenAt: sql`case when ${users.homeSeenAt} is not null and ${users.homeSeenAt} < ${now - VISIT_GAP_MS} then ${users.homeSeenAt} else ${users.homePrevSeenAt} end`,
+        homePrevSeenAt: sql`case when ${users.homeSeenAt} is not null and ${users.homeSeenAt} < ${visitGapStart} then ${users.homeSeenAt} else ${users.homePrevSeenAt} end`,
         homeSeenAt: new Date(now),
       })
       .where(eq(users.id, viewerId)),

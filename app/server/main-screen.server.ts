@@ -9,7 +9,7 @@ import { goalSupportQueries, toGoalSupport } from "./goal-support.server";
 import { mainScreenQueries, toMainScreen, type GoalSummary, type SelectedGoal } from "./goals.server";
 import { frozenSql } from "./frozen-sql.server";
 import { goalVisit } from "./goal-visits.server";
-import { currentGoalIdSql, homeQueries, toHome } from "./home.server";
+import { currentGoalIdSql, homeClock, homeQueries, toHome } from "./home.server";
 import { progressQueries } from "./progress.server";
 import { toProgressView } from "./progress-view.server";
 import { batchWithUser } from "./session.server";
@@ -43,20 +43,29 @@ export async function mainScreenData(request: Request, context: AppLoadContext, 
   const allEntries = params.get("entries") === "all";
   // "Show more" (ADR 191): Suggested lists the first 20 unless asked for all.
   const allSuggested = params.get("suggested") === "all";
-  // The session and the whole screen in one round trip (ADR 057); started before any await.
-  const { user, rows } = await batchWithUser(request, context, (viewerId) => {
-    // Rendered once: the goal's statements embed it many times (frozen-sql.server.ts).
-    const goalId = selectedId ?? frozenSql(currentGoalIdSql(viewerId));
-    return {
-      main: mainScreenQueries(context, viewerId, day, goalId, allSuggested),
-      support: goalSupportQueries(context, goalId, viewerId, allMembers),
-      // Measured progress (issue 15): totals, leaderboard, my entries and streak, the group's latest.
-      progress: progressQueries(context, goalId, viewerId, allEntries),
-      home: home ? homeQueries(context, viewerId, day) : null,
-      // The member opened this goal (ADR 190): the 3-day reminder counts from the day. None on a post.
-      visit: goalVisit(context, viewerId, goalId, day),
-    };
-  });
+  // The session and the whole screen in one round trip (ADR 057); started before any await. Built once
+  // per isolate for each shape of the screen (ADR 209): only these values change between requests.
+  const clock = homeClock(day);
+  const values = { day, goalId: selectedId ?? "", ...clock };
+  const shape = [home ? "home" : "goal", allSuggested, allMembers, allEntries, context.method].join(":");
+  const { user, rows } = await batchWithUser(
+    request,
+    context,
+    (viewerId, v) => {
+      // Rendered once: the goal's statements embed it many times (frozen-sql.server.ts).
+      const goalId = home ? frozenSql(currentGoalIdSql(viewerId)) : v.goalId;
+      return {
+        main: mainScreenQueries(context, viewerId, v.day, goalId, allSuggested),
+        support: goalSupportQueries(context, goalId, viewerId, allMembers),
+        // Measured progress (issue 15): totals, leaderboard, my entries and streak, the group's latest.
+        progress: progressQueries(context, goalId, viewerId, allEntries),
+        home: home ? homeQueries(context, viewerId, v) : null,
+        // The member opened this goal (ADR 190): the 3-day reminder counts from the day. None on a post.
+        visit: goalVisit(context, viewerId, goalId, v.day),
+      };
+    },
+    { key: `main-screen:${shape}`, values },
+  );
   const screen = toMainScreen(rows.main, user, day, allSuggested);
   if (selectedId && !screen.selected) throw redirect("/404");
   return {

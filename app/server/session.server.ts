@@ -16,6 +16,7 @@ import { SESSION_DAYS, sessionCookieOptions } from "./session-cookie.server";
 import { forbidden } from "./http-errors.server";
 import { runGroups, type GroupedRows, type Groups } from "./batch.server";
 import { frozenSql } from "./frozen-sql.server";
+import { runTemplate, type TemplateValues } from "./statement-template.server";
 
 const storages = new Map<string, ReturnType<typeof createCookieSessionStorage<{ sessionId: string }>>>();
 
@@ -97,18 +98,29 @@ const sessionUserColumns = {
  * no session, whatever created it (sign-in, a reset or set-password link, a row left from before the
  * suspension): the status is read on every request, here, not only where sessions are made.
  */
-function liveSession(sessionId: string) {
-  return and(eq(sessions.id, sessionId), gt(sessions.expiresAt, new Date()), ne(users.status, "suspended"));
+function liveSession(sessionId: string, now: Date) {
+  return and(eq(sessions.id, sessionId), gt(sessions.expiresAt, now), ne(users.status, "suspended"));
 }
 
 /** The statement reading the user of a live session (one row or none). */
-function sessionUserQuery(context: AppLoadContext, sessionId: string) {
+function sessionUserQuery(context: AppLoadContext, sessionId: string, now = new Date()) {
   return context.db
     .select(sessionUserColumns)
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(liveSession(sessionId))
+    .where(liveSession(sessionId, now))
     .limit(1);
+}
+
+/** The signed-in user's id as SQL: a subquery on the live session, rendered once (frozen-sql.server.ts). */
+function viewerIdSql(context: AppLoadContext, sessionId: string, now: Date): SQL {
+  return frozenSql(
+    sql`(${context.db
+      .select({ id: sessions.userId })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(liveSession(sessionId, now))})`,
+  );
 }
 
 async function loadUser(request: Request, context: AppLoadContext, state: RequestSession): Promise<SessionUser | null> {
@@ -122,15 +134,20 @@ async function loadUser(request: Request, context: AppLoadContext, state: Reques
 }
 
 /**
- * A screen's reads and the session lookup in ONE round trip (ADR 057). `statements` gets the signed-in
+ * A screen's reads and the session lookup in ONE round trip (ADR 057). `groups` gets the signed-in
  * user's id as SQL (a subquery on the session), so it can be built before the user is known. Call it
  * before the loader's first `await`: the root loader's `getOptionalUser` then takes the user from this
  * batch instead of asking D1 itself. Like `requireUser`, a visitor without a live session goes to /.
+ *
+ * With `template`, the statements are built once per isolate for `template.key` (the screen's shape)
+ * and only `template.values` change between requests (ADR 209): `groups` must build from those values
+ * alone, never from anything else that varies per request.
  */
-export function batchWithUser<const T extends Groups>(
+export function batchWithUser<const T extends Groups, V extends TemplateValues = Record<never, never>>(
   request: Request,
   context: AppLoadContext,
-  groups: (viewerId: SQL) => T,
+  groups: (viewerId: SQL, values: V) => T,
+  template?: { key: string; values: V },
 ): Promise<{ user: SessionUser; rows: GroupedRows<T> }> {
   const state = stateOf(context);
   let settle!: (user: Promise<SessionUser | null>) => void;
@@ -143,18 +160,14 @@ export function batchWithUser<const T extends Groups>(
   const run = async () => {
     const sessionId = await sessionIdOf(request, context, state);
     if (!sessionId) return null;
-    // Rendered once: most statements embed it, some several times (frozen-sql.server.ts).
-    const viewerId = frozenSql(
-      sql`(${context.db
-        .select({ id: sessions.userId })
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .where(liveSession(sessionId))})`,
-    );
-    const { session, ...rows } = await runGroups(context.db, {
-      session: [sessionUserQuery(context, sessionId)] as const,
-      ...groups(viewerId),
+    const screen = (v: V & { sessionId: string; now: Date }) => ({
+      session: [sessionUserQuery(context, v.sessionId, v.now)] as const,
+      ...groups(viewerIdSql(context, v.sessionId, v.now), v),
     });
+    const values = { ...(template?.values as V), sessionId, now: new Date() };
+    const { session, ...rows } = template
+      ? await runTemplate(context, `user:${template.key}`, values, screen)
+      : await runGroups(context.db, screen(values));
     return { user: session[0][0] ?? null, rows: rows as GroupedRows<T> };
   };
   const done = run();
