@@ -32,6 +32,7 @@ try {
   await cdp.call("Profiler.setSamplingInterval", { interval: 100 }); // µs
   const pages = [
     { name: "marketing", path: "/" },
+    { name: "signin", path: "/signin" },
     { name: "main", path: "/main", cookie: app.cookie },
     { name: "active", path: `/active/${app.memberGoalId}`, cookie: app.cookie },
     { name: "measured", path: `/active/${app.measuredGoalId}`, cookie: app.runnerCookie },
