@@ -10,7 +10,7 @@ import {
   type GoalPhase,
 } from "#app/lib/goal-state";
 import type { SelectedGoal } from "#app/server/goals.server";
-import { SubmitButton } from "./forms";
+import { SubmitButton } from "./SubmitButton";
 import { GoalIcon } from "./GoalIcon";
 import { GoalNavCard } from "./GoalNavCard";
 import { ProgressBar } from "./ProgressBar";

@@ -5,7 +5,6 @@
  */
 import { useHydrated } from "remix-utils/use-hydrated";
 import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
-import { useNavigation } from "@remix-run/react";
 import { useState } from "react";
 
 // Conform's field metadata is generic over each form's schema; these components take a field of any form.
@@ -204,25 +203,4 @@ export function CheckboxField({ field, label, hint }: { field: AnyField; label: 
   );
 }
 
-/** A submit button that goes to its loading state while its form is submitting. */
-export function SubmitButton({
-  children,
-  pendingText = "loading...",
-  className = "button",
-  name,
-  value,
-}: {
-  children: React.ReactNode;
-  pendingText?: string;
-  className?: string;
-  name?: string;
-  value?: string;
-}) {
-  const navigation = useNavigation();
-  const pending = navigation.state === "submitting" && (!name || navigation.formData?.get(name) === value);
-  return (
-    <button type="submit" className={className} name={name} value={value} aria-disabled={pending || undefined}>
-      {pending ? pendingText : children}
-    </button>
-  );
-}
+export { SubmitButton } from "./SubmitButton";

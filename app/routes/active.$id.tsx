@@ -9,7 +9,7 @@ import {
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { MainScreenView } from "#app/components/MainScreen";
 import { FLASH } from "#app/lib/flash";
-import { isEntryForm } from "#app/lib/schemas/progress";
+import { isEntryForm } from "#app/lib/progress";
 import { redirectWithFlash } from "#app/server/flash.server";
 import { today } from "#app/server/clock.server";
 import { changeMembership } from "#app/server/goal-membership.server";

@@ -5,6 +5,7 @@ import {
   defaultEntryDay,
   entryDayProblem,
   formatQuantity,
+  isEntryForm,
   logRefusal,
   parseQuantity,
   percentOfTarget,
@@ -152,5 +153,24 @@ describe("per-unit pledges", () => {
     expect(perUnitPledgeAmount(10, 525, null)).toBe(52);
     expect(perUnitPledgeAmount(100, 10_000, 5000)).toBe(5000);
     expect(perUnitPledgeAmount(100, 0, 5000)).toBe(0);
+  });
+});
+
+describe("which posts to the goal screen are entry forms", () => {
+  const form = (fields: Record<string, string>) => {
+    const f = new FormData();
+    for (const [k, v] of Object.entries(fields)) f.set(k, v);
+    return f;
+  };
+  it("an entry intent, or entry fields without the complete intent", () => {
+    expect(isEntryForm(form({ intent: "log-entry", amount: "5" }))).toBe(true);
+    expect(isEntryForm(form({ intent: "remove-entry", entryId: "e1" }))).toBe(true);
+    expect(isEntryForm(form({ intent: "bogus", amount: "5" }))).toBe(true);
+    expect(isEntryForm(form({ amount: "5" }))).toBe(true);
+  });
+  it("the membership changes are not", () => {
+    expect(isEntryForm(form({ intent: "complete", amount: "5" }))).toBe(false);
+    expect(isEntryForm(form({ intent: "leave" }))).toBe(false);
+    expect(isEntryForm(form({ intent: "undo" }))).toBe(false);
   });
 });

@@ -9,7 +9,9 @@ import {
   amountProblem,
   customUnitProblem,
   entryDayProblem,
+  type EntryIntent,
   HUNDREDTHS,
+  isEntryIntent,
   isPresetUnit,
   MAX_GROUP_TARGET,
   MAX_MEMBER_TARGET,
@@ -105,16 +107,6 @@ export function entryFormOf(formData: FormData): EntryIntent {
   if (formData.has("entryId")) return formData.has("amount") ? "edit-entry" : "delete-entry";
   return "log-entry";
 }
-
-/** A post to the goal screen is an entry form when its intent says so or it carries entry fields. */
-export const isEntryForm = (formData: FormData) =>
-  isEntryIntent(formData.get("intent")) ||
-  (formData.get("intent") !== "complete" && ["amount", "entryId", "key", "day", "note"].some((f) => formData.has(f)));
-
-export const ENTRY_INTENTS = ["log-entry", "edit-entry", "delete-entry", "remove-entry"] as const;
-export type EntryIntent = (typeof ENTRY_INTENTS)[number];
-export const isEntryIntent = (v: unknown): v is EntryIntent =>
-  typeof v === "string" && (ENTRY_INTENTS as readonly string[]).includes(v);
 
 const blankToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
 
