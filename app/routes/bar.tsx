@@ -28,13 +28,19 @@ export const handle: LiveHandle = { live: () => ["goals"] };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   // The session and the current goal in one round trip (ADR 057).
-  const { rows } = await batchWithUser(request, context, (viewerId) => ({
-    bar: [
-      currentGoalQuery(context, viewerId),
-      // Measured progress (issue 15): my total in the current goal, for the bar beside the time bar.
-      myMeasureQuery(context, currentGoalIdSql(viewerId), viewerId),
-    ],
-  }));
+  const { rows } = await batchWithUser(
+    request,
+    context,
+    (viewerId) => ({
+      bar: [
+        currentGoalQuery(context, viewerId),
+        // Measured progress (issue 15): my total in the current goal, for the bar beside the time bar.
+        myMeasureQuery(context, currentGoalIdSql(viewerId), viewerId),
+      ],
+    }),
+    // Built once per isolate, then only bound (ADR 209).
+    { key: "bar", values: {} },
+  );
   const [[goal], [mine]] = rows.bar;
   const day = today(request, context.cloudflare.env);
   return {

@@ -24,9 +24,15 @@ export const handle: LiveHandle = { live: () => ["goals"] };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   // The session and the list in one round trip (ADR 057).
-  const { rows } = await batchWithUser(request, context, (viewerId) => ({
-    completed: [completedGoalsQuery(context, viewerId)],
-  }));
+  const { rows } = await batchWithUser(
+    request,
+    context,
+    (viewerId) => ({
+      completed: [completedGoalsQuery(context, viewerId)],
+    }),
+    // Built once per isolate, then only bound (ADR 209).
+    { key: "completedgoals", values: {} },
+  );
   const [completed] = rows.completed;
   return {
     goals: completed.map((g) => ({

@@ -25,9 +25,15 @@ export const meta: MetaFunction = () => [
 export const handle: LiveHandle = { live: () => [] };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { rows } = await batchWithUser(request, context, (viewerId) => ({
-    list: [listNotificationsQuery(context, viewerId)],
-  }));
+  const { rows } = await batchWithUser(
+    request,
+    context,
+    (viewerId) => ({
+      list: [listNotificationsQuery(context, viewerId)],
+    }),
+    // Built once per isolate, then only bound (ADR 209).
+    { key: "notifications", values: {} },
+  );
   const [list] = rows.list;
   return {
     notifications: list.map((n) => {

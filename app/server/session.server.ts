@@ -129,8 +129,11 @@ async function loadUser(request: Request, context: AppLoadContext, state: Reques
   // A screen's loader started in the same tick reads the user in its own batch: wait for that.
   if (state.batched) return state.batched;
   state.queried = true;
-  const [row] = await sessionUserQuery(context, sessionId);
-  return row ?? null;
+  // Built once per isolate, then only bound (ADR 209).
+  const { session } = await runTemplate(context, "session-user", { sessionId, now: new Date() }, (v) => ({
+    session: [sessionUserQuery(context, v.sessionId, v.now)] as const,
+  }));
+  return session[0][0] ?? null;
 }
 
 /**
