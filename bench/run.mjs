@@ -136,6 +136,11 @@ try {
       p.target === undefined ? "" : p.gzip <= p.target ? "met" : "MISSED",
     ]),
   ]);
+  // What each page's gzip is made of, by package (a page that starts loading zod or conform shows it).
+  for (const p of js.filter((p) => p.gzip > 0 && /^\/(signin|main|active\/)/.test(p.path))) {
+    const top = p.packages.filter(([, b]) => b >= 512);
+    log(`  ${p.path} by package (gzip): ${top.map(([name, b]) => `${name} ${kib(b)}`).join(", ")}`);
+  }
   const chunks = routeChunks(ROOT);
   results.routeChunks = chunks;
   log(`  every hydrated page loads entry + root: ${kib(chunks.baseGzip)} gzip; each route module (by file) adds:`);

@@ -1,7 +1,8 @@
 /**
  * Sizes: the worker bundle (raw and gzip, as built and as wrangler would upload it) with its biggest
  * packages, and the client JavaScript each page makes the browser load (gzip), read from the page's
- * own HTML (module preloads, scripts and imports under /build/) so a page that ships no JS shows 0.
+ * own HTML (module preloads, scripts and imports under /build/) so a page that ships no JS shows 0, and
+ * which packages make up each page's gzip (so a page that starts loading zod or conform says so).
  */
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync } from "node:fs";
@@ -57,12 +58,23 @@ export async function pageJs(root, url, path, cookie) {
   const response = await fetch(url + path, { headers: cookie ? { cookie } : {}, redirect: "manual" });
   const html = await response.text();
   const files = [...new Set(html.match(/\/build\/[\w./$-]+\.js/g) ?? [])];
+  const meta = clientMetafile(root);
+  const packages = {};
   let gzip = 0;
   let raw = 0;
   for (const f of files) {
     const buf = readFileSync(join(root, "public", f));
+    const fileGzip = gz(buf);
     raw += buf.length;
-    gzip += gz(buf);
+    gzip += fileGzip;
+    // A file's gzip shared among what it holds by their bytes in it (the manifest file is not in the metafile).
+    const inputs = Object.entries(meta?.outputs[`public${f}`]?.inputs ?? {}).filter(([, i]) => i.bytesInOutput > 0);
+    const total = inputs.reduce((n, [, i]) => n + i.bytesInOutput, 0);
+    if (!total) packages[/manifest-/.test(f) ? "(route manifest)" : "(other)"] = fileGzip;
+    for (const [input, { bytesInOutput }] of inputs) {
+      const name = packageOf(input);
+      packages[name] = (packages[name] ?? 0) + (fileGzip * bytesInOutput) / total;
+    }
   }
   const inline = [...html.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]).join("\n");
   return {
@@ -72,7 +84,19 @@ export async function pageJs(root, url, path, cookie) {
     raw,
     gzip,
     inlineGzip: inline ? gz(Buffer.from(inline)) : 0,
+    packages: Object.entries(packages).sort((a, b) => b[1] - a[1]),
   };
+}
+
+/** The client build's esbuild metafile (the Remix compiler writes it beside the server's). */
+function clientMetafile(root) {
+  const file = join(root, "build/metafile.js.json");
+  return existsSync(file) ? JSON.parse(readFileSync(file, "utf8")) : null;
+}
+
+/** An input's package ("zod", "@conform-to/dom"), or "(app)" for the app's own modules. */
+function packageOf(input) {
+  return input.match(/node_modules\/((?:@[^/]+\/)?[^/]+)/)?.[1] ?? "(app)";
 }
 
 /** Every route module in the Remix manifest with what it adds on top of entry + root (gzip). */
