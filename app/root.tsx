@@ -1,4 +1,4 @@
-import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import {
   isRouteErrorResponse,
   Links,
@@ -14,17 +14,14 @@ import { AppHeader } from "#app/components/AppHeader";
 import { FlashMessage } from "#app/components/FlashMessage";
 import { NOT_FOUND_DESCRIPTION, NotFound } from "#app/components/NotFound";
 import { pageMeta } from "#app/lib/meta";
-import { appUrl } from "#app/server/env.server";
 import { Forbidden } from "#app/components/Forbidden";
 import { SomethingWentWrong } from "#app/components/SomethingWentWrong";
 import { LiveUpdates, type LiveHandle } from "#app/live/useLiveUpdates";
 import { useNonce } from "#app/components/Nonce";
 import type { Flash } from "#app/lib/flash";
 import type { UserType } from "#app/lib/goals";
-import { readFlash } from "#app/server/flash.server";
-import { getOptionalUser } from "#app/server/session.server";
-import { today } from "#app/server/clock.server";
 import { shipsNoScripts } from "#app/lib/scripts";
+import { rootData } from "#app/server/root-data.server";
 import appStyles from "#app/styles/app.css";
 
 export const links: LinksFunction = () => [
@@ -42,27 +39,8 @@ export const meta: MetaFunction<typeof loader> = ({ error, data }) =>
         origin: data?.origin,
       });
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const env = context.cloudflare.env;
-  const [user, { flash, clear }] = await Promise.all([getOptionalUser(request, context), readFlash(request, env)]);
-  return data<RootData>(
-    {
-      user: user && {
-        id: user.id,
-        first: user.first,
-        color: user.color,
-        img: user.img,
-        type: user.type,
-        unread: Number(user.unread ?? 0),
-      },
-      origin: appUrl(request, env),
-      // The goal clock's today (/dev/date in development): dates outside its year show the year.
-      today: today(request, env),
-      // The outcome of the action that led here, shown once (ADR 160): the cookie is cleared with it.
-      flash,
-    },
-    clear ? { headers: { "Set-Cookie": clear, "Cache-Control": "private, no-store" } } : undefined,
-  );
+export async function loader(args: LoaderFunctionArgs) {
+  return rootData(args);
 }
 
 // The header shows the user's name, colour and picture: follow their own changes live.
