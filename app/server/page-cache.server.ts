@@ -92,11 +92,17 @@ function recall(key: string): Remembered | null {
   return null;
 }
 
+/**
+ * Headers that describe one answer, not the page: not replayed. The request id names the render that
+ * stored the copy (server.ts logs it); a copy from memory or the Cache API is no request of its own.
+ */
+const PER_ANSWER = new Set(["x-cache", "x-request-id"]);
+
 function remember(key: string, status: number, headers: Headers, body: ArrayBuffer): Remembered {
   if (memory.size >= MEMORY_ENTRIES) memory.clear();
   const entry = {
     status,
-    headers: [...headers].filter(([name]) => name !== "x-cache"),
+    headers: [...headers].filter(([name]) => !PER_ANSWER.has(name)),
     body,
     expires: Date.now() + MEMORY_TTL_MS,
   };

@@ -74,6 +74,22 @@ describe("marketing page", () => {
     }
   });
 
+  it("a copy from memory names no other visitor's request: a hit carries no request id", async () => {
+    // A render has its own id, in its header and its log line (ADR 121)...
+    expect((await get("/signin")).headers.get("X-Request-Id")).toBeTruthy();
+    await (await get("/marketing")).text();
+    const repeats = [];
+    for (let i = 0; i < 30 && repeats.length < 2; i++) {
+      const repeat = await get("/marketing");
+      await repeat.text();
+      if (repeat.headers.get("x-cache") === "HIT") repeats.push(repeat);
+      else await new Promise((r) => setTimeout(r, 10));
+    }
+    expect(repeats).toHaveLength(2);
+    // ...a copy replayed from memory is logged nowhere: it must not repeat the id of the render that stored it.
+    for (const repeat of repeats) expect(repeat.headers.get("X-Request-Id")).toBeNull();
+  });
+
   it("has no script, so no nonce: its CSP forbids every script, and the stored copy is the same for everyone", async () => {
     const first = await get("/marketing");
     await first.text();
