@@ -8,7 +8,7 @@ import {
 } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { MainScreenView } from "#app/components/MainScreen";
-import { FLASH } from "#app/lib/flash";
+import { FLASH } from "#app/server/flash-messages.server";
 import { isEntryForm } from "#app/lib/progress";
 import { redirectWithFlash } from "#app/server/flash.server";
 import { today } from "#app/server/clock.server";

@@ -9,7 +9,7 @@ import {
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { MainScreenView } from "#app/components/MainScreen";
 import { today } from "#app/server/clock.server";
-import { FLASH } from "#app/lib/flash";
+import { FLASH } from "#app/server/flash-messages.server";
 import { redirectWithFlash } from "#app/server/flash.server";
 import { joinGoal } from "#app/server/goals.server";
 import { mainScreenData } from "#app/server/main-screen.server";
