@@ -19,9 +19,8 @@ import { join } from "node:path";
 import { ROOT, buildProduction, startApp } from "./lib/app.mjs";
 import { load, median } from "./lib/load.mjs";
 import { startWrangler } from "./lib/server.mjs";
+import { option } from "./lib/options.mjs";
 
-const argv = process.argv.slice(2);
-const option = (name, fallback) => (argv.includes(name) ? argv[argv.indexOf(name) + 1] : fallback);
 const rounds = Number(option("--rounds", 5));
 const seconds = Number(option("--seconds", 3));
 const connections = Number(option("--connections", 10));

@@ -17,9 +17,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import WebSocket from "ws";
 import { ROOT, buildProduction, startApp, PORTS } from "./lib/app.mjs";
+import { option } from "./lib/options.mjs";
 
-const argv = process.argv.slice(2);
-const option = (name, fallback) => (argv.includes(name) ? argv[argv.indexOf(name) + 1] : fallback);
 const requests = Number(option("--requests", 300));
 const out = option("--out", mkdtempSync(join(tmpdir(), "gwf-profile-")));
 

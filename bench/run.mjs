@@ -25,13 +25,8 @@ import { runSsr } from "./ssr/index.mjs";
 import { printLoad, runLoad } from "./load/index.mjs";
 import { printFanout, runFanout } from "./live/fanout.mjs";
 import { printPathological, runPathological } from "./pathological/index.mjs";
+import { flag, option } from "./lib/options.mjs";
 
-const argv = process.argv.slice(2);
-const flag = (name) => argv.includes(name);
-const option = (name, fallback) => {
-  const i = argv.indexOf(name);
-  return i >= 0 ? argv[i + 1] : fallback;
-};
 const quick = flag("--quick");
 const settings = {
   rounds: Number(option("--rounds", quick ? 1 : 3)),

@@ -29,6 +29,7 @@ import { freshState } from "../../scripts/fresh-state.mjs";
 import { ROOT } from "../lib/app.mjs";
 import { WITH_INSPECTOR, startWrangler } from "../lib/server.mjs";
 import { CAPS, addressOf, instancesOf, seedMembers, signInMembers } from "./members.mjs";
+import { flag, option } from "../lib/options.mjs";
 
 const CONNECT_BATCH = 50;
 const CONNECT_TIMEOUT_MS = 30_000;
@@ -255,10 +256,7 @@ async function publish(base, topics) {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
-  const arg = (name, fallback) => {
-    const i = process.argv.indexOf(`--${name}`);
-    return i > 0 ? process.argv[i + 1] : fallback;
-  };
+  const arg = (name, fallback) => option(`--${name}`, fallback);
   const topics = arg("topics", "goal:goal-running");
   console.log(
     `machine: ${cpus().length} x ${cpus()[0]?.model}, ${Math.round(totalmem() / 2 ** 30)} GB; node ${process.version}`,
@@ -273,7 +271,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
       port: Number(arg("port", 8824)),
       inspectorPort: Number(arg("inspector-port", 9424)),
       url: arg("url"),
-      anonymous: process.argv.includes("--anonymous"),
+      anonymous: flag("--anonymous"),
       hubMaxStreams: arg("hub-max-streams") && Number(arg("hub-max-streams")),
     });
     printFanout(result);

@@ -23,6 +23,7 @@ import { freshState } from "../../scripts/fresh-state.mjs";
 import { factories, insertSql, quietEnv, schema } from "../../scripts/seed.mjs";
 import { ROOT, buildProduction, renderedFields } from "../lib/app.mjs";
 import { startWrangler } from "../lib/server.mjs";
+import { flag, option } from "../lib/options.mjs";
 
 export const LOAD_PORTS = [8827, 9427];
 const { TEST_PASSWORD: PASSWORD, dayFromToday: day, goalRow, userRow } = factories;
@@ -290,12 +291,7 @@ export function printLoad(r, log = console.log) {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const argv = process.argv.slice(2);
-  const option = (name, fallback) => {
-    const i = argv.indexOf(name);
-    return i >= 0 ? argv[i + 1] : fallback;
-  };
-  if (!argv.includes("--no-build")) buildProduction();
+  if (!flag("--no-build")) buildProduction();
   const result = await runLoad({
     sessions: Number(option("--sessions", 200)),
     seconds: Number(option("--seconds", 60)),
