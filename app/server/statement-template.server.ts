@@ -71,6 +71,9 @@ function build<V extends TemplateValues>(values: V, groups: (values: V) => Group
   const { statements, spans } = flattenGroups(groups(stand));
   const prepared = statements.map(prepare);
   const queries = prepared.map((p) => p.getQuery());
+  // Kept for its row mapping only: drop the D1 statement it made on this request's session, so the
+  // isolate does not hold one request's session for every later request.
+  for (const p of prepared) delete (p as { stmt?: unknown }).stmt;
   return {
     sql: queries.map((q) => q.sql),
     slots: queries.map((q) =>
