@@ -15,7 +15,7 @@ import { discussionSchema } from "#app/lib/schemas/fundraising";
 import { deleteMessage, messagesQuery, postMessage, toMessages } from "#app/server/discussion.server";
 import { today } from "#app/server/clock.server";
 import { supportGoalQuery, toSupportGoal } from "#app/server/fundraising.server";
-import { goalVisit } from "#app/server/goal-visits.server";
+import { goalVisit, recordGoalVisit } from "#app/server/visits.server";
 import { requireUser } from "#app/server/session.server";
 import fundraisingStyles from "#app/styles/fundraising.css";
 import type { LiveHandle } from "#app/live/useLiveUpdates";
@@ -33,14 +33,16 @@ export const handle: LiveHandle<typeof loader> = { live: (data, params) => [data
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
-  const [goalRows, messageRows] = await context.db.batch([
+  const day = today(request, context.cloudflare.env);
+  const [goalRows, messageRows, visit] = await context.db.batch([
     supportGoalQuery(context, params.id!, user.id),
     messagesQuery(context, params.id!),
-    ...(goalVisit(context, user.id, params.id!, today(request, context.cloudflare.env)) ?? []),
+    ...(goalVisit(context, user.id, params.id!, day) ?? []),
   ]);
   const goal = toSupportGoal(goalRows[0]);
   if (!goal) throw notFound();
   if (!canDiscuss(goal, user, goal.isMember)) throw forbidden();
+  recordGoalVisit(context, visit, user.id, goal.id, day);
   return {
     goal: { id: goal.id, cause: goal.cause },
     messages: toMessages(messageRows, user, canManageGoal(goal, user)),

@@ -13,7 +13,7 @@ import { Timestamp } from "#app/components/Timestamp";
 import { formatMonthDay } from "#app/lib/dates";
 import { canManageGoal } from "#app/lib/fundraising";
 import { today } from "#app/server/clock.server";
-import { goalVisit } from "#app/server/goal-visits.server";
+import { goalVisit, recordGoalVisit } from "#app/server/visits.server";
 import { progressAction, type ProgressActionData } from "#app/server/progress-form.server";
 import {
   entriesPageQueries,
@@ -57,13 +57,15 @@ const hrefOf = (goalId: string, query: EntriesQuery) => {
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const query = entriesQueryOf(new URL(request.url));
   // The session and the page in one round trip (ADR 057); signed out: to / (SPEC).
+  const day = today(request, context.cloudflare.env);
   const { user, rows } = await batchWithUser(request, context, (viewerId) => ({
     page: entriesPageQueries(context, params.id!, query),
-    visit: goalVisit(context, viewerId, params.id!, today(request, context.cloudflare.env)),
+    visit: goalVisit(context, viewerId, params.id!, day),
   }));
   const page = toEntriesPage(rows.page, user, query);
   if (!page) throw notFound();
   if (page === "forbidden") throw forbidden();
+  recordGoalVisit(context, rows.visit?.[0], user.id, params.id!, day);
   return page;
 }
 

@@ -17,7 +17,7 @@ import { isExpired, type IsoDate } from "#app/lib/dates";
 import { newId } from "#app/lib/ids";
 import { unitOf } from "#app/lib/progress";
 import { goals, pledges, userGoals, users } from "#drizzle/schema";
-import { goalVisit } from "./goal-visits.server";
+import { goalVisit, recordGoalVisit } from "./visits.server";
 import { publish } from "./live.server";
 import { pledgeNotifications, ringBells } from "./notifications.server";
 import { sendMail } from "./mail.server";
@@ -217,7 +217,7 @@ export async function loadFundraising(
   /** A member a supporter sponsors per unit (/give/{id}?member=...), checked to be in the goal. */
   memberId?: string | null,
 ) {
-  const [goalRows, totalRows, pledgeRows, memberRows] = await context.db.batch([
+  const [goalRows, totalRows, pledgeRows, memberRows, visit] = await context.db.batch([
     supportGoalQuery(context, goalId, viewer?.id ?? null),
     pledgeTotalsQuery(context, goalId),
     recentPledgesQuery(context, goalId, limit),
@@ -232,6 +232,7 @@ export async function loadFundraising(
   ]);
   const goal = toSupportGoal(goalRows[0]);
   if (!goal) return null;
+  if (viewer) recordGoalVisit(context, visit, viewer.id, goalId, today);
   const manager = canManageGoal(goal, viewer);
   const member = memberRows[0] ? { id: memberRows[0].id, name: `${memberRows[0].first} ${memberRows[0].last}` } : null;
   return { goal, manager, member, fundraiser: toFundraiser(goal, totalRows[0], pledgeRows, manager, today) };

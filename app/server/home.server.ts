@@ -1,8 +1,8 @@
 /**
  * /main as a home (issue 15): a compact card per active goal (time bar; for a measured goal my total vs
  * target and my streak) and a short feed of what happened in my goals since my last visit (joins,
- * entries, pledges, messages, cheers). Statements for the screen's one batch (ADR 057); the last one
- * records the visit. A "visit" ends after 30 minutes away, so live refreshes of the open page do not
+ * entries, pledges, messages, cheers). Statements for the screen's one batch (ADR 057); the visit
+ * itself is recorded after the response (visits.server.ts, ADR 210). A "visit" ends after 30 minutes away, so live refreshes of the open page do not
  * empty the feed (ADR 141).
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
@@ -68,7 +68,6 @@ function sinceSql(viewerId: string | SQL, { feedFloor, visitGapStart }: HomeCloc
 
 export function homeQueries(context: AppLoadContext, viewerId: string | SQL, clock: HomeClock) {
   const { db } = context;
-  const { now, visitGapStart } = clock;
   const mine = db
     .select({ id: userGoals.goalId })
     .from(userGoals)
@@ -212,14 +211,6 @@ export function homeQueries(context: AppLoadContext, viewerId: string | SQL, clo
       )
       .orderBy(desc(sql`max(${userGoals.joinedAt}, coalesce(${userGoals.completedAt}, 0))`))
       .limit(FEED_SIZE),
-    // Record this visit (after the feed read the previous one).
-    db
-      .update(users)
-      .set({
-        homePrevSeenAt: sql`case when ${users.homeSeenAt} is not null and ${users.homeSeenAt} < ${visitGapStart} then ${users.homeSeenAt} else ${users.homePrevSeenAt} end`,
-        homeSeenAt: new Date(now),
-      })
-      .where(eq(users.id, viewerId)),
   ] as const;
 }
 

@@ -8,11 +8,11 @@ import { today } from "./clock.server";
 import { goalSupportQueries, toGoalSupport } from "./goal-support.server";
 import { mainScreenQueries, toMainScreen, type GoalSummary, type SelectedGoal } from "./goals.server";
 import { frozenSql } from "./frozen-sql.server";
-import { goalVisit } from "./goal-visits.server";
 import { currentGoalIdSql, homeClock, homeQueries, toHome } from "./home.server";
 import { progressQueries } from "./progress.server";
 import { toProgressView } from "./progress-view.server";
 import { batchWithUser } from "./session.server";
+import { goalVisit, homeSeen, recordGoalVisit, recordHomeVisit } from "./visits.server";
 
 const toNav = ({ id, cause, start, end, icon, visibility }: GoalSummary) => ({
   id,
@@ -60,14 +60,17 @@ export async function mainScreenData(request: Request, context: AppLoadContext, 
         // Measured progress (issue 15): totals, leaderboard, my entries and streak, the group's latest.
         progress: progressQueries(context, goalId, viewerId, allEntries),
         home: home ? homeQueries(context, viewerId, v) : null,
-        // The member opened this goal (ADR 190): the 3-day reminder counts from the day. None on a post.
+        // Whether this view is a visit to record (ADR 190, 210): read here, written after the response.
         visit: goalVisit(context, viewerId, goalId, v.day),
+        seen: home ? homeSeen(context, viewerId) : null,
       };
     },
     { key: `main-screen:${shape}`, values },
   );
   const screen = toMainScreen(rows.main, user, day, allSuggested);
   if (selectedId && !screen.selected) throw redirect("/404");
+  if (screen.selected) recordGoalVisit(context, rows.visit?.[0], user.id, screen.selected.id, day);
+  if (home) recordHomeVisit(context, rows.seen?.[0], user.id, clock);
   return {
     today: day,
     canCreate: canCreateGoals(user),

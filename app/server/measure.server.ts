@@ -9,12 +9,13 @@ import { canManageGoal } from "#app/lib/fundraising";
 import type { Viewer } from "#app/lib/goals";
 import { goals, progressEntries } from "#drizzle/schema";
 import { today } from "./clock.server";
-import { goalVisit } from "./goal-visits.server";
+import { goalVisit, recordGoalVisit } from "./visits.server";
 import { publish } from "./live.server";
 
 /** The goal's measure as its organisers edit it; the request is also a visit of the goal (ADR 190). */
 export async function loadMeasure(context: AppLoadContext, goalId: string, viewer: Viewer, request: Request) {
-  const [rows] = await context.db.batch([
+  const day = today(request, context.cloudflare.env);
+  const [rows, visit] = await context.db.batch([
     context.db
       .select({
         id: goals.id,
@@ -31,10 +32,11 @@ export async function loadMeasure(context: AppLoadContext, goalId: string, viewe
       .from(goals)
       .where(eq(goals.id, goalId))
       .limit(1),
-    ...(goalVisit(context, viewer.id, goalId, today(request, context.cloudflare.env)) ?? []),
+    ...(goalVisit(context, viewer.id, goalId, day) ?? []),
   ]);
   const row = rows[0];
   if (!row) return null;
+  recordGoalVisit(context, visit, viewer.id, goalId, day);
   return { ...row, hasEntries: !!Number(row.hasEntries), manager: canManageGoal(row, viewer) };
 }
 

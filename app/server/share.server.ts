@@ -9,7 +9,7 @@ import { canReplaceInviteLink, isVisibleTo, type Viewer } from "#app/lib/goals";
 import { friendships, goals, userGoals } from "#drizzle/schema";
 import { today } from "./clock.server";
 import { appUrl } from "./env.server";
-import { goalVisit } from "./goal-visits.server";
+import { goalVisit, recordGoalVisit } from "./visits.server";
 import { inviteToken } from "./invites.server";
 import { goalColumns } from "./goal-columns.server";
 
@@ -28,7 +28,8 @@ export async function shareView(
   viewer: Viewer,
   goalId: string,
 ): Promise<ShareView | null> {
-  const [[row]] = await context.db.batch([
+  const day = today(request, context.cloudflare.env);
+  const [[row], visit] = await context.db.batch([
     context.db
       .select({
         ...goalColumns,
@@ -40,9 +41,10 @@ export async function shareView(
       .where(eq(goals.id, goalId))
       .limit(1),
     // Opening a goal's share screen is a visit (ADR 190).
-    ...(goalVisit(context, viewer.id, goalId, today(request, context.cloudflare.env)) ?? []),
+    ...(goalVisit(context, viewer.id, goalId, day) ?? []),
   ]);
   if (!row || !(row.isMember || isVisibleTo(row, viewer))) return null;
+  recordGoalVisit(context, visit, viewer.id, goalId, day);
   const { env } = context.cloudflare;
   const origin = appUrl(request, env);
   const signed = row.visibility !== "public";

@@ -5,7 +5,7 @@
  */
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { countD1RoundTrips, describeRoundTrips, screenRoundTrips } from "../support/d1";
+import { countD1RoundTrips, describeRoundTrips, screenRoundTrips, writes } from "../support/d1";
 import { insertGoal } from "../support/goals";
 import { post, signUpUser } from "../support/http";
 import { signedInUser } from "../support/factories";
@@ -65,6 +65,8 @@ describe("D1 round trips per screen", () => {
       const { status, count, roundTrips } = await screenRoundTrips(path, cookie);
       expect(status, path).toBe(200);
       expect(count, `${path}:\n${describeRoundTrips(roundTrips)}`).toBe(1);
+      // A plain view only reads, so D1 may answer it from a read replica (ADR 200, 210).
+      expect(roundTrips.filter(writes), path).toEqual([]);
     }
     // A forged session cookie still goes to /.
     const { status, count } = await screenRoundTrips("/main", cookie.replace(/__session=[^;]*/, "__session=bogus"));

@@ -1,7 +1,7 @@
 /** /main as a home (issue 15): opens on the current goal, a card per active goal, the feed since my last visit. */
 import { env } from "cloudflare:test";
-import { describe, expect, it } from "vitest";
-import { screenRoundTrips, describeRoundTrips } from "../support/d1";
+import { describe, expect, it, vi } from "vitest";
+import { describeRoundTrips, screenRoundTrips, writes } from "../support/d1";
 import { insertGoal } from "../support/goals";
 import { get, post, postForm, signUpUser, userId } from "../support/http";
 import { insertMeasuredGoal, logEntry } from "../support/progress";
@@ -126,10 +126,42 @@ describe("the home", () => {
     const goal = await insertMeasuredGoal();
     const me = await member(goal.id);
     await logEntry(goal.id, me.cookie);
-    for (const path of ["/main", "/main.data"]) {
-      const { status, count, roundTrips } = await screenRoundTrips(path, me.cookie);
-      expect(status).toBe(200);
-      expect(count, describeRoundTrips(roundTrips)).toBe(1);
+    for (const [path, visitWrites] of [
+      // The first view records the visit (the home's "seen" time, the current goal's day) after its answer.
+      ["/main", 2],
+      // A refresh within the minute, or a live refresh, writes nothing (ADR 210).
+      ["/main.data", 0],
+      ["/main", 0],
+    ] as const) {
+      const trips = await screenRoundTrips(path, me.cookie);
+      expect(trips.status).toBe(200);
+      expect(trips.count, describeRoundTrips(trips.roundTrips)).toBe(1);
+      // The screen's batch only reads: D1 may answer it from a read replica (ADR 200).
+      expect(trips.roundTrips.filter(writes)).toEqual([]);
+      expect(trips.visitWrites, path).toBe(visitWrites);
     }
+  });
+
+  it("records a new visit a minute after the last, and keeps the feed of the visit that is still going on", async () => {
+    const goal = await insertMeasuredGoal();
+    const me = await member(goal.id);
+    const myId = await userId(me.email);
+    await home(me.cookie);
+    const seen = () =>
+      env.DB.prepare("SELECT home_seen_at AS seen, home_prev_seen_at AS prev FROM users WHERE id = ?")
+        .bind(myId)
+        .first<{ seen: number; prev: number | null }>();
+    const first = (await seen())!;
+    expect(first.seen).toBeGreaterThan(Date.now() - 60_000);
+    // Two minutes later (moved back by hand): the next view moves the time on, in the same visit.
+    await env.DB.prepare("UPDATE users SET home_seen_at = home_seen_at - 120000 WHERE id = ?").bind(myId).run();
+    const other = await member(goal.id);
+    await logEntry(goal.id, other.cookie, { amount: "4" });
+    const { visitWrites, body } = await screenRoundTrips("/main", me.cookie);
+    expect(visitWrites).toBe(1);
+    expect(body).toContain("Test User logged 4 km");
+    // The write goes after the answer: wait for it.
+    await vi.waitFor(async () => expect((await seen())!.seen).toBeGreaterThanOrEqual(first.seen));
+    expect((await seen())!.prev).toBe(first.prev);
   });
 });
