@@ -10,9 +10,28 @@ export type IsoDate = string;
 const MS_PER_DAY = 86_400_000;
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
+/**
+ * Days already worked out, by date string: a screen asks for the same few dates hundreds of times (every
+ * card's start, end and progress), ~1% of a goal screen's CPU before (docs/benchmarks.md). Bounded.
+ */
+const known = new Map<string, number | null>();
+const KNOWN_MAX = 1024;
+
 /** Days since 1970-01-01 for a valid ISO date, or null for anything else (including 2026-02-30). */
 export function dayNumber(value: string | null | undefined): number | null {
-  const match = typeof value === "string" ? ISO_DATE.exec(value) : null;
+  if (typeof value !== "string") return null;
+  const hit = known.get(value);
+  if (hit !== undefined) return hit;
+  const day = parseDay(value);
+  if (value.length === 10) {
+    if (known.size >= KNOWN_MAX) known.clear();
+    known.set(value, day);
+  }
+  return day;
+}
+
+function parseDay(value: string): number | null {
+  const match = ISO_DATE.exec(value);
   if (!match) return null;
   const [y, m, d] = [Number(match[1]), Number(match[2]), Number(match[3])];
   const ms = Date.UTC(y, m - 1, d);

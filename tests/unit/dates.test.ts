@@ -24,6 +24,17 @@ describe("calendar dates", () => {
     expect(dayNumber("1970-01-02")).toBe(1);
   });
 
+  it("answers the same a second time, for valid and invalid dates alike (the per-isolate memo)", () => {
+    for (let round = 0; round < 2; round++) {
+      expect(dayNumber("2026-02-30")).toBeNull();
+      expect(dayNumber("2024-02-29")).toBe(19_782);
+      expect(dayNumber(" 2024-02-29")).toBeNull();
+    }
+    // More distinct dates than the memo keeps: still right after it starts over.
+    for (let day = 0; day < 1500; day++) expect(dayNumber(toIsoDate(new Date(day * 86_400_000)))).toBe(day);
+    expect(dayNumber("2024-02-29")).toBe(19_782);
+  });
+
   it("takes the UTC day of an instant, even a millisecond either side of UTC midnight", () => {
     expect(toIsoDate(new Date("2026-03-01T00:00:00.000Z"))).toBe("2026-03-01");
     expect(toIsoDate(new Date("2026-02-28T23:59:59.999Z"))).toBe("2026-02-28");
