@@ -32,6 +32,16 @@ export async function runSsr({
     { key: "signin", label: "/signin", server: app, path: "/signin" },
     { key: "main", label: "/main (member, 20 goals)", server: app, path: "/main", cookie },
     { key: "active", label: `/active/{id} (member)`, server: app, path: `/active/${goalId}`, cookie },
+    // A member moving between screens in the app asks for the next screen's data only (single fetch):
+    // the same loader and batch, no React render, no document (no target; a row to read beside the page's).
+    { key: "mainData", label: "/main.data (client navigation)", server: app, path: "/main.data", cookie },
+    {
+      key: "activeData",
+      label: "/active/{id}.data (client navigation)",
+      server: app,
+      path: `/active/${goalId}.data`,
+      cookie,
+    },
     ...(measuredGoalId
       ? [
           {
@@ -46,7 +56,15 @@ export async function runSsr({
   ];
   // Pages that read nothing before answering (the marketing page from memory, /signin) get a ceiling
   // without I/O; signed-in pages read their session, so theirs makes one D1 round trip.
-  const ceilingIo = { marketing: "", signin: "", main: "/d1", active: "/d1", measured: "/d1" };
+  const ceilingIo = {
+    marketing: "",
+    signin: "",
+    main: "/d1",
+    active: "/d1",
+    mainData: "/d1",
+    activeData: "/d1",
+    measured: "/d1",
+  };
   for (const s of scenarios) {
     const headers = s.cookie ? { cookie: s.cookie } : {};
     const first = await fetch(s.server.url + s.path, { headers, redirect: "manual" });
