@@ -4,6 +4,7 @@ import { SUGGESTIONS_SHOWN } from "#app/lib/goals";
 import { Drawer } from "./Drawer";
 import { GoalNavCard, type NavGoal } from "./GoalNavCard";
 import { StartGoalLink } from "./GoalPanel";
+import { useClientLinks } from "./useClientLinks";
 
 /** SPEC's side navigation: Goals (the user's active goals) and Suggested (goals they could join). */
 export function SideNav({
@@ -23,8 +24,11 @@ export function SideNav({
   selectedId?: string;
   canCreate: boolean;
 }) {
+  // The cards are plain links; the nav takes their clicks (ADR 211).
+  const links = useClientLinks();
   return (
-    <nav className="sidenav" aria-label="Goals navigation">
+    <nav className="sidenav" aria-label="Goals navigation" {...links.handlers}>
+      {links.prefetch}
       <Drawer id="goals-drawer" side="left" labelledBy="goals-heading">
         <div className="sidenav__head">
           <h2 id="goals-heading">Goals</h2>

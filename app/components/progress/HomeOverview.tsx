@@ -2,8 +2,8 @@
  * The home's overview (issue 15): a compact card per active goal (time bar; measured goals add my total
  * vs target and my streak) and what happened in my goals since my last visit.
  */
-import { Link } from "@remix-run/react";
 import { formatDateRange } from "#app/lib/dates";
+import { useClientLinks } from "../useClientLinks";
 import { useToday } from "../useToday";
 import type { FeedItem, HomeCard } from "#app/server/home.server";
 
@@ -34,9 +34,9 @@ function Card({ card, current }: { card: HomeCard; current: boolean }) {
   const today = useToday();
   return (
     <li className={current ? "home-card card home-card--current" : "home-card card"}>
-      <Link to={`/active/${card.id}`} className="home-card__title" aria-current={current ? "true" : undefined}>
+      <a href={`/active/${card.id}`} className="home-card__title" aria-current={current ? "true" : undefined}>
         {card.cause}
-      </Link>
+      </a>
       <span className="home-card__dates">{formatDateRange(card.start, card.end, today) ?? "No Dates Selected"}</span>
       {time ? (
         <div className="home-card__bar">
@@ -85,8 +85,11 @@ export function HomeOverview({
   home: { cards: HomeCard[]; feed: FeedItem[] };
   currentId: string | null;
 }) {
+  // Cards and feed lines are plain links; the section takes their clicks (ADR 211).
+  const links = useClientLinks();
   return (
-    <section className="home" aria-labelledby="home-title">
+    <section className="home" aria-labelledby="home-title" {...links.handlers}>
+      {links.prefetch}
       <h2 id="home-title" className="home__title">
         Your goals
       </h2>
@@ -102,9 +105,9 @@ export function HomeOverview({
             {home.feed.map((item) => (
               <li key={item.key} className="feed__item">
                 <span className="feed__text">{item.text}</span>{" "}
-                <Link to={`/active/${item.goalId}`} className="feed__goal">
+                <a href={`/active/${item.goalId}`} className="feed__goal">
                   {item.cause}
-                </Link>
+                </a>
                 <time dateTime={item.at} className="feed__time">
                   {timeFormat.format(new Date(item.at))} UTC
                 </time>
