@@ -114,6 +114,13 @@ test("an org shares an invite; members join, pledge and talk, and each sees the 
   const cheer = bea.page.getByRole("button", { name: /Cheer Alex Tester/ });
   await cheer.click();
   await expect(bea.page.getByRole("button", { name: /Cheered Alex Tester/ })).toHaveAttribute("aria-pressed", "true");
+  // In the background: the same document, the same address.
+  expect(await bea.page.evaluate(() => (window as any).__sameDocument)).toBe(true);
+  await expect(bea.page).toHaveURL(new RegExp(`/active/${GOAL}$`));
+  // A second tap takes it back.
+  await bea.page.getByRole("button", { name: /Cheered Alex Tester/ }).click();
+  await expect(bea.page.getByRole("button", { name: /Cheer Alex Tester/ })).toHaveAttribute("aria-pressed", "false");
+  expect(await bea.page.evaluate(() => (window as any).__sameDocument)).toBe(true);
 
   await expectNoAxeViolations(bea.page);
   await alex.page.goto(`/give/${GOAL}`);
