@@ -16,8 +16,17 @@
  *    itself changes a routes tree in one place only, `patchRoutesImpl` (lazy route discovery, off in
  *    remix.config.js), which now empties the map.
  *
- * The patched file is the ESM build the Remix compiler bundles into build/index.js (the server) and
- * the browser bundle alike. Run by `postinstall` (so by `npm ci`) and by `npm run build` (so a
+ * 3. The server renderer's routes (ADR 212): Remix's `RemixServer` rebuilt its route objects from the
+ *    build's manifest on every request (`createServerRoutes`) and react-router-dom's
+ *    `createStaticRouter` converted them to data routes again, so the render's `matchRoutes` met a new
+ *    routes array each time and flattened and ranked all ~60 routes per request (point 2 missed).
+ *    Both depend only on the build (the manifest's routes object is the build's own, one per isolate;
+ *    the route modules are the build's), so each is kept per input: a WeakMap keyed by the manifest's
+ *    routes, and one keyed by the server routes array. Nothing writes to either result: the static
+ *    router keeps its per-request state (matches, loader data) in objects of its own.
+ *
+ * The patched router file is the ESM build the Remix compiler bundles into build/index.js (the server)
+ * and the browser bundle alike; the other two are server-only. Run by `postinstall` (so by `npm ci`) and by `npm run build` (so a
  * node_modules installed before this script existed is patched before the next build). Idempotent.
  * Fails loudly when the code it replaces is gone (an upgrade changed it): then check whether upstream
  * caches these itself and drop the patch, or adapt it.
@@ -25,10 +34,9 @@
 import { existsSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
-const FILE = "../node_modules/@remix-run/router/dist/router.js";
 const MARK = "patched by scripts/patch-remix-router.mjs";
 
-const PATCHES = [
+const ROUTER_PATCHES = [
   {
     before: `function compilePath(path, caseSensitive, end) {
   if (caseSensitive === void 0) {
@@ -88,16 +96,66 @@ function matchRoutesImpl(routes, locationArg, basename, allowPartial) {`,
   },
 ];
 
-/** Applies the patches not applied yet; returns what it did. */
-export function patchRemixRouter() {
-  const path = fileURLToPath(new URL(FILE, import.meta.url));
-  if (!existsSync(path)) throw new Error(`${path} is missing: the app needs @remix-run/router (ADR 149)`);
+const SERVER_ROUTES_PATCHES = [
+  {
+    before: `  let routes = createServerRoutes(manifest.routes, routeModules, context.future, context.isSpaMode);`,
+    after: `  // ${MARK} (ADR 212): the build's server routes, made once per isolate.
+  let routes = serverRoutes.get(manifest.routes);
+  if (routes === undefined) {
+    routes = createServerRoutes(manifest.routes, routeModules, context.future, context.isSpaMode);
+    serverRoutes.set(manifest.routes, routes);
+  }`,
+  },
+  {
+    before: `function RemixServer({`,
+    after: `const serverRoutes = new WeakMap(); // ${MARK} (ADR 212)
+function RemixServer({`,
+  },
+];
+
+/** react-router-dom/server in its CommonJS (server.js) and ESM (server.mjs) builds. */
+const staticRouterPatches = (convert) => [
+  {
+    before: `function createStaticRouter(routes, context, opts = {}) {
+  let manifest = {};
+  let dataRoutes = ${convert}(routes, ${convert === "UNSAFE_convertRoutesToDataRoutes" ? "" : "reactRouter."}UNSAFE_mapRouteProperties, undefined, manifest);`,
+    after: `const staticDataRoutes = new WeakMap(); // ${MARK} (ADR 212)
+function createStaticRouter(routes, context, opts = {}) {
+  // ${MARK} (ADR 212): the data routes of a routes array, converted once.
+  let converted = staticDataRoutes.get(routes);
+  if (converted === undefined) {
+    let manifest = {};
+    converted = { manifest, dataRoutes: ${convert}(routes, ${convert === "UNSAFE_convertRoutesToDataRoutes" ? "" : "reactRouter."}UNSAFE_mapRouteProperties, undefined, manifest) };
+    staticDataRoutes.set(routes, converted);
+  }
+  let { manifest, dataRoutes } = converted;`,
+  },
+];
+
+const FILES = [
+  { file: "../node_modules/@remix-run/router/dist/router.js", patches: ROUTER_PATCHES },
+  { file: "../node_modules/@remix-run/react/dist/esm/server.js", patches: SERVER_ROUTES_PATCHES },
+  {
+    file: "../node_modules/react-router-dom/server.js",
+    patches: staticRouterPatches("router.UNSAFE_convertRoutesToDataRoutes"),
+  },
+  {
+    file: "../node_modules/react-router-dom/server.mjs",
+    patches: staticRouterPatches("UNSAFE_convertRoutesToDataRoutes"),
+  },
+];
+
+/** Applies the patches of one file not applied yet; returns what it did. */
+function patchFile(file, patches) {
+  const path = fileURLToPath(new URL(file, import.meta.url));
+  if (!existsSync(path)) throw new Error(`${path} is missing: the app needs it (ADR 149, 212)`);
   let source = readFileSync(path, "utf8");
   let applied = 0;
-  for (const { before, after } of PATCHES) {
+  for (const { before, after } of patches) {
     if (source.includes(after)) continue;
     const count = source.split(before).length - 1;
-    if (count !== 1) throw new Error(`${path}: expected the code to patch once, found it ${count} times; see ADR 149`);
+    if (count !== 1)
+      throw new Error(`${path}: expected the code to patch once, found it ${count} times; see ADR 149, 212`);
     source = source.replace(before, after);
     applied++;
   }
@@ -105,9 +163,16 @@ export function patchRemixRouter() {
   // Written aside and renamed: a build in another terminal never reads half a file.
   writeFileSync(`${path}.tmp`, source);
   renameSync(`${path}.tmp`, path);
-  return `patched (${applied} of ${PATCHES.length} changes)`;
+  return `patched (${applied} of ${patches.length} changes)`;
+}
+
+/** Applies every patch not applied yet; returns what it did, file by file. */
+export function patchRemixRouter() {
+  return FILES.map(({ file, patches }) => `${file.replace("../node_modules/", "")}: ${patchFile(file, patches)}`).join(
+    "\n",
+  );
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  console.log(`@remix-run/router: ${patchRemixRouter()}`);
+  console.log(patchRemixRouter());
 }
