@@ -37,7 +37,7 @@ export function goalVisit(context: AppLoadContext, viewerId: string | SQL, goalI
   if (!countsAsVisit(context)) return null;
   return [
     context.db
-      .select({ due: sql<number>`1` })
+      .select({ due: sql<number>`1`.as("due") })
       .from(userGoals)
       .where(visitUnrecorded(viewerId, goalId, today))
       .limit(1),
