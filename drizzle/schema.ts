@@ -109,6 +109,8 @@ export const userGoals = sqliteTable(
   (t) => [
     primaryKey({ columns: [t.userId, t.goalId] }),
     index("user_goals_goal_idx").on(t.goalId, t.completed),
+    // The home's "joined since my visit" reads only the window's joins of each of my goals (ADR 213).
+    index("user_goals_goal_joined_idx").on(t.goalId, t.joinedAt),
     index("user_goals_user_completed_idx").on(t.userId, t.completed, t.joinedAt),
   ],
 );

@@ -130,6 +130,13 @@ describe("query plans", () => {
       expect(plan.join(" | "), sql).toContain("goals_end_cause_idx");
       expect(plan.join(" | "), sql).not.toContain("TEMP B-TREE");
     }
+    // The home's "joined since my visit" reads each of my goals' joins inside the window only, not every
+    // membership of a goal thousands strong (ADR 213).
+    const joins = planned.filter(({ sql }) =>
+      /^select "user_goals"\."goal_id", "user_goals"\."joined_at", "users"/.test(sql),
+    );
+    expect(joins.length).toBe(1);
+    expect(joins[0]!.plan.join(" | ")).toContain("user_goals_goal_joined_idx (goal_id=? AND joined_at>?)");
   });
 
   it("the measured goal screen and the entry writes never scan a whole table nor sort the leaderboard", async () => {

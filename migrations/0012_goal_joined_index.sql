@@ -1,0 +1,1 @@
+CREATE INDEX `user_goals_goal_joined_idx` ON `user_goals` (`goal_id`,`joined_at`);
