@@ -20,7 +20,7 @@ import { userGoals, users } from "#drizzle/schema";
 import { reportError } from "./report.server";
 
 /** The home's "seen" time is moved on at most this often; a visit ends after 30 minutes away (ADR 141). */
-export const HOME_SEEN_STEP_MS = 60_000;
+const HOME_SEEN_STEP_MS = 60_000;
 
 const countsAsVisit = (context: AppLoadContext) => context.method === "GET" || context.method === "HEAD";
 
