@@ -113,19 +113,22 @@ function RemixServer({`,
   },
 ];
 
-/** react-router-dom/server in its CommonJS (server.js) and ESM (server.mjs) builds. */
-const staticRouterPatches = (convert) => [
+/**
+ * react-router-dom/server in its CommonJS (server.js) and ESM (server.mjs) builds, which name the two
+ * helpers differently (`convert(routes, mapProperties, undefined, manifest)`).
+ */
+const staticRouterPatches = (convert, mapProperties) => [
   {
     before: `function createStaticRouter(routes, context, opts = {}) {
   let manifest = {};
-  let dataRoutes = ${convert}(routes, ${convert === "UNSAFE_convertRoutesToDataRoutes" ? "" : "reactRouter."}UNSAFE_mapRouteProperties, undefined, manifest);`,
+  let dataRoutes = ${convert}(routes, ${mapProperties}, undefined, manifest);`,
     after: `const staticDataRoutes = new WeakMap(); // ${MARK} (ADR 212)
 function createStaticRouter(routes, context, opts = {}) {
   // ${MARK} (ADR 212): the data routes of a routes array, converted once.
   let converted = staticDataRoutes.get(routes);
   if (converted === undefined) {
     let manifest = {};
-    converted = { manifest, dataRoutes: ${convert}(routes, ${convert === "UNSAFE_convertRoutesToDataRoutes" ? "" : "reactRouter."}UNSAFE_mapRouteProperties, undefined, manifest) };
+    converted = { manifest, dataRoutes: ${convert}(routes, ${mapProperties}, undefined, manifest) };
     staticDataRoutes.set(routes, converted);
   }
   let { manifest, dataRoutes } = converted;`,
@@ -137,11 +140,11 @@ const FILES = [
   { file: "../node_modules/@remix-run/react/dist/esm/server.js", patches: SERVER_ROUTES_PATCHES },
   {
     file: "../node_modules/react-router-dom/server.js",
-    patches: staticRouterPatches("router.UNSAFE_convertRoutesToDataRoutes"),
+    patches: staticRouterPatches("router.UNSAFE_convertRoutesToDataRoutes", "reactRouter.UNSAFE_mapRouteProperties"),
   },
   {
     file: "../node_modules/react-router-dom/server.mjs",
-    patches: staticRouterPatches("UNSAFE_convertRoutesToDataRoutes"),
+    patches: staticRouterPatches("UNSAFE_convertRoutesToDataRoutes", "UNSAFE_mapRouteProperties"),
   },
 ];
 
