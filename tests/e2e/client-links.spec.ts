@@ -6,11 +6,14 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 
-/** Marks the current document: the mark survives a move inside the app, not a new document. */
+/**
+ * Marks the current document (`__sameDocument`, as the other specs do): the mark survives a move inside
+ * the app, not a new document.
+ */
 const mark = (page: Page) =>
-  page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+  page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
 const sameDocument = (page: Page) =>
-  page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument === true);
+  page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument === true);
 
 test.describe("with JavaScript", () => {
   test.use({ userOptions: { join: ["goal-running"] } });
