@@ -13,7 +13,7 @@ import { existsSync, mkdtempSync, symlinkSync } from "node:fs";
 import os, { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ROOT, startApp, startHello } from "./lib/app.mjs";
-import { load, median } from "./lib/load.mjs";
+import { load, measure, median } from "./lib/load.mjs";
 import { quietEnv } from "../scripts/seed.mjs";
 import { option } from "./lib/options.mjs";
 
@@ -96,13 +96,10 @@ try {
     for (const s of all) await load({ url: s.server.url + s.path, headers: s.headers, connections, seconds: 1 });
     for (let round = 0; round < rounds; round++)
       for (const s of all) {
-        const before = s.server.cpuSeconds();
-        const r = await load({ url: s.server.url + s.path, headers: s.headers, connections, seconds });
-        r.cpu = ((s.server.cpuSeconds() - before) * 1000) / Math.max(1, r.requests);
-        s.runs.push(r);
+        s.runs.push(await measure(s.server, s.path, { headers: s.headers, connections, seconds }));
       }
     const rps = (s) => median(s.runs.map((r) => r.rps));
-    const cpu = (s) => median(s.runs.map((r) => r.cpu));
+    const cpu = (s) => median(s.runs.map((r) => r.cpuMsPerRequest));
     const figures = (s) => ({
       bytes: s.bytes,
       rps: rps(s),

@@ -17,7 +17,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import os, { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ROOT, buildProduction, startApp } from "./lib/app.mjs";
-import { load, median } from "./lib/load.mjs";
+import { load, measure, median } from "./lib/load.mjs";
 import { startWrangler } from "./lib/server.mjs";
 import { option } from "./lib/options.mjs";
 
@@ -80,13 +80,10 @@ try {
   for (const row of rows) await load({ url: row.server.url + row.path, connections, seconds: 1 });
   for (let round = 0; round < rounds; round++)
     for (const row of rows) {
-      const before = row.server.cpuSeconds();
-      const r = await load({ url: row.server.url + row.path, connections, seconds });
-      r.cpu = ((row.server.cpuSeconds() - before) * 1000) / Math.max(1, r.requests);
-      row.runs.push(r);
+      row.runs.push(await measure(row.server, row.path, { connections, seconds }));
     }
   const rps = (row) => median(row.runs.map((r) => r.rps));
-  const cpu = (row) => median(row.runs.map((r) => r.cpu));
+  const cpu = (row) => median(row.runs.map((r) => r.cpuMsPerRequest));
   console.log(
     `\n${bytes} bytes, ${rounds} rounds of ${seconds} s, ${connections} connections, load avg ${os
       .loadavg()

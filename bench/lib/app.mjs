@@ -86,17 +86,25 @@ export async function renderedFields(url, path = "/signin", skip = ["email", "pa
   return rendered;
 }
 
-/** Signs in the way a browser does: with every other field the form rendered (a honeypot, say). */
-export async function signIn(url, email, password) {
-  const rendered = await renderedFields(url);
+/**
+ * Signs in the way a browser does: with every other field the form rendered (a honeypot, say; pass
+ * `rendered` to sign many in from one read of the form), from `address` (CF-Connecting-IP) if given.
+ */
+export async function signIn(url, email, password, { rendered, address } = {}) {
+  rendered ??= await renderedFields(url);
   const response = await fetch(`${url}/signin`, {
     method: "POST",
     redirect: "manual",
     body: new URLSearchParams({ ...rendered, email, password }),
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: url },
+    headers: {
+      "Content-Type": "application/x-www-form-urlencoded",
+      Origin: url,
+      ...(address ? { "CF-Connecting-IP": address } : {}),
+    },
   });
   const cookie = (response.headers.get("set-cookie") ?? "").split(";")[0];
-  if (response.status !== 302 || !cookie) throw new Error(`bench sign-in failed: ${response.status}`);
+  await response.arrayBuffer();
+  if (response.status !== 302 || !cookie) throw new Error(`bench sign-in of ${email} failed: ${response.status}`);
   return cookie;
 }
 

@@ -25,6 +25,16 @@ export async function load({ url, headers = {}, connections, seconds }) {
   };
 }
 
+/**
+ * One measured run of `path` on `server` (a bench server with `url` and `cpuSeconds()`): `load`'s figures
+ * plus `cpuMsPerRequest`, the server process group's CPU over the requests it served.
+ */
+export async function measure(server, path, { headers = {}, connections, seconds }) {
+  const before = server.cpuSeconds();
+  const r = await load({ url: server.url + path, headers, connections, seconds });
+  return { ...r, cpuMsPerRequest: ((server.cpuSeconds() - before) * 1000) / Math.max(1, r.requests) };
+}
+
 export const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
   const m = Math.floor(s.length / 2);

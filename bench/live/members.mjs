@@ -8,7 +8,7 @@
  * form from a client address of its own, and gives each subscriber one member's cookie and address.
  */
 import { factories, insertManySql, schema, executeSql } from "../../scripts/seed.mjs";
-import { ROOT, renderedFields } from "../lib/app.mjs";
+import { ROOT, renderedFields, signIn } from "../lib/app.mjs";
 
 const { TEST_PASSWORD, userRow } = factories;
 /** ADR 106's caps per hub instance (app/lib/live/stream-limits.ts): streams per member, per address. */
@@ -37,16 +37,7 @@ export async function signInMembers(base, count, log = () => {}) {
   const worker = async () => {
     for (let k = next++; k < count; k = next++) {
       const address = addressOf(k + 1);
-      const response = await fetch(`${base}/signin`, {
-        method: "POST",
-        redirect: "manual",
-        body: new URLSearchParams({ ...rendered, email: memberEmail(k + 1), password: TEST_PASSWORD }),
-        headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: base, "CF-Connecting-IP": address },
-      });
-      const cookie = (response.headers.get("set-cookie") ?? "").split(";")[0];
-      await response.arrayBuffer();
-      if (response.status !== 302 || !cookie)
-        throw new Error(`sign-in of ${memberEmail(k + 1)} answered ${response.status}`);
+      const cookie = await signIn(base, memberEmail(k + 1), TEST_PASSWORD, { rendered, address });
       members[k] = { id: memberId(k + 1), address, cookie };
     }
   };

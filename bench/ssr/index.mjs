@@ -5,7 +5,7 @@
  * median. CPU per request is the server process group's user+system CPU over the requests served
  * (the runtime, the proxy and local SQLite included: an upper bound on the Worker's own CPU).
  */
-import { load, median } from "../lib/load.mjs";
+import { load, measure, median } from "../lib/load.mjs";
 
 /** Share of the page's own ceiling (issue 18): a bare Worker doing the same I/O and answering as many bytes. */
 export const TARGETS = { marketing: 0.9, main: 0.5, active: 0.4, measured: 0.4 };
@@ -100,9 +100,7 @@ export async function runSsr({
   for (let round = 1; round <= rounds; round++) {
     for (const s of live) {
       if (!s.server.alive()) throw new Error(`${s.server.name} server stopped:\n${s.server.stderr()}`);
-      const cpuBefore = s.server.cpuSeconds();
-      const r = await load({ url: s.server.url + s.path, headers: s.headers, connections, seconds });
-      r.cpuMsPerRequest = ((s.server.cpuSeconds() - cpuBefore) * 1000) / Math.max(1, r.requests);
+      const r = await measure(s.server, s.path, { headers: s.headers, connections, seconds });
       if (r.errors > r.requests)
         throw new Error(
           `${s.label}: ${r.errors} connection errors; ${s.server.name} alive: ${s.server.alive()}\n${s.server.stderr()}`,
