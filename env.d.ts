@@ -3,7 +3,7 @@
 /// <reference types="@cloudflare/workers-types/2023-07-01" />
 
 // Env (the bindings, vars and secrets) is generated into worker-configuration.d.ts by `npm run types`
-// from wrangler.toml and .dev.vars.example; AppLoadContext is typed by app/server/load-context.server.ts
+// from wrangler.toml and .dev.vars.example; AppLoadContext is typed by app/platform/http/load-context.server.ts
 // (ADR 123). Here only what no config file names: optional secrets and test-only settings.
 declare global {
   namespace Cloudflare {
@@ -19,7 +19,7 @@ declare global {
       SENTRY_DSN?: string;
       /** Tests only: the live hub's heartbeat interval (default 15 s). */
       HUB_HEARTBEAT_MS?: string;
-      /** Streams one hub instance holds at most (default in app/lib/live/stream-limits.ts, ADR 106). */
+      /** Streams one hub instance holds at most (default in app/features/live/stream-limits.ts, ADR 106). */
       HUB_MAX_STREAMS?: string;
     }
   }

@@ -35,7 +35,7 @@ export default tseslint.config(
         { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none" },
       ],
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
-      // Input rules strip control characters on purpose (app/lib/schemas).
+      // Input rules strip control characters on purpose (the *.schema.ts files).
       "no-control-regex": "off",
     },
   },

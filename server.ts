@@ -4,24 +4,24 @@
  */
 import { createRequestHandler } from "@remix-run/cloudflare";
 import * as build from "@remix-run/dev/server-build";
-import { createDb } from "#app/server/db.server";
-import { openD1Session } from "#app/server/d1-session.server";
-import { secureResponse } from "#app/server/headers.server";
-import { getLoadContext } from "#app/server/load-context.server";
-import { sweepExpiredRows } from "#app/server/housekeeping.server";
-import { requeueStranded } from "#app/server/requeue.server";
-import { moveOldAvatarKeys } from "#app/server/avatar-keys.server";
-import { notificationJobs } from "#app/server/cron.server";
-import { logRequest } from "#app/server/log.server";
-import { consumeOutbound } from "#app/server/outbound.server";
-import type { OutboundMessage } from "#app/server/outbound-queue.server";
-import { reportError } from "#app/server/report.server";
-import { signedInUserId } from "#app/server/session.server";
-import { marketingUrl, serveMarketing } from "#app/server/page-cache.server";
-import { guardRequest, type ReadBody } from "#app/server/request-guard.server";
-import { refuseUnconfigured, UNCONFIGURED_RETRY_DELAY_S } from "#app/server/secret-check.server";
+import { createDb } from "#app/platform/db/db.server";
+import { openD1Session } from "#app/platform/db/d1-session.server";
+import { secureResponse } from "#app/platform/http/headers.server";
+import { getLoadContext } from "#app/platform/http/load-context.server";
+import { sweepExpiredRows } from "#app/jobs/housekeeping.server";
+import { requeueStranded } from "#app/features/mail/requeue.server";
+import { moveOldAvatarKeys } from "#app/features/account/avatar-keys.server";
+import { notificationJobs } from "#app/jobs/cron.server";
+import { logRequest } from "#app/platform/http/log.server";
+import { consumeOutbound } from "#app/features/mail/outbound.server";
+import type { OutboundMessage } from "#app/features/mail/outbound-queue.server";
+import { reportError } from "#app/platform/http/report.server";
+import { signedInUserId } from "#app/platform/session/session.server";
+import { marketingUrl, serveMarketing } from "#app/platform/http/page-cache.server";
+import { guardRequest, type ReadBody } from "#app/platform/http/request-guard.server";
+import { refuseUnconfigured, UNCONFIGURED_RETRY_DELAY_S } from "#app/platform/session/secret-check.server";
 
-export { Hub } from "#app/live/hub.server";
+export { Hub } from "#app/features/live/hub.server";
 
 const handleRemixRequest = createRequestHandler(build as any, build.mode); // eslint-disable-line @typescript-eslint/no-explicit-any -- the virtual build module's type is not ServerBuild;
 

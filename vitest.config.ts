@@ -54,7 +54,7 @@ export default defineConfig(async () => ({
     // vitest-pool-workers leaks one "unhandled" rejection per failing Durable Object call even when the
     // code handles it (cloudflare/workers-sdk#14736). Ignore exactly those: a hub reset on purpose and
     // a live stream the test itself cancelled. Everything else still fails the run.
-    // The worker's request log (app/server/log.server.ts) is one line per request: not test output.
+    // The worker's request log (app/platform/http/log.server.ts) is one line per request: not test output.
     onConsoleLog(log) {
       if (log.startsWith('{"level":"info","message":"request"')) return false;
     },

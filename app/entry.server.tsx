@@ -2,11 +2,11 @@ import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-r
 import { RemixServer } from "@remix-run/react";
 import { renderToReadableStream } from "react-dom/server";
 import { NonceProvider } from "#app/components/Nonce";
-import { applyDocumentHeaders } from "#app/server/headers.server";
-import { routeOf } from "#app/server/log.server";
-import { reportError } from "#app/server/report.server";
+import { applyDocumentHeaders } from "#app/platform/http/headers.server";
+import { routeOf } from "#app/platform/http/log.server";
+import { reportError } from "#app/platform/http/report.server";
 import { shipsNoScripts } from "#app/lib/scripts";
-import { installTextEncoderFastPath } from "#app/server/text-encoder.server";
+import { installTextEncoderFastPath } from "#app/platform/http/text-encoder.server";
 
 // React encodes every small piece of HTML separately; keep that in JavaScript (ADR 052).
 installTextEncoderFastPath();

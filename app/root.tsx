@@ -16,12 +16,12 @@ import { NOT_FOUND_DESCRIPTION, NotFound } from "#app/components/NotFound";
 import { pageMeta } from "#app/lib/meta";
 import { Forbidden } from "#app/components/Forbidden";
 import { SomethingWentWrong } from "#app/components/SomethingWentWrong";
-import { LiveUpdates, type LiveHandle } from "#app/live/useLiveUpdates";
+import { LiveUpdates, type LiveHandle } from "#app/features/live/useLiveUpdates";
 import { useNonce } from "#app/components/Nonce";
 import type { Flash } from "#app/lib/flash";
-import type { UserType } from "#app/lib/goals";
+import type { UserType } from "#app/features/goals/goals";
 import { shipsNoScripts } from "#app/lib/scripts";
-import { rootData } from "#app/server/root-data.server";
+import { rootData } from "#app/platform/session/root-data.server";
 import appStyles from "#app/styles/app.css";
 
 export const links: LinksFunction = () => [

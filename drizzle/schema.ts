@@ -387,7 +387,7 @@ export const notifications = sqliteTable(
 
 /**
  * Notification e-mail switches (issue 17, ADR 187): a row only for a topic the member changed; the
- * defaults live in app/lib/notification-email.ts. One-click unsubscribe writes `enabled = false`.
+ * defaults live in app/features/notifications/notification-email.ts. One-click unsubscribe writes `enabled = false`.
  */
 export const emailPreferences = sqliteTable(
   "email_preferences",

@@ -2,7 +2,7 @@ import { Form, Link, useNavigation } from "@remix-run/react";
 import type { RootUser } from "#app/root";
 import { Avatar } from "./Avatar";
 import { Logo } from "./Logo";
-import { NotificationBell } from "./NotificationBell";
+import { NotificationBell } from "#app/features/notifications/NotificationBell";
 import { useDetailsMenu } from "./useDetailsMenu";
 
 /** Signed-in header: Home, the user's first name, their ringed picture and the profile menu. */

@@ -1,8 +1,8 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { MarketingPage } from "#app/components/MarketingPage";
-import { MARKETING_DESCRIPTION, MARKETING_TITLE } from "#app/lib/marketing";
+import { MarketingPage } from "#app/features/marketing/MarketingPage";
+import { MARKETING_DESCRIPTION, MARKETING_TITLE } from "#app/features/marketing/marketing";
 import { originFrom, pageMeta } from "#app/lib/meta";
-import { requireAnonymous } from "#app/server/session.server";
+import { requireAnonymous } from "#app/platform/session/session.server";
 import marketingStyles from "#app/styles/marketing.css";
 
 /** / is the marketing page for logged-out visitors (edge-cached); logged-in users go to /main. */

@@ -7,19 +7,19 @@ import {
   type MetaFunction,
 } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { MainScreenView } from "#app/components/MainScreen";
-import { FLASH } from "#app/server/flash-messages.server";
-import { isEntryForm } from "#app/lib/progress";
-import { redirectWithFlash } from "#app/server/flash.server";
-import { today } from "#app/server/clock.server";
-import { changeMembership } from "#app/server/goal-membership.server";
-import { mainScreenData } from "#app/server/main-screen.server";
-import { progressAction } from "#app/server/progress-form.server";
-import { requireUser } from "#app/server/session.server";
+import { MainScreenView } from "#app/features/home/MainScreen";
+import { FLASH } from "#app/platform/session/flash-messages.server";
+import { isEntryForm } from "#app/features/progress/progress";
+import { redirectWithFlash } from "#app/platform/session/flash.server";
+import { today } from "#app/platform/session/clock.server";
+import { changeMembership } from "#app/features/goals/goal-membership.server";
+import { mainScreenData } from "#app/features/home/main-screen.server";
+import { progressAction } from "#app/features/progress/progress-form.server";
+import { requireUser } from "#app/platform/session/session.server";
 import fundraisingStyles from "#app/styles/fundraising.css";
 import goalsStyles from "#app/styles/goals.css";
 import progressStyles from "#app/styles/progress.css";
-import type { LiveHandle } from "#app/live/useLiveUpdates";
+import type { LiveHandle } from "#app/features/live/useLiveUpdates";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: goalsStyles },

@@ -2,22 +2,22 @@ import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useLoaderData, useNavigation } from "@remix-run/react";
-import { ActionNotice } from "#app/components/admin/Notice";
-import { useStickyActionData } from "#app/components/admin/useStickyActionData";
+import { ActionNotice } from "#app/features/admin/Notice";
+import { useStickyActionData } from "#app/features/admin/useStickyActionData";
 import { Field, SubmitButton } from "#app/components/forms";
 import { Table, type Column } from "#app/components/Table";
 import { Timestamp } from "#app/components/Timestamp";
-import { EARLY_ACCESS_EFFECTS, EARLY_ACCESS_MODES } from "#app/lib/admin";
-import { earlyAccessSchema, inviteSchema, supportEmailSchema } from "#app/lib/schemas/admin";
+import { EARLY_ACCESS_EFFECTS, EARLY_ACCESS_MODES } from "#app/features/admin/admin";
+import { earlyAccessSchema, inviteSchema, supportEmailSchema } from "#app/features/admin/admin.schema";
 import {
   accessScreen,
   inviteRequester,
   REQUESTS_SHOWN,
   setEarlyAccessMode,
   setSupportEmail,
-} from "#app/server/admin-access.server";
-import { publish } from "#app/server/live.server";
-import { requireRole } from "#app/server/session.server";
+} from "#app/features/admin/admin-access.server";
+import { publish } from "#app/features/live/live.server";
+import { requireRole } from "#app/platform/session/session.server";
 import { useConformForm } from "#app/components/useConformForm";
 
 export const meta: MetaFunction = () => [{ title: "Access | Admin | Goals with Friends" }];

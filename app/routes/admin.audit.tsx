@@ -3,10 +3,10 @@ import { useLoaderData } from "@remix-run/react";
 import { Pagination } from "#app/components/Pagination";
 import { Table, type Column } from "#app/components/Table";
 import { Timestamp } from "#app/components/Timestamp";
-import { AUDIT_PER_PAGE, auditActionText, pageCount } from "#app/lib/admin";
-import { userSearchSchema } from "#app/lib/schemas/admin";
-import { auditPage } from "#app/server/audit.server";
-import { requireRole } from "#app/server/session.server";
+import { AUDIT_PER_PAGE, auditActionText, pageCount } from "#app/features/admin/admin";
+import { userSearchSchema } from "#app/features/admin/admin.schema";
+import { auditPage } from "#app/features/admin/audit.server";
+import { requireRole } from "#app/platform/session/session.server";
 
 export const meta: MetaFunction = () => [{ title: "Audit log | Admin | Goals with Friends" }];
 

@@ -7,14 +7,14 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/cloudflare";
-import { GoalsScreen } from "#app/components/admin/GoalsScreen";
-import { asGoalFilter } from "#app/lib/admin";
-import { goalEditSchema } from "#app/lib/schemas/admin";
-import { editGoal, goalsScreen } from "#app/server/admin-goals.server";
-import { today } from "#app/server/clock.server";
-import { publish, revokeStreams } from "#app/server/live.server";
-import { requireRole } from "#app/server/session.server";
-import { deleteImage, readImageUpload, readUploadForm, storeImage } from "#app/server/uploads.server";
+import { GoalsScreen } from "#app/features/admin/GoalsScreen";
+import { asGoalFilter } from "#app/features/admin/admin";
+import { goalEditSchema } from "#app/features/admin/admin.schema";
+import { editGoal, goalsScreen } from "#app/features/admin/admin-goals.server";
+import { today } from "#app/platform/session/clock.server";
+import { publish, revokeStreams } from "#app/features/live/live.server";
+import { requireRole } from "#app/platform/session/session.server";
+import { deleteImage, readImageUpload, readUploadForm, storeImage } from "#app/platform/http/uploads.server";
 import goalsStyles from "#app/styles/goals.css";
 import memberStyles from "#app/styles/member.css";
 

@@ -1,9 +1,9 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { GoalsScreen } from "#app/components/admin/GoalsScreen";
-import { asGoalFilter } from "#app/lib/admin";
-import { goalsScreen } from "#app/server/admin-goals.server";
-import { today } from "#app/server/clock.server";
-import { requireRole } from "#app/server/session.server";
+import { GoalsScreen } from "#app/features/admin/GoalsScreen";
+import { asGoalFilter } from "#app/features/admin/admin";
+import { goalsScreen } from "#app/features/admin/admin-goals.server";
+import { today } from "#app/platform/session/clock.server";
+import { requireRole } from "#app/platform/session/session.server";
 import goalsStyles from "#app/styles/goals.css";
 import memberStyles from "#app/styles/member.css";
 

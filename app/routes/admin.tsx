@@ -1,9 +1,9 @@
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { NavLink, Outlet } from "@remix-run/react";
-import { requireRole } from "#app/server/session.server";
+import { requireRole } from "#app/platform/session/session.server";
 import adminStyles from "#app/styles/admin.css";
 import tableStyles from "#app/styles/table.css";
-import type { LiveHandle } from "#app/live/useLiveUpdates";
+import type { LiveHandle } from "#app/features/live/useLiveUpdates";
 
 /** The admin area's frame. Every admin loader and action checks the role itself too (DESIGN deviation). */
 export const links: LinksFunction = () => [

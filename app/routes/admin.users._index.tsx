@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { UsersScreen } from "#app/components/admin/UsersScreen";
-import { usersScreenAction, usersScreenLoader } from "#app/server/admin-users.server";
+import { UsersScreen } from "#app/features/admin/UsersScreen";
+import { usersScreenAction, usersScreenLoader } from "#app/features/admin/admin-users.server";
 
 export const meta: MetaFunction = () => [{ title: "Users | Admin | Goals with Friends" }];
 

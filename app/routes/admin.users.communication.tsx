@@ -5,14 +5,18 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { Field, SelectField, SubmitButton, TextareaField } from "#app/components/forms";
 import { Table, type Column } from "#app/components/Table";
 import { Timestamp } from "#app/components/Timestamp";
-import { AUDIENCE_LABELS, AUDIENCES, type Audience } from "#app/lib/admin";
-import { communicationSchema } from "#app/lib/schemas/admin";
-import { communicationHistory, previewCommunication, sendCommunication } from "#app/server/admin-communication.server";
+import { AUDIENCE_LABELS, AUDIENCES, type Audience } from "#app/features/admin/admin";
+import { communicationSchema } from "#app/features/admin/admin.schema";
+import {
+  communicationHistory,
+  previewCommunication,
+  sendCommunication,
+} from "#app/features/admin/admin-communication.server";
 import { FLASH } from "#app/lib/flash";
-import { redirectWithFlash } from "#app/server/flash.server";
-import { publish } from "#app/server/live.server";
-import { requireRole } from "#app/server/session.server";
-import { useStickyActionData } from "#app/components/admin/useStickyActionData";
+import { redirectWithFlash } from "#app/platform/session/flash.server";
+import { publish } from "#app/features/live/live.server";
+import { requireRole } from "#app/platform/session/session.server";
+import { useStickyActionData } from "#app/features/admin/useStickyActionData";
 import { useConformForm } from "#app/components/useConformForm";
 
 export const meta: MetaFunction = () => [{ title: "Communication | Admin | Goals with Friends" }];

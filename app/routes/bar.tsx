@@ -1,17 +1,17 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import { GoalNavCard } from "#app/components/GoalNavCard";
+import { GoalNavCard } from "#app/features/goals/GoalNavCard";
 import { ProgressBar } from "#app/components/ProgressBar";
-import { MeasureBar } from "#app/components/progress/MeasureBar";
+import { MeasureBar } from "#app/features/progress/MeasureBar";
 import { goalProgress } from "#app/lib/dates";
-import { today } from "#app/server/clock.server";
-import { currentGoalQuery } from "#app/server/goals.server";
-import { currentGoalIdSql } from "#app/server/home.server";
-import { myMeasureQuery, toMyMeasure } from "#app/server/progress.server";
-import { batchWithUser } from "#app/server/session.server";
+import { today } from "#app/platform/session/clock.server";
+import { currentGoalQuery } from "#app/features/goals/goals.server";
+import { currentGoalIdSql } from "#app/features/home/home.server";
+import { myMeasureQuery, toMyMeasure } from "#app/features/progress/progress.server";
+import { batchWithUser } from "#app/platform/session/session.server";
 import goalsStyles from "#app/styles/goals.css";
 import memberStyles from "#app/styles/member.css";
-import type { LiveHandle } from "#app/live/useLiveUpdates";
+import type { LiveHandle } from "#app/features/live/useLiveUpdates";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: goalsStyles },

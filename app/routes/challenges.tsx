@@ -3,11 +3,11 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { Table, type Column } from "#app/components/Table";
 import { formatDateRange } from "#app/lib/dates";
 import { useToday } from "#app/components/useToday";
-import { DEFAULT_CURRENCY, formatAmount } from "#app/lib/fundraising";
-import type { LiveHandle } from "#app/live/useLiveUpdates";
-import { myChallenges, type Challenge } from "#app/server/challenges.server";
-import { today } from "#app/server/clock.server";
-import { requireRole } from "#app/server/session.server";
+import { DEFAULT_CURRENCY, formatAmount } from "#app/features/fundraising/fundraising";
+import type { LiveHandle } from "#app/features/live/useLiveUpdates";
+import { myChallenges, type Challenge } from "#app/features/goals/challenges.server";
+import { today } from "#app/platform/session/clock.server";
+import { requireRole } from "#app/platform/session/session.server";
 import memberStyles from "#app/styles/member.css";
 import tableStyles from "#app/styles/table.css";
 

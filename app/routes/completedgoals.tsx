@@ -1,13 +1,13 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import { GoalNavCard } from "#app/components/GoalNavCard";
+import { GoalNavCard } from "#app/features/goals/GoalNavCard";
 import { useToday } from "#app/components/useToday";
 import { formatMonthDay, toIsoDate } from "#app/lib/dates";
-import { completedGoalsQuery } from "#app/server/goals.server";
-import { batchWithUser } from "#app/server/session.server";
+import { completedGoalsQuery } from "#app/features/goals/goals.server";
+import { batchWithUser } from "#app/platform/session/session.server";
 import goalsStyles from "#app/styles/goals.css";
 import memberStyles from "#app/styles/member.css";
-import type { LiveHandle } from "#app/live/useLiveUpdates";
+import type { LiveHandle } from "#app/features/live/useLiveUpdates";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: goalsStyles },

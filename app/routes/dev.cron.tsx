@@ -8,15 +8,15 @@ import {
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { SubmitButton } from "#app/components/forms";
 import { toIsoDate } from "#app/lib/dates";
-import { devDateOverride } from "#app/server/clock.server";
-import { notificationJobs } from "#app/server/cron.server";
-import { createDb } from "#app/server/db.server";
-import { requireDevelopment } from "#app/server/env.server";
+import { devDateOverride } from "#app/platform/session/clock.server";
+import { notificationJobs } from "#app/jobs/cron.server";
+import { createDb } from "#app/platform/db/db.server";
+import { requireDevelopment } from "#app/platform/http/env.server";
 import memberStyles from "#app/styles/member.css";
 
 /**
  * Development only: runs the scheduled handler's notification jobs now (server.ts `scheduled`,
- * app/server/cron.server.ts) with the developer date (/dev/date) as today. The housekeeping sweeps are
+ * app/jobs/cron.server.ts) with the developer date (/dev/date) as today. The housekeeping sweeps are
  * left out: under a moved date they would expire real sessions and mail (ADR 187).
  */
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: memberStyles }];

@@ -11,9 +11,9 @@ import {
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Field, SubmitButton } from "#app/components/forms";
 import { formatMonthDay, toIsoDate } from "#app/lib/dates";
-import { devDateSchema } from "#app/lib/schemas/dev-date";
-import { devDateCookie, devDateOverride } from "#app/server/clock.server";
-import { requireDevelopment } from "#app/server/env.server";
+import { devDateSchema } from "#app/lib/dev-date.schema";
+import { devDateCookie, devDateOverride } from "#app/platform/session/clock.server";
+import { requireDevelopment } from "#app/platform/http/env.server";
 import memberStyles from "#app/styles/member.css";
 import { useConformForm } from "#app/components/useConformForm";
 

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { requireDevelopment } from "#app/server/env.server";
+import { requireDevelopment } from "#app/platform/http/env.server";
 
 /**
  * Development only: a loader that fails on purpose, to see an unexpected error go through the one

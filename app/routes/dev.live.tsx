@@ -4,10 +4,10 @@
  *   intent=restart&topics=a,b   resets the hub instances carrying those topics (every stream drops)
  */
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { parseTopics } from "#app/lib/live/topics";
-import { requireDevelopment } from "#app/server/env.server";
-import { publishNow, restartHubs } from "#app/server/live.server";
-import { notFound } from "#app/server/http-errors.server";
+import { parseTopics } from "#app/features/live/topics";
+import { requireDevelopment } from "#app/platform/http/env.server";
+import { publishNow, restartHubs } from "#app/features/live/live.server";
+import { notFound } from "#app/platform/http/http-errors.server";
 
 export async function loader() {
   throw notFound();

@@ -2,8 +2,8 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import { useLoaderData } from "@remix-run/react";
 import { desc, eq } from "drizzle-orm";
 import { mailOutbox } from "#drizzle/schema";
-import { requireDevelopment } from "#app/server/env.server";
-import { listUnsubscribeHeaders, outboxLink, outboxText } from "#app/server/mail.server";
+import { requireDevelopment } from "#app/platform/http/env.server";
+import { listUnsubscribeHeaders, outboxLink, outboxText } from "#app/features/mail/mail.server";
 import devStyles from "#app/styles/dev.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: devStyles }];

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { createDevUser, devUserSchema } from "#app/server/dev-users.server";
-import { requireDevelopment } from "#app/server/env.server";
+import { createDevUser, devUserSchema } from "#app/features/admin/dev-users.server";
+import { requireDevelopment } from "#app/platform/http/env.server";
 
 /**
  * Development only: POST creates a signed-in user for the e2e fixtures (tests/e2e/fixtures.ts) and

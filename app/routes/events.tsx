@@ -4,11 +4,11 @@
  * browser to the hub instance(s) carrying them (ADR 040-042).
  */
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { parseTopics } from "#app/lib/live/topics";
-import { forbiddenTopics } from "#app/server/live-access.server";
-import { subscribe } from "#app/server/live.server";
-import { clientAddress } from "#app/server/rate-limit.server";
-import { getOptionalUser } from "#app/server/session.server";
+import { parseTopics } from "#app/features/live/topics";
+import { forbiddenTopics } from "#app/features/live/live-access.server";
+import { subscribe } from "#app/features/live/live.server";
+import { clientAddress } from "#app/platform/session/rate-limit.server";
+import { getOptionalUser } from "#app/platform/session/session.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const topics = parseTopics(new URL(request.url).searchParams.get("topics"));

@@ -8,14 +8,14 @@ import {
   type MetaFunction,
 } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { CopyLink } from "#app/components/account/CopyLink";
+import { CopyLink } from "#app/components/CopyLink";
 import { Avatar } from "#app/components/Avatar";
 import { Field, SubmitButton } from "#app/components/forms";
 import { useConformForm } from "#app/components/useConformForm";
 import { FLASH } from "#app/lib/flash";
-import { friendsSchemaFor, inviteFriendSchema } from "#app/lib/schemas/account";
-import { redirectWithFlash } from "#app/server/flash.server";
-import { readFormData } from "#app/server/form-data.server";
+import { friendsSchemaFor, inviteFriendSchema } from "#app/features/account/account.schema";
+import { redirectWithFlash } from "#app/platform/session/flash.server";
+import { readFormData } from "#app/platform/http/form-data.server";
 import {
   acceptFriendRequest,
   declineFriendRequest,
@@ -26,8 +26,8 @@ import {
   inviteFriendByEmail,
   removeFriend,
   renewFriendCode,
-} from "#app/server/friends.server";
-import { requireUser } from "#app/server/session.server";
+} from "#app/features/social/friends.server";
+import { requireUser } from "#app/platform/session/session.server";
 import fundraisingStyles from "#app/styles/fundraising.css";
 import memberStyles from "#app/styles/member.css";
 

@@ -6,12 +6,12 @@ import {
   type MetaFunction,
 } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { AuthLayout } from "#app/components/AuthLayout";
+import { AuthLayout } from "#app/features/auth/AuthLayout";
 import { SubmitButton } from "#app/components/forms";
 import { FLASH } from "#app/lib/flash";
-import { redirectWithFlash } from "#app/server/flash.server";
-import { acceptFriendLink, inviterOf } from "#app/server/friends.server";
-import { getOptionalUser, requireUser } from "#app/server/session.server";
+import { redirectWithFlash } from "#app/platform/session/flash.server";
+import { acceptFriendLink, inviterOf } from "#app/features/social/friends.server";
+import { getOptionalUser, requireUser } from "#app/platform/session/session.server";
 import authStyles from "#app/styles/auth.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: authStyles }];

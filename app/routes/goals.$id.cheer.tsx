@@ -1,11 +1,11 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
-import { safeReturnTo } from "#app/lib/fundraising";
-import { cheerSchema } from "#app/lib/schemas/fundraising";
-import { toggleCheer } from "#app/server/discussion.server";
-import { supportGoalQuery, toSupportGoal } from "#app/server/fundraising.server";
-import { requireUser } from "#app/server/session.server";
-import { forbidden, notFound } from "#app/server/http-errors.server";
+import { safeReturnTo } from "#app/features/fundraising/fundraising";
+import { cheerSchema } from "#app/features/fundraising/fundraising.schema";
+import { toggleCheer } from "#app/features/social/discussion.server";
+import { supportGoalQuery, toSupportGoal } from "#app/features/fundraising/fundraising.server";
+import { requireUser } from "#app/platform/session/session.server";
+import { forbidden, notFound } from "#app/platform/http/http-errors.server";
 
 /** Cheer (or un-cheer) a member of the goal, then back to the goal screen. A resource route: plain JSON errors. */
 export async function action({ request, context, params }: ActionFunctionArgs) {

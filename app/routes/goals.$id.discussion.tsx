@@ -8,18 +8,18 @@ import {
   type MetaFunction,
 } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { Discussion } from "#app/components/fundraising/Discussion";
-import { GoalErrorBoundary } from "#app/components/fundraising/GoalForbidden";
-import { canDiscuss, canManageGoal, safeReturnTo } from "#app/lib/fundraising";
-import { discussionSchema } from "#app/lib/schemas/fundraising";
-import { deleteMessage, messagesQuery, postMessage, toMessages } from "#app/server/discussion.server";
-import { today } from "#app/server/clock.server";
-import { supportGoalQuery, toSupportGoal } from "#app/server/fundraising.server";
-import { goalVisit, recordGoalVisit } from "#app/server/visits.server";
-import { requireUser } from "#app/server/session.server";
+import { Discussion } from "#app/features/social/Discussion";
+import { GoalErrorBoundary } from "#app/features/goals/GoalForbidden";
+import { canDiscuss, canManageGoal, safeReturnTo } from "#app/features/fundraising/fundraising";
+import { discussionSchema } from "#app/features/fundraising/fundraising.schema";
+import { deleteMessage, messagesQuery, postMessage, toMessages } from "#app/features/social/discussion.server";
+import { today } from "#app/platform/session/clock.server";
+import { supportGoalQuery, toSupportGoal } from "#app/features/fundraising/fundraising.server";
+import { goalVisit, recordGoalVisit } from "#app/features/home/visits.server";
+import { requireUser } from "#app/platform/session/session.server";
 import fundraisingStyles from "#app/styles/fundraising.css";
-import type { LiveHandle } from "#app/live/useLiveUpdates";
-import { forbidden, notFound } from "#app/server/http-errors.server";
+import type { LiveHandle } from "#app/features/live/useLiveUpdates";
+import { forbidden, notFound } from "#app/platform/http/http-errors.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: fundraisingStyles }];
 

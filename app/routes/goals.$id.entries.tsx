@@ -6,29 +6,29 @@ import {
   type MetaFunction,
 } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { GoalErrorBoundary } from "#app/components/fundraising/GoalForbidden";
+import { GoalErrorBoundary } from "#app/features/goals/GoalForbidden";
 import { Pagination } from "#app/components/Pagination";
 import { Table, type Column } from "#app/components/Table";
 import { Timestamp } from "#app/components/Timestamp";
 import { formatMonthDay } from "#app/lib/dates";
-import { canManageGoal } from "#app/lib/fundraising";
-import { today } from "#app/server/clock.server";
-import { goalVisit, recordGoalVisit } from "#app/server/visits.server";
-import { progressAction, type ProgressActionData } from "#app/server/progress-form.server";
+import { canManageGoal } from "#app/features/fundraising/fundraising";
+import { today } from "#app/platform/session/clock.server";
+import { goalVisit, recordGoalVisit } from "#app/features/home/visits.server";
+import { progressAction, type ProgressActionData } from "#app/features/progress/progress-form.server";
 import {
   entriesPageQueries,
   entriesQueryOf,
   toEntriesPage,
   type EntriesPage,
   type EntriesQuery,
-} from "#app/server/progress-entries.server";
-import { loadEntryGoal } from "#app/server/progress-writes.server";
-import { batchWithUser, requireUser } from "#app/server/session.server";
+} from "#app/features/progress/progress-entries.server";
+import { loadEntryGoal } from "#app/features/progress/progress-writes.server";
+import { batchWithUser, requireUser } from "#app/platform/session/session.server";
 import memberStyles from "#app/styles/member.css";
 import progressStyles from "#app/styles/progress.css";
 import tableStyles from "#app/styles/table.css";
-import type { LiveHandle } from "#app/live/useLiveUpdates";
-import { forbidden, notFound } from "#app/server/http-errors.server";
+import type { LiveHandle } from "#app/features/live/useLiveUpdates";
+import { forbidden, notFound } from "#app/platform/http/http-errors.server";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: memberStyles },

@@ -9,24 +9,24 @@ import {
 } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Field, SelectField, SubmitButton } from "#app/components/forms";
-import { GoalErrorBoundary } from "#app/components/fundraising/GoalForbidden";
-import { InviteLink } from "#app/components/fundraising/InviteLink";
-import { PledgeTable } from "#app/components/fundraising/PledgeTable";
-import { Totaliser } from "#app/components/fundraising/Totaliser";
-import { amountInputValue, CURRENCIES, DEFAULT_CURRENCY, NO_FEES_LINE } from "#app/lib/fundraising";
-import { fundraisingActionSchema, fundraisingSettingsSchema } from "#app/lib/schemas/fundraising";
-import { appUrl } from "#app/server/env.server";
+import { GoalErrorBoundary } from "#app/features/goals/GoalForbidden";
+import { InviteLink } from "#app/features/goals/InviteLink";
+import { PledgeTable } from "#app/features/fundraising/PledgeTable";
+import { Totaliser } from "#app/features/fundraising/Totaliser";
+import { amountInputValue, CURRENCIES, DEFAULT_CURRENCY, NO_FEES_LINE } from "#app/features/fundraising/fundraising";
+import { fundraisingActionSchema, fundraisingSettingsSchema } from "#app/features/fundraising/fundraising.schema";
+import { appUrl } from "#app/platform/http/env.server";
 import { FLASH } from "#app/lib/flash";
-import { redirectWithFlash } from "#app/server/flash.server";
-import { loadFundraising, saveFundraising, setPledgePaid } from "#app/server/fundraising.server";
-import { inviteToken, revokeInvites } from "#app/server/invites.server";
-import { requireUser } from "#app/server/session.server";
+import { redirectWithFlash } from "#app/platform/session/flash.server";
+import { loadFundraising, saveFundraising, setPledgePaid } from "#app/features/fundraising/fundraising.server";
+import { inviteToken, revokeInvites } from "#app/features/goals/invites.server";
+import { requireUser } from "#app/platform/session/session.server";
 import fundraisingStyles from "#app/styles/fundraising.css";
-import type { LiveHandle } from "#app/live/useLiveUpdates";
-import { today } from "#app/server/clock.server";
+import type { LiveHandle } from "#app/features/live/useLiveUpdates";
+import { today } from "#app/platform/session/clock.server";
 import goalsStyles from "#app/styles/goals.css";
 import tableStyles from "#app/styles/table.css";
-import { forbidden, notFound } from "#app/server/http-errors.server";
+import { forbidden, notFound } from "#app/platform/http/http-errors.server";
 import { useConformForm } from "#app/components/useConformForm";
 
 export const links: LinksFunction = () => [

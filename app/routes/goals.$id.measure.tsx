@@ -9,17 +9,17 @@ import {
 } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { SubmitButton } from "#app/components/forms";
-import { GoalErrorBoundary } from "#app/components/fundraising/GoalForbidden";
-import { MeasureFields } from "#app/components/progress/MeasureFields";
+import { GoalErrorBoundary } from "#app/features/goals/GoalForbidden";
+import { MeasureFields } from "#app/features/progress/MeasureFields";
 import { FLASH } from "#app/lib/flash";
-import { quantityInputValue, unitOf } from "#app/lib/progress";
-import { editMeasureSchema, measureColumns, measureFormValues } from "#app/lib/schemas/progress";
-import { redirectWithFlash } from "#app/server/flash.server";
-import { loadMeasure, saveMeasure } from "#app/server/measure.server";
-import { requireUser } from "#app/server/session.server";
+import { quantityInputValue, unitOf } from "#app/features/progress/progress";
+import { editMeasureSchema, measureColumns, measureFormValues } from "#app/features/progress/progress.schema";
+import { redirectWithFlash } from "#app/platform/session/flash.server";
+import { loadMeasure, saveMeasure } from "#app/features/progress/measure.server";
+import { requireUser } from "#app/platform/session/session.server";
 import memberStyles from "#app/styles/member.css";
-import type { LiveHandle } from "#app/live/useLiveUpdates";
-import { forbidden, notFound } from "#app/server/http-errors.server";
+import type { LiveHandle } from "#app/features/live/useLiveUpdates";
+import { forbidden, notFound } from "#app/platform/http/http-errors.server";
 import { useConformForm } from "#app/components/useConformForm";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: memberStyles }];

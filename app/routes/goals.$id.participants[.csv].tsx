@@ -1,18 +1,22 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { csvResponse } from "#app/lib/csv";
-import { formatAmount } from "#app/lib/fundraising";
+import { formatAmount } from "#app/features/fundraising/fundraising";
 import { toIsoDate } from "#app/lib/dates";
-import { participantsProgressQuery, supportGoalQuery, toSupportGoal } from "#app/server/fundraising.server";
-import { canManageGoal, goalFileSlug } from "#app/lib/fundraising";
-import { today } from "#app/server/clock.server";
+import {
+  participantsProgressQuery,
+  supportGoalQuery,
+  toSupportGoal,
+} from "#app/features/fundraising/fundraising.server";
+import { canManageGoal, goalFileSlug } from "#app/features/fundraising/fundraising";
+import { today } from "#app/platform/session/clock.server";
 import {
   formerParticipantsQuery,
   participantMeasureQueries,
   toParticipantMeasures,
-} from "#app/server/progress-participants.server";
-import { requireUser } from "#app/server/session.server";
-import { runGroups } from "#app/server/batch.server";
-import { forbidden, notFound } from "#app/server/http-errors.server";
+} from "#app/features/progress/progress-participants.server";
+import { requireUser } from "#app/platform/session/session.server";
+import { runGroups } from "#app/platform/db/batch.server";
+import { forbidden, notFound } from "#app/platform/http/http-errors.server";
 
 /** The org's CSV of participants' progress (no e-mail addresses: names, dates, status, pledged). */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {

@@ -1,11 +1,11 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { csvResponse } from "#app/lib/csv";
-import { canManageGoal, goalFileSlug } from "#app/lib/fundraising";
-import { today } from "#app/server/clock.server";
-import { supportGoalQuery, toSupportGoal } from "#app/server/fundraising.server";
-import { pledgesCsvQuery, pledgesCsvRows } from "#app/server/pledges-csv.server";
-import { requireUser } from "#app/server/session.server";
-import { forbidden, notFound } from "#app/server/http-errors.server";
+import { canManageGoal, goalFileSlug } from "#app/features/fundraising/fundraising";
+import { today } from "#app/platform/session/clock.server";
+import { supportGoalQuery, toSupportGoal } from "#app/features/fundraising/fundraising.server";
+import { pledgesCsvQuery, pledgesCsvRows } from "#app/features/fundraising/pledges-csv.server";
+import { requireUser } from "#app/platform/session/session.server";
+import { forbidden, notFound } from "#app/platform/http/http-errors.server";
 
 /** The org's (or an admin's) download of every pledge of a goal, to reconcile with the charity. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {

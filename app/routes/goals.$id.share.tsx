@@ -8,17 +8,17 @@ import {
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { CopyLink } from "#app/components/account/CopyLink";
+import { CopyLink } from "#app/components/CopyLink";
 import { SubmitButton } from "#app/components/forms";
 import { FLASH } from "#app/lib/flash";
-import { redirectWithFlash } from "#app/server/flash.server";
-import { readFormData } from "#app/server/form-data.server";
-import { revokeInvites } from "#app/server/invites.server";
-import { requireUser } from "#app/server/session.server";
-import { shareView } from "#app/server/share.server";
+import { redirectWithFlash } from "#app/platform/session/flash.server";
+import { readFormData } from "#app/platform/http/form-data.server";
+import { revokeInvites } from "#app/features/goals/invites.server";
+import { requireUser } from "#app/platform/session/session.server";
+import { shareView } from "#app/features/goals/share.server";
 import fundraisingStyles from "#app/styles/fundraising.css";
 import memberStyles from "#app/styles/member.css";
-import { notFound } from "#app/server/http-errors.server";
+import { notFound } from "#app/platform/http/http-errors.server";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: memberStyles },

@@ -10,15 +10,15 @@ import {
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useMemo } from "react";
 import { Field, SubmitButton } from "#app/components/forms";
-import { MeasureFields } from "#app/components/progress/MeasureFields";
+import { MeasureFields } from "#app/features/progress/MeasureFields";
 import { FLASH } from "#app/lib/flash";
-import { personalGoalSchema } from "#app/lib/schemas/personal-goal";
-import { measureColumns } from "#app/lib/schemas/progress";
-import { today } from "#app/server/clock.server";
-import { redirectWithFlash } from "#app/server/flash.server";
-import { readFormData } from "#app/server/form-data.server";
-import { createPersonalGoal, personalGoalLimitReached } from "#app/server/personal-goals.server";
-import { requireUser } from "#app/server/session.server";
+import { personalGoalSchema } from "#app/features/goals/personal-goal.schema";
+import { measureColumns } from "#app/features/progress/progress.schema";
+import { today } from "#app/platform/session/clock.server";
+import { redirectWithFlash } from "#app/platform/session/flash.server";
+import { readFormData } from "#app/platform/http/form-data.server";
+import { createPersonalGoal, personalGoalLimitReached } from "#app/features/goals/personal-goals.server";
+import { requireUser } from "#app/platform/session/session.server";
 import memberStyles from "#app/styles/member.css";
 import { useConformForm } from "#app/components/useConformForm";
 

@@ -6,15 +6,15 @@ import {
   type MetaFunction,
 } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { AuthLayout } from "#app/components/AuthLayout";
+import { AuthLayout } from "#app/features/auth/AuthLayout";
 import { SubmitButton } from "#app/components/forms";
 import { formatDateRange } from "#app/lib/dates";
-import { today } from "#app/server/clock.server";
+import { today } from "#app/platform/session/clock.server";
 import { FLASH } from "#app/lib/flash";
-import { redirectWithFlash } from "#app/server/flash.server";
-import { rememberReturnTo } from "#app/server/return-to.server";
-import { goalForInvite, joinByInvite } from "#app/server/invites.server";
-import { getOptionalUser, requireUser } from "#app/server/session.server";
+import { redirectWithFlash } from "#app/platform/session/flash.server";
+import { rememberReturnTo } from "#app/platform/http/return-to.server";
+import { goalForInvite, joinByInvite } from "#app/features/goals/invites.server";
+import { getOptionalUser, requireUser } from "#app/platform/session/session.server";
 import fundraisingStyles from "#app/styles/fundraising.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: fundraisingStyles }];

@@ -7,16 +7,16 @@ import {
   type MetaFunction,
 } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { MainScreenView } from "#app/components/MainScreen";
-import { today } from "#app/server/clock.server";
-import { FLASH } from "#app/server/flash-messages.server";
-import { redirectWithFlash } from "#app/server/flash.server";
-import { joinGoal } from "#app/server/goals.server";
-import { mainScreenData } from "#app/server/main-screen.server";
-import { requireUser } from "#app/server/session.server";
+import { MainScreenView } from "#app/features/home/MainScreen";
+import { today } from "#app/platform/session/clock.server";
+import { FLASH } from "#app/platform/session/flash-messages.server";
+import { redirectWithFlash } from "#app/platform/session/flash.server";
+import { joinGoal } from "#app/features/goals/goals.server";
+import { mainScreenData } from "#app/features/home/main-screen.server";
+import { requireUser } from "#app/platform/session/session.server";
 import fundraisingStyles from "#app/styles/fundraising.css";
 import goalsStyles from "#app/styles/goals.css";
-import type { LiveHandle } from "#app/live/useLiveUpdates";
+import type { LiveHandle } from "#app/features/live/useLiveUpdates";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: goalsStyles },

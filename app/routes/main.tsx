@@ -1,11 +1,11 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { MainScreenView } from "#app/components/MainScreen";
-import { mainScreenData } from "#app/server/main-screen.server";
+import { MainScreenView } from "#app/features/home/MainScreen";
+import { mainScreenData } from "#app/features/home/main-screen.server";
 import fundraisingStyles from "#app/styles/fundraising.css";
 import goalsStyles from "#app/styles/goals.css";
 import progressStyles from "#app/styles/progress.css";
-import type { LiveHandle } from "#app/live/useLiveUpdates";
+import type { LiveHandle } from "#app/features/live/useLiveUpdates";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: goalsStyles },

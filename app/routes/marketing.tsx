@@ -1,6 +1,6 @@
 import type { LinksFunction, MetaFunction } from "@remix-run/cloudflare";
-import { MarketingPage } from "#app/components/MarketingPage";
-import { MARKETING_DESCRIPTION, MARKETING_TITLE } from "#app/lib/marketing";
+import { MarketingPage } from "#app/features/marketing/MarketingPage";
+import { MARKETING_DESCRIPTION, MARKETING_TITLE } from "#app/features/marketing/marketing";
 import { originFrom, pageMeta } from "#app/lib/meta";
 import marketingStyles from "#app/styles/marketing.css";
 

@@ -7,11 +7,11 @@ import {
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { SubmitButton } from "#app/components/forms";
 import { FLASH } from "#app/lib/flash";
-import { notificationHref, notificationText } from "#app/lib/notifications";
-import type { LiveHandle } from "#app/live/useLiveUpdates";
-import { redirectWithFlash } from "#app/server/flash.server";
-import { listNotificationsQuery, markAllRead } from "#app/server/notifications.server";
-import { batchWithUser, requireUser } from "#app/server/session.server";
+import { notificationHref, notificationText } from "#app/features/notifications/notifications";
+import type { LiveHandle } from "#app/features/live/useLiveUpdates";
+import { redirectWithFlash } from "#app/platform/session/flash.server";
+import { listNotificationsQuery, markAllRead } from "#app/features/notifications/notifications.server";
+import { batchWithUser, requireUser } from "#app/platform/session/session.server";
 import memberStyles from "#app/styles/member.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: memberStyles }];

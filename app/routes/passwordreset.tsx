@@ -9,16 +9,16 @@ import {
 } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { HoneypotInputs, HoneypotProvider } from "#app/components/Honeypot";
-import { AuthLayout } from "#app/components/AuthLayout";
+import { AuthLayout } from "#app/features/auth/AuthLayout";
 import { Field, SubmitButton } from "#app/components/forms";
 import { originFrom, pageMeta } from "#app/lib/meta";
-import { resetRequestSchema } from "#app/lib/schemas/auth";
-import { checkHoneypot, honeypotInputProps } from "#app/server/honeypot.server";
+import { resetRequestSchema } from "#app/features/auth/auth.schema";
+import { checkHoneypot, honeypotInputProps } from "#app/platform/http/honeypot.server";
 import { FLASH } from "#app/lib/flash";
-import { redirectWithFlash } from "#app/server/flash.server";
-import { requestPasswordReset } from "#app/server/password-reset.server";
-import { countersFor, hit, LIMITS, TOO_MANY_REQUESTS } from "#app/server/rate-limit.server";
-import { readFormData } from "#app/server/form-data.server";
+import { redirectWithFlash } from "#app/platform/session/flash.server";
+import { requestPasswordReset } from "#app/features/auth/password-reset.server";
+import { countersFor, hit, LIMITS, TOO_MANY_REQUESTS } from "#app/platform/session/rate-limit.server";
+import { readFormData } from "#app/platform/http/form-data.server";
 import authStyles from "#app/styles/auth.css";
 import { useConformForm } from "#app/components/useConformForm";
 

@@ -9,16 +9,16 @@ import {
   type MetaFunction,
 } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { AuthLayout } from "#app/components/AuthLayout";
+import { AuthLayout } from "#app/features/auth/AuthLayout";
 import { PasswordField, SubmitButton } from "#app/components/forms";
 import { originFrom, pageMeta } from "#app/lib/meta";
-import { LINK_COPY, LINK_EXPIRED } from "#app/lib/password-links";
-import { newPasswordSchema } from "#app/lib/schemas/auth";
-import { findLinkForScreen, spendPasswordResetLink } from "#app/server/password-reset.server";
-import { createUserSession } from "#app/server/session.server";
-import { withFlash } from "#app/server/flash.server";
+import { LINK_COPY, LINK_EXPIRED } from "#app/features/auth/password-links";
+import { newPasswordSchema } from "#app/features/auth/auth.schema";
+import { findLinkForScreen, spendPasswordResetLink } from "#app/features/auth/password-reset.server";
+import { createUserSession } from "#app/platform/session/session.server";
+import { withFlash } from "#app/platform/session/flash.server";
 import { FLASH } from "#app/lib/flash";
-import { readFormData } from "#app/server/form-data.server";
+import { readFormData } from "#app/platform/http/form-data.server";
 import authStyles from "#app/styles/auth.css";
 import { useConformForm } from "#app/components/useConformForm";
 
@@ -26,7 +26,7 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: authStyles
 
 /**
  * The link from the reset e-mail, or from the e-mail an admin's add-user sends: choose a password, then
- * you are signed in on /main. The copy follows the kind of link (app/lib/password-links.ts).
+ * you are signed in on /main. The copy follows the kind of link (app/features/auth/password-links.ts).
  */
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
   ...pageMeta({

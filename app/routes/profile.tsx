@@ -8,18 +8,18 @@ import {
   type MetaFunction,
 } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { AccountSection } from "#app/components/account/AccountSection";
-import { NotificationSettings } from "#app/components/account/NotificationSettings";
+import { AccountSection } from "#app/features/account/AccountSection";
+import { NotificationSettings } from "#app/features/notifications/NotificationSettings";
 import { Avatar } from "#app/components/Avatar";
 import { Field, SubmitButton } from "#app/components/forms";
 import { ImageInput } from "#app/components/ImageInput";
-import { profileSchema } from "#app/lib/schemas/profile";
+import { profileSchema } from "#app/features/account/profile.schema";
 import { FLASH } from "#app/lib/flash";
-import { emailChoicesOf } from "#app/server/email-preferences.server";
-import { redirectWithFlash } from "#app/server/flash.server";
-import { updateProfile } from "#app/server/profile.server";
-import { requireUser } from "#app/server/session.server";
-import { readImageUpload, readUploadForm } from "#app/server/uploads.server";
+import { emailChoicesOf } from "#app/features/notifications/email-preferences.server";
+import { redirectWithFlash } from "#app/platform/session/flash.server";
+import { updateProfile } from "#app/features/account/profile.server";
+import { requireUser } from "#app/platform/session/session.server";
+import { readImageUpload, readUploadForm } from "#app/platform/http/uploads.server";
 import memberStyles from "#app/styles/member.css";
 import { useConformForm } from "#app/components/useConformForm";
 

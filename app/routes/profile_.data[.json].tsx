@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { exportAccountData } from "#app/server/account-export.server";
-import { requireUser } from "#app/server/session.server";
+import { exportAccountData } from "#app/features/account/account-export.server";
+import { requireUser } from "#app/platform/session/session.server";
 
 /** /profile/data.json: everything we keep about the member, as a file to save (ADR 180). */
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -10,11 +10,11 @@ import {
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Field, SubmitButton } from "#app/components/forms";
 import { FLASH } from "#app/lib/flash";
-import { deleteAccountSchema, TYPE_YOUR_EMAIL } from "#app/lib/schemas/account";
-import { deleteAccount } from "#app/server/account.server";
-import { withFlash } from "#app/server/flash.server";
-import { readFormData } from "#app/server/form-data.server";
-import { logout, requireUser } from "#app/server/session.server";
+import { deleteAccountSchema, TYPE_YOUR_EMAIL } from "#app/features/account/account.schema";
+import { deleteAccount } from "#app/features/account/account.server";
+import { withFlash } from "#app/platform/session/flash.server";
+import { readFormData } from "#app/platform/http/form-data.server";
+import { logout, requireUser } from "#app/platform/session/session.server";
 import memberStyles from "#app/styles/member.css";
 import { useConformForm } from "#app/components/useConformForm";
 

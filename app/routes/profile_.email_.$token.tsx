@@ -6,12 +6,12 @@ import {
   type MetaFunction,
 } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { AuthLayout } from "#app/components/AuthLayout";
+import { AuthLayout } from "#app/features/auth/AuthLayout";
 import { SubmitButton } from "#app/components/forms";
 import { FLASH } from "#app/lib/flash";
-import { confirmEmailChange, findEmailChange } from "#app/server/email-change.server";
-import { redirectWithFlash } from "#app/server/flash.server";
-import { getOptionalUser } from "#app/server/session.server";
+import { confirmEmailChange, findEmailChange } from "#app/features/account/email-change.server";
+import { redirectWithFlash } from "#app/platform/session/flash.server";
+import { getOptionalUser } from "#app/platform/session/session.server";
 import authStyles from "#app/styles/auth.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: authStyles }];

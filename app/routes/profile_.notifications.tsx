@@ -7,13 +7,13 @@ import {
   type MetaFunction,
 } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { NotificationSettings } from "#app/components/account/NotificationSettings";
+import { NotificationSettings } from "#app/features/notifications/NotificationSettings";
 import { FLASH } from "#app/lib/flash";
-import { notificationSettingsSchema } from "#app/lib/schemas/notification-settings";
-import { emailChoicesOf, saveEmailChoices } from "#app/server/email-preferences.server";
-import { redirectWithFlash } from "#app/server/flash.server";
-import { readFormData } from "#app/server/form-data.server";
-import { requireUser } from "#app/server/session.server";
+import { notificationSettingsSchema } from "#app/features/notifications/notification-settings.schema";
+import { emailChoicesOf, saveEmailChoices } from "#app/features/notifications/email-preferences.server";
+import { redirectWithFlash } from "#app/platform/session/flash.server";
+import { readFormData } from "#app/platform/http/form-data.server";
+import { requireUser } from "#app/platform/session/session.server";
 import memberStyles from "#app/styles/member.css";
 
 /**

@@ -10,11 +10,11 @@ import {
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { PasswordField, SubmitButton } from "#app/components/forms";
 import { FLASH } from "#app/lib/flash";
-import { changePasswordSchema, WRONG_PASSWORD } from "#app/lib/schemas/account";
-import { changePassword } from "#app/server/account.server";
-import { redirectWithFlash } from "#app/server/flash.server";
-import { readFormData } from "#app/server/form-data.server";
-import { currentSessionId, requireUser } from "#app/server/session.server";
+import { changePasswordSchema, WRONG_PASSWORD } from "#app/features/account/account.schema";
+import { changePassword } from "#app/features/account/account.server";
+import { redirectWithFlash } from "#app/platform/session/flash.server";
+import { readFormData } from "#app/platform/http/form-data.server";
+import { currentSessionId, requireUser } from "#app/platform/session/session.server";
 import memberStyles from "#app/styles/member.css";
 import { useConformForm } from "#app/components/useConformForm";
 

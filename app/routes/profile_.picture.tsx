@@ -1,8 +1,8 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
 import { FLASH } from "#app/lib/flash";
-import { removePicture } from "#app/server/account.server";
-import { redirectWithFlash } from "#app/server/flash.server";
-import { requireUser } from "#app/server/session.server";
+import { removePicture } from "#app/features/account/account.server";
+import { redirectWithFlash } from "#app/platform/session/flash.server";
+import { requireUser } from "#app/platform/session/session.server";
 
 /** "Remove picture" on /profile posts here; there is nothing to show on its own. */
 export async function loader() {

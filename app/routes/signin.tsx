@@ -9,16 +9,16 @@ import {
 } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { HoneypotInputs, HoneypotProvider } from "#app/components/Honeypot";
-import { AuthLayout } from "#app/components/AuthLayout";
+import { AuthLayout } from "#app/features/auth/AuthLayout";
 import { Field, PasswordField, SubmitButton } from "#app/components/forms";
 import { originFrom, pageMeta } from "#app/lib/meta";
-import { signinSchema } from "#app/lib/schemas/auth";
-import { supportAddressIn } from "#app/lib/signin";
-import { signIn, SignInError } from "#app/server/auth.server";
-import { checkHoneypot, honeypotInputProps } from "#app/server/honeypot.server";
-import { afterSignIn, readReturnTo } from "#app/server/return-to.server";
-import { createUserSession, requireAnonymous } from "#app/server/session.server";
-import { readFormData } from "#app/server/form-data.server";
+import { signinSchema } from "#app/features/auth/auth.schema";
+import { supportAddressIn } from "#app/features/auth/signin";
+import { signIn, SignInError } from "#app/features/auth/auth.server";
+import { checkHoneypot, honeypotInputProps } from "#app/platform/http/honeypot.server";
+import { afterSignIn, readReturnTo } from "#app/platform/http/return-to.server";
+import { createUserSession, requireAnonymous } from "#app/platform/session/session.server";
+import { readFormData } from "#app/platform/http/form-data.server";
 import authStyles from "#app/styles/auth.css";
 import { useConformForm } from "#app/components/useConformForm";
 

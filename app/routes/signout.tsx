@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { redirect } from "@remix-run/cloudflare";
 import { FLASH } from "#app/lib/flash";
-import { withFlash } from "#app/server/flash.server";
-import { logout } from "#app/server/session.server";
+import { withFlash } from "#app/platform/session/flash.server";
+import { logout } from "#app/platform/session/session.server";
 
 /** Sign Out: ends the session and goes to /signin (SPEC). Only POST changes anything. */
 export async function action({ request, context }: ActionFunctionArgs) {

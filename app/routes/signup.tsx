@@ -8,16 +8,16 @@ import {
 } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { HoneypotProvider } from "#app/components/Honeypot";
-import { AuthLayout } from "#app/components/AuthLayout";
+import { AuthLayout } from "#app/features/auth/AuthLayout";
 import { useFlash } from "#app/components/FlashMessage";
-import { EarlyAccessForm } from "#app/components/EarlyAccessForm";
-import type { LiveHandle } from "#app/live/useLiveUpdates";
-import { SignupForm } from "#app/components/SignupForm";
+import { EarlyAccessForm } from "#app/features/auth/EarlyAccessForm";
+import type { LiveHandle } from "#app/features/live/useLiveUpdates";
+import { SignupForm } from "#app/features/auth/SignupForm";
 import { originFrom, pageMeta } from "#app/lib/meta";
-import { requestEarlyAccess } from "#app/server/early-access.server";
-import { signupAccess } from "#app/server/signup-access.server";
-import { honeypotInputProps } from "#app/server/honeypot.server";
-import { signUp } from "#app/server/signup.server";
+import { requestEarlyAccess } from "#app/features/auth/early-access.server";
+import { signupAccess } from "#app/features/auth/signup-access.server";
+import { honeypotInputProps } from "#app/platform/http/honeypot.server";
+import { signUp } from "#app/features/auth/signup.server";
 import authStyles from "#app/styles/auth.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: authStyles }];

@@ -1,11 +1,11 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { HoneypotProvider } from "#app/components/Honeypot";
-import { AuthLayout } from "#app/components/AuthLayout";
-import { SignupForm } from "#app/components/SignupForm";
+import { AuthLayout } from "#app/features/auth/AuthLayout";
+import { SignupForm } from "#app/features/auth/SignupForm";
 import { originFrom, pageMeta } from "#app/lib/meta";
-import { honeypotInputProps } from "#app/server/honeypot.server";
-import { signUp } from "#app/server/signup.server";
+import { honeypotInputProps } from "#app/platform/http/honeypot.server";
+import { signUp } from "#app/features/auth/signup.server";
 import authStyles from "#app/styles/auth.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: authStyles }];

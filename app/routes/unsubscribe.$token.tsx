@@ -6,11 +6,11 @@ import {
   type MetaFunction,
 } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { AuthLayout } from "#app/components/AuthLayout";
+import { AuthLayout } from "#app/features/auth/AuthLayout";
 import { SubmitButton } from "#app/components/forms";
 import { FLASH } from "#app/lib/flash";
-import { EMAIL_TOPICS } from "#app/lib/notification-email";
-import { unsubscribe, unsubscribeTarget } from "#app/server/email-preferences.server";
+import { EMAIL_TOPICS } from "#app/features/notifications/notification-email";
+import { unsubscribe, unsubscribeTarget } from "#app/features/notifications/email-preferences.server";
 import authStyles from "#app/styles/auth.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: authStyles }];

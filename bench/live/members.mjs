@@ -2,7 +2,7 @@
  * The live bench's listeners and where the hub puts them.
  *
  * Signed-in subscribers are many real members, not one: the hub caps the streams one member and one
- * client address hold on an instance (ADR 106, app/lib/live/stream-limits.ts), so a thousand tabs of
+ * client address hold on an instance (ADR 106, app/features/live/stream-limits.ts), so a thousand tabs of
  * one member are 988 refusals, not a fan-out. The bench writes its members straight into D1 (the
  * factories' precomputed password hash, as bench/load does), signs each in through the real /signin
  * form from a client address of its own, and gives each subscriber one member's cookie and address.
@@ -11,7 +11,7 @@ import { factories, insertManySql, schema, executeSql } from "../../scripts/seed
 import { ROOT, renderedFields, signIn } from "../lib/app.mjs";
 
 const { TEST_PASSWORD, userRow } = factories;
-/** ADR 106's caps per hub instance (app/lib/live/stream-limits.ts): streams per member, per address. */
+/** ADR 106's caps per hub instance (app/features/live/stream-limits.ts): streams per member, per address. */
 export const CAPS = { perMember: 12, perAddress: 30 };
 const SIGN_IN_CONCURRENCY = 8; // PBKDF2 is deliberately slow: a few at a time, as bench/load does
 
@@ -49,7 +49,7 @@ export async function signInMembers(base, count, log = () => {}) {
 const SITE_SHARDS = 8;
 const BROADCAST = new Set(["goals", "settings", "admin"]);
 
-/** FNV-1a mod 8: the same as siteShard() in app/lib/live/topics.ts (ADR 202). */
+/** FNV-1a mod 8: the same as siteShard() in app/features/live/topics.ts (ADR 202). */
 function siteShard(key) {
   let hash = 0x811c9dc5;
   for (let i = 0; i < key.length; i++) {
@@ -60,7 +60,7 @@ function siteShard(key) {
 }
 
 /**
- * The hub instances one listener's stream opens, as byInstance() in app/lib/live/topics.ts places them:
+ * The hub instances one listener's stream opens, as byInstance() in app/features/live/topics.ts places them:
  * a goal on its own instance; a user topic on its member's shard; the broadcast topics on the
  * listener's shard (their own user topic's, else their member id's or address's).
  */

@@ -88,7 +88,7 @@ test("a locked address stays locked after the app restarts, even with the right 
     expect(ok.status).toBe(302);
     expect(ok.location).toBe("/main");
 
-    // 10 wrong passwords within 15 minutes lock the address (app/server/auth.server.ts).
+    // 10 wrong passwords within 15 minutes lock the address (app/features/auth/auth.server.ts).
     for (let i = 1; i <= 9; i++) {
       const wrong = await signIn(server.url, email, `wrong-password-${i}`);
       expect(wrong.status, `failure ${i}`).toBe(400);

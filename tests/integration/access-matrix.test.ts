@@ -9,7 +9,7 @@ import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { get, post, setType } from "../support/http";
 import { signedInUser } from "../support/factories";
-import { previewDigest } from "#app/server/admin-communication.server";
+import { previewDigest } from "#app/features/admin/admin-communication.server";
 
 const MATRIX_MESSAGE = { audience: "admin", subject: "Matrix", body: "Hello" } as const;
 

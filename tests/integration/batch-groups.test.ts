@@ -1,12 +1,12 @@
 /**
- * runGroups (app/server/batch.server.ts): a screen's groups of statements go to D1 as ONE batch, and each
+ * runGroups (app/platform/db/batch.server.ts): a screen's groups of statements go to D1 as ONE batch, and each
  * group gets back exactly its own rows, in order; a skipped group (null) gets null.
  */
 import { env } from "cloudflare:test";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { createDb } from "#app/server/db.server";
-import { flattenGroups, runGroups, splitGroups } from "#app/server/batch.server";
+import { createDb } from "#app/platform/db/db.server";
+import { flattenGroups, runGroups, splitGroups } from "#app/platform/db/batch.server";
 import { users } from "#drizzle/schema";
 import { signUpUser } from "../support/http";
 import { userByEmail } from "../support/goals";

@@ -1,8 +1,8 @@
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { FIRST_RETRY_DELAY_S } from "#app/lib/backoff";
-import { forwardLater } from "#app/server/crm.server";
-import { OUTBOUND_DEAD_LETTER_QUEUE, OUTBOUND_QUEUE } from "#app/server/outbound-queue.server";
+import { forwardLater } from "#app/features/mail/crm.server";
+import { OUTBOUND_DEAD_LETTER_QUEUE, OUTBOUND_QUEUE } from "#app/features/mail/outbound-queue.server";
 import { deliverMessage } from "../support/queue";
 import { count, flashCookieFrom, get, postForm, uniqueEmail } from "../support/http";
 import { signedInUser } from "../support/factories";

@@ -7,7 +7,7 @@
 import { env } from "cloudflare:test";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { createDb } from "#app/server/db.server";
+import { createDb } from "#app/platform/db/db.server";
 import { userGoals, users } from "#drizzle/schema";
 import { activeGoalCounts, insertGoal, membership, userByEmail } from "../support/goals";
 import { count, post } from "../support/http";

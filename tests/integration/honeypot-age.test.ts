@@ -3,7 +3,7 @@ import { Honeypot } from "remix-utils/honeypot/server";
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { FORM_EXPIRED, HONEYPOT_MAX_AGE_MS } from "#app/lib/honeypot-time";
-import { checkHoneypot } from "#app/server/honeypot.server";
+import { checkHoneypot } from "#app/platform/http/honeypot.server";
 import { BASE, count, form, uniqueEmail } from "../support/http";
 
 /** A render time encrypted the way the page does it, with the app's seed. */

@@ -1,5 +1,5 @@
 /**
- * The cron's housekeeping (server.ts `scheduled`, app/server/housekeeping.server.ts), run through the
+ * The cron's housekeeping (server.ts `scheduled`, app/jobs/housekeeping.server.ts), run through the
  * built worker's scheduled handler: expired sessions, throttle counters past the longest window, and
  * links spent over a week ago go; everything still in use stays.
  */

@@ -1,9 +1,9 @@
-/** INSERT … SELECT by column name (app/server/insert-select.server.ts): values land in their columns. */
+/** INSERT … SELECT by column name (app/platform/db/insert-select.server.ts): values land in their columns. */
 import { env } from "cloudflare:test";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { createDb } from "#app/server/db.server";
-import { rowValues } from "#app/server/insert-select.server";
+import { createDb } from "#app/platform/db/db.server";
+import { rowValues } from "#app/platform/db/insert-select.server";
 import { notifications } from "#drizzle/schema";
 import { signUpUser } from "../support/http";
 import { userByEmail } from "../support/goals";

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { count, post, postForm, setType, signUpUser, uniqueEmail } from "../support/http";
 import { latestLinkPath } from "../support/mail";
 import { eq } from "drizzle-orm";
-import { createDb } from "#app/server/db.server";
-import { ClaimFailedError, createUser } from "#app/server/users.server";
+import { createDb } from "#app/platform/db/db.server";
+import { ClaimFailedError, createUser } from "#app/features/account/users.server";
 import { passwordResets } from "#drizzle/schema";
 
 /** An admin invites a fresh early-access requester; returns the invited address and the link's path. */

@@ -1,8 +1,8 @@
 import { env, runInDurableObject, SELF } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
-import type { Hub } from "#app/live/hub.server";
-import { STREAM_LIMITS } from "#app/lib/live/stream-limits";
-import { instanceFor } from "#app/lib/live/topics";
+import type { Hub } from "#app/features/live/hub.server";
+import { STREAM_LIMITS } from "#app/features/live/stream-limits";
+import { instanceFor } from "#app/features/live/topics";
 import { BASE, get, post, sseReader } from "../support/http";
 import { signedInUser } from "../support/factories";
 

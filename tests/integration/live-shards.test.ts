@@ -4,7 +4,7 @@
  */
 import { env, SELF } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
-import { SITE_SHARDS, siteShard } from "#app/lib/live/topics";
+import { SITE_SHARDS, siteShard } from "#app/features/live/topics";
 import { BASE, post, sseReader } from "../support/http";
 import { signedInUser } from "../support/factories";
 

@@ -4,8 +4,8 @@
  */
 import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { createDb } from "#app/server/db.server";
-import { deliverOutboxMail } from "#app/server/mail.server";
+import { createDb } from "#app/platform/db/db.server";
+import { deliverOutboxMail } from "#app/features/mail/mail.server";
 import { get, post, postForm, setType, signUpUser, uniqueEmail } from "../support/http";
 import { latestLinkPath, mailedTo } from "../support/mail";
 import { worker } from "../support/worker";

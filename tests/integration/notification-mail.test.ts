@@ -6,7 +6,7 @@
 import { createExecutionContext, createScheduledController, env, SELF, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { addDays, toIsoDate } from "#app/lib/dates";
-import { isDigestDay } from "#app/lib/notification-email";
+import { isDigestDay } from "#app/features/notifications/notification-email";
 import { worker } from "../support/worker";
 import { get, post } from "../support/http";
 import { mailedTo } from "../support/mail";

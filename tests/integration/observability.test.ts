@@ -4,7 +4,7 @@
  * (Tests and the worker share one isolate, so a spy on console sees the worker's output.)
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { routeOf } from "#app/server/log.server";
+import { routeOf } from "#app/platform/http/log.server";
 import { signedInUser } from "../support/factories";
 import { get, postForm } from "../support/http";
 

@@ -9,9 +9,13 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import wranglerToml from "../../wrangler.toml?raw";
 import { FIRST_RETRY_DELAY_S } from "#app/lib/backoff";
-import { createDb } from "#app/server/db.server";
-import { deliverLater } from "#app/server/mail.server";
-import { OUTBOUND_DEAD_LETTER_QUEUE, OUTBOUND_QUEUE, OUTBOUND_MAX_RETRIES } from "#app/server/outbound-queue.server";
+import { createDb } from "#app/platform/db/db.server";
+import { deliverLater } from "#app/features/mail/mail.server";
+import {
+  OUTBOUND_DEAD_LETTER_QUEUE,
+  OUTBOUND_QUEUE,
+  OUTBOUND_MAX_RETRIES,
+} from "#app/features/mail/outbound-queue.server";
 import { createUser } from "../support/factories";
 import { postForm } from "../support/http";
 import { mailedTo } from "../support/mail";

@@ -6,8 +6,8 @@
  */
 import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { OUTBOUND_QUEUE, type OutboundMessage } from "#app/server/outbound-queue.server";
-import { REQUEUE_AFTER_MS } from "#app/server/requeue.server";
+import { OUTBOUND_QUEUE, type OutboundMessage } from "#app/features/mail/outbound-queue.server";
+import { REQUEUE_AFTER_MS } from "#app/features/mail/requeue.server";
 import { createUser } from "../support/factories";
 import { postForm, uniqueEmail } from "../support/http";
 import { deliverMessage } from "../support/queue";

@@ -6,9 +6,9 @@
  */
 import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { inviteToken, signedToken } from "#app/server/invites.server";
-import { OUTBOUND_QUEUE } from "#app/server/outbound-queue.server";
-import { UNCONFIGURED_RETRY_DELAY_S } from "#app/server/secret-check.server";
+import { inviteToken, signedToken } from "#app/features/goals/invites.server";
+import { OUTBOUND_QUEUE } from "#app/features/mail/outbound-queue.server";
+import { UNCONFIGURED_RETRY_DELAY_S } from "#app/platform/session/secret-check.server";
 import { createGoal, createUser, signedInUser } from "../support/factories";
 import { get, post, postForm } from "../support/http";
 import { deliverMessage } from "../support/queue";

@@ -1,6 +1,6 @@
 import { createExecutionContext, env } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { NOT_CONFIGURED, refuseUnconfigured } from "#app/server/secret-check.server";
+import { NOT_CONFIGURED, refuseUnconfigured } from "#app/platform/session/secret-check.server";
 import { BASE, get } from "../support/http";
 import { worker } from "../support/worker";
 import { signedInUser } from "../support/factories";

@@ -7,7 +7,7 @@
  */
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { reportError } from "#app/server/report.server";
+import { reportError } from "#app/platform/http/report.server";
 import { worker } from "../support/worker";
 import { createGoal } from "../support/factories";
 

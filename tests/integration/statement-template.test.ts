@@ -1,5 +1,5 @@
 /**
- * runTemplate (app/server/statement-template.server.ts, ADR 209): a screen's statements are built once
+ * runTemplate (app/platform/db/statement-template.server.ts, ADR 209): a screen's statements are built once
  * per shape and every request binds its own values; a builder that computes with a value (which the
  * template would freeze) is caught outside production instead of answering from stale values.
  */
@@ -7,8 +7,8 @@ import { env } from "cloudflare:test";
 import { and, eq, gt, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { createDb } from "#app/server/db.server";
-import { runTemplate } from "#app/server/statement-template.server";
+import { createDb } from "#app/platform/db/db.server";
+import { runTemplate } from "#app/platform/db/statement-template.server";
 import { users } from "#drizzle/schema";
 import { signedInUser } from "../support/factories";
 

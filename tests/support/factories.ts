@@ -11,7 +11,7 @@
  */
 import { env } from "cloudflare:test";
 import { eq, sql } from "drizzle-orm";
-import { createDb } from "#app/server/db.server";
+import { createDb } from "#app/platform/db/db.server";
 import {
   goalRow,
   membershipRow,

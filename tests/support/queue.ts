@@ -5,7 +5,7 @@
  */
 import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
 import { vi } from "vitest";
-import type { OutboundMessage } from "#app/server/outbound-queue.server";
+import type { OutboundMessage } from "#app/features/mail/outbound-queue.server";
 import { worker } from "./worker";
 
 export async function deliverMessage(queue: string, body: OutboundMessage, attempts: number, env: Env) {

@@ -5,6 +5,6 @@
 // `#build/worker` is build/index.js for vitest (vitest.config.ts) and built-worker.d.ts for tsc (tsconfig
 // paths), so type-checking never infers types from the ~1 MB bundle (that was most of `npm run typecheck`).
 import built from "#build/worker";
-import type { OutboundMessage } from "#app/server/outbound-queue.server";
+import type { OutboundMessage } from "#app/features/mail/outbound-queue.server";
 
 export const worker = built as Required<Pick<ExportedHandler<Env, OutboundMessage>, "fetch" | "scheduled" | "queue">>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { auditActionText, chunk, communicationText, pageCount, userChangeProblem } from "#app/lib/admin";
+import { auditActionText, chunk, communicationText, pageCount, userChangeProblem } from "#app/features/admin/admin";
 
 describe("userChangeProblem", () => {
   const admin = { id: "a", type: "admin" as const, status: "active" };

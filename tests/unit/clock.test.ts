@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { devDateCookie, today } from "#app/server/clock.server";
-import { requireDevelopment } from "#app/server/env.server";
+import { devDateCookie, today } from "#app/platform/session/clock.server";
+import { requireDevelopment } from "#app/platform/http/env.server";
 
 const env = (ENVIRONMENT: string) => ({ ENVIRONMENT }) as Env;
 function withCookie(value: string) {

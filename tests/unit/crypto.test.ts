@@ -7,7 +7,7 @@ import {
   timingSafeEqual,
   toBase64,
   toBase64Url,
-} from "#app/server/crypto.server";
+} from "#app/platform/session/crypto.server";
 
 describe("the one crypto module", () => {
   it("makes URL-safe random tokens of the asked strength, never the same twice", () => {

@@ -2,7 +2,7 @@ import { and, eq, gt, sql } from "drizzle-orm";
 import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core/dialect";
 import { drizzle } from "drizzle-orm/d1";
 import { describe, expect, it } from "vitest";
-import { frozenSql } from "#app/server/frozen-sql.server";
+import { frozenSql } from "#app/platform/db/frozen-sql.server";
 import { sessions, userGoals, users } from "#drizzle/schema";
 
 const dialect = new SQLiteAsyncDialect();

@@ -13,8 +13,8 @@ import {
   safeReturnTo,
   totals,
   upcomingMonths,
-} from "#app/lib/fundraising";
-import { pledgeSchema, fundraisingSettingsSchema, messageSchema } from "#app/lib/schemas/fundraising";
+} from "#app/features/fundraising/fundraising";
+import { pledgeSchema, fundraisingSettingsSchema, messageSchema } from "#app/features/fundraising/fundraising.schema";
 
 describe("amounts", () => {
   it("parses what people type into minor units", () => {

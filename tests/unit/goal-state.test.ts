@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { goalPhase, memberActions, memberStatus, membershipRefusal } from "#app/lib/goal-state";
+import { goalPhase, memberActions, memberStatus, membershipRefusal } from "#app/features/goals/goal-state";
 
 const goal = { start: "2026-03-01", end: "2026-03-21" };
 

@@ -15,7 +15,7 @@ import {
   SUGGESTIONS_SHOWN,
   type GoalFacts,
   type Viewer,
-} from "#app/lib/goals";
+} from "#app/features/goals/goals";
 
 const TODAY = "2026-03-10";
 const member: Viewer = { id: "u1", type: "user" };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { applyCommonHeaders, documentCsp, RESOURCE_CSP, secureResponse } from "#app/server/headers.server";
-import { sessionCookieOptions } from "#app/server/session-cookie.server";
+import { applyCommonHeaders, documentCsp, RESOURCE_CSP, secureResponse } from "#app/platform/http/headers.server";
+import { sessionCookieOptions } from "#app/platform/session/session-cookie.server";
 
 const production = { ENVIRONMENT: "production", SESSION_SECRET: "s" } as Env;
 const development = { ENVIRONMENT: "development", SESSION_SECRET: "s" } as Env;

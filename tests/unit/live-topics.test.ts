@@ -9,7 +9,7 @@ import {
   siteShard,
   topicKey,
   type GoalAccess,
-} from "#app/lib/live/topics";
+} from "#app/features/live/topics";
 
 const member = { id: "u1", type: "user" as const };
 const org = { id: "o1", type: "org" as const };

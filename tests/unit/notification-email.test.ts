@@ -7,7 +7,7 @@ import {
   topicOfKind,
   wantsEmail,
   type ReminderFacts,
-} from "#app/lib/notification-email";
+} from "#app/features/notifications/notification-email";
 
 const running: ReminderFacts = {
   start: "2026-11-01",

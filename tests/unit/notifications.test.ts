@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { badgeText, bellLabel, notificationHref, notificationText } from "#app/lib/notifications";
+import { badgeText, bellLabel, notificationHref, notificationText } from "#app/features/notifications/notifications";
 import { addDays } from "#app/lib/dates";
 
 describe("notification copy", () => {

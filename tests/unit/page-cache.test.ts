@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { marketingUrl } from "#app/server/page-cache.server";
+import { marketingUrl } from "#app/platform/http/page-cache.server";
 
 const get = (url: string, method = "GET") => new Request(url, { method });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { LINK_TTL_DAYS } from "#app/lib/admin";
-import { LINK_COPY, linkKind } from "#app/lib/password-links";
+import { LINK_TTL_DAYS } from "#app/features/admin/admin";
+import { LINK_COPY, linkKind } from "#app/features/auth/password-links";
 
 describe("password link copy", () => {
   it("reads set-password links as such and everything else (resets, unknown, gone) as a reset link", () => {

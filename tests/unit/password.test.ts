@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { hashPassword, PBKDF2_ITERATIONS, verifyPassword } from "#app/server/password.server";
+import { hashPassword, PBKDF2_ITERATIONS, verifyPassword } from "#app/features/auth/password.server";
 
 describe("password hashing", () => {
   it("uses exactly 100,000 PBKDF2 iterations, the production workerd cap, stored with the hash", async () => {

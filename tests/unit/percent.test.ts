@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { barFill, percentLabel } from "#app/lib/percent";
-import { percentOf } from "#app/lib/fundraising";
+import { percentOf } from "#app/features/fundraising/fundraising";
 
 describe("percentages as people read them", () => {
   it("says <1% and shows a sliver for something under one percent, never 0% and an empty bar", () => {

@@ -15,7 +15,7 @@ import {
   reachedTarget,
   streak,
   unitOf,
-} from "#app/lib/progress";
+} from "#app/features/progress/progress";
 
 describe("amounts in hundredths of a unit", () => {
   it("parses what people type", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { admitStream, STREAM_LIMITS, streamLifetime } from "#app/lib/live/stream-limits";
+import { admitStream, STREAM_LIMITS, streamLifetime } from "#app/features/live/stream-limits";
 
 const held = (address: number, member: number, instance: number) => ({ address, member, instance });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { encodeShortAscii, installTextEncoderFastPath } from "#app/server/text-encoder.server";
+import { encodeShortAscii, installTextEncoderFastPath } from "#app/platform/http/text-encoder.server";
 
 const native = new TextEncoder();
 /**

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { containsMarkup, isEmailShape, isNegativeAmount, trimEndOf } from "#app/lib/text-scan";
-import { email, requiredText } from "#app/lib/schemas/fields";
-import { pledgeSchema, messageSchema } from "#app/lib/schemas/fundraising";
-import { signinSchema } from "#app/lib/schemas/auth";
-import { createChallengeSchema } from "#app/lib/schemas/challenge";
+import { email, requiredText } from "#app/lib/fields.schema";
+import { pledgeSchema, messageSchema } from "#app/features/fundraising/fundraising.schema";
+import { signinSchema } from "#app/features/auth/auth.schema";
+import { createChallengeSchema } from "#app/features/goals/challenge.schema";
 import { PATHOLOGICAL_RUNS } from "../support/pathological.mjs";
 
 // The patterns the scans replace, kept here only to check the scans agree with them on ordinary input.

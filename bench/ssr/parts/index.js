@@ -1,5 +1,5 @@
 // bench/marketing-parts.mjs's Worker: the ceiling's answer (bench/ssr/hello) and the marketing page's
-// replay from memory (app/server/page-cache.server.ts) side by side, to measure what separates them.
+// replay from memory (app/platform/http/page-cache.server.ts) side by side, to measure what separates them.
 // PAGE_HEADERS (JSON pairs) and PAGE_BYTES come from the app's own answer at the start of the run.
 //   /ceiling  the page's byte count as a string with one header, as the ceiling answers it
 //   /replay   a stored ArrayBuffer of that size with the page's headers, as a memory hit answers it

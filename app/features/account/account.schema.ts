@@ -1,0 +1,51 @@
+/** The member's own account: change password, change e-mail, delete the account (routes under /profile/). */
+import * as z from "zod";
+import { MIN_PASSWORD } from "#app/features/auth/auth.schema";
+import { email, password, REQUIRED } from "#app/lib/fields.schema";
+
+export const changePasswordSchema = z.object({
+  current: password(),
+  password: password().refine((v) => v.length >= MIN_PASSWORD, `Use at least ${MIN_PASSWORD} characters`),
+});
+
+export const changeEmailSchema = z.object({
+  email: email(),
+  current: password(),
+});
+
+const TYPE_YOUR_EMAIL_SHORT = "Type your e-mail address exactly as shown to confirm";
+
+/** Deleting is confirmed by typing one's own e-mail; the server compares it (case and spaces aside). */
+export const deleteAccountSchema = z.object({
+  confirm: z
+    .string({ error: REQUIRED })
+    .trim()
+    .min(1, REQUIRED)
+    .max(254, { error: TYPE_YOUR_EMAIL_SHORT, abort: true }),
+});
+
+export const TYPE_YOUR_EMAIL = TYPE_YOUR_EMAIL_SHORT;
+export const WRONG_PASSWORD = "That is not your current password";
+export const SAME_EMAIL = "That is already your e-mail address";
+
+export const inviteFriendSchema = z.object({ intent: z.literal("invite"), email: email() });
+export const removeFriendSchema = z.object({
+  intent: z.literal("remove"),
+  friendId: z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(64, { error: "Unknown friend", abort: true }),
+});
+export const renewFriendLinkSchema = z.object({ intent: z.literal("renew") });
+/** Accept or decline a friend request (a member who invited the viewer's address). */
+export const answerFriendRequestSchema = z.object({
+  intent: z.enum(["accept", "decline"]),
+  fromId: z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(64, { error: "Unknown request", abort: true }),
+});
+/**
+ * The /friends forms, picked by the submitted intent. A post whose intent is none of them is read as
+ * the invite form, the only one with a field to type in, so that field still gets its own message.
+ */
+export function friendsSchemaFor(intent: unknown) {
+  if (intent === "remove") return removeFriendSchema;
+  if (intent === "renew") return renewFriendLinkSchema;
+  if (intent === "accept" || intent === "decline") return answerFriendRequestSchema;
+  return inviteFriendSchema;
+}

@@ -1,0 +1,22 @@
+import * as z from "zod";
+import { email, password, requiredText } from "#app/lib/fields.schema";
+
+export const MIN_PASSWORD = 8;
+
+export const signupSchema = z.object({
+  first: requiredText(50, "First name"),
+  last: requiredText(50, "Last name"),
+  email: email(),
+  password: password().refine((v) => v.length >= MIN_PASSWORD, `Use at least ${MIN_PASSWORD} characters`),
+});
+
+export const signinSchema = z.object({
+  email: email(),
+  password: password(),
+});
+
+export const resetRequestSchema = z.object({ email: email() });
+
+export const newPasswordSchema = z.object({
+  password: password().refine((v) => v.length >= MIN_PASSWORD, `Use at least ${MIN_PASSWORD} characters`),
+});

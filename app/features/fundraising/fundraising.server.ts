@@ -1,0 +1,367 @@
+/**
+ * Fundraising reads and writes: a goal's charity, target and pledges, milestone notices, mark-paid.
+ * A screen reads in one db.batch; the statements are exported so the goal screen can fold them into
+ * its own batch (ADR 062). The rules live in app/features/fundraising/fundraising.ts.
+ */
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { and, desc, eq, sql, type SQL } from "drizzle-orm";
+import {
+  canManageGoal,
+  formatAmount,
+  milestoneCrossed,
+  milestoneMessage,
+  percentOf,
+  type Currency,
+} from "#app/features/fundraising/fundraising";
+import { isExpired, type IsoDate } from "#app/lib/dates";
+import { newId } from "#app/lib/ids";
+import { unitOf } from "#app/features/progress/progress";
+import { goals, pledges, userGoals, users } from "#drizzle/schema";
+import { goalVisit, recordGoalVisit } from "#app/features/home/visits.server";
+import { publish } from "#app/features/live/live.server";
+import { pledgeNotifications, ringBells } from "#app/features/notifications/notifications.server";
+import { sendMail } from "#app/features/mail/mail.server";
+import { goalColumns } from "#app/features/goals/goal-columns.server";
+
+export interface SupportGoal {
+  id: string;
+  cause: string;
+  start: string | null;
+  end: string | null;
+  demo: boolean;
+  visibility: "public" | "private" | "friends";
+  orgId: string | null;
+  charityName: string | null;
+  charityUrl: string | null;
+  targetAmount: number | null;
+  currency: string | null;
+  milestoneNotified: number;
+  inviteNonce: string | null;
+  unit: string | null;
+  orgEmail: string | null;
+  isMember: boolean;
+}
+
+/** The goal with its fundraising settings, the owner's address and whether the viewer is a member. */
+export function supportGoalQuery(context: AppLoadContext, goalId: string | SQL, viewerId: string | SQL | null) {
+  return context.db
+    .select({
+      ...goalColumns,
+      charityName: goals.charityName,
+      charityUrl: goals.charityUrl,
+      targetAmount: goals.targetAmount,
+      currency: goals.currency,
+      milestoneNotified: goals.milestoneNotified,
+      inviteNonce: goals.inviteNonce,
+      unit: goals.unit,
+      orgEmail: users.email,
+      member: viewerId
+        ? sql<number>`exists(select 1 from ${userGoals} where ${userGoals.goalId} = ${goals.id} and ${userGoals.userId} = ${viewerId})`.as(
+            "is_member",
+          )
+        : sql<number>`0`.as("is_member"),
+    })
+    .from(goals)
+    .leftJoin(users, eq(users.id, goals.orgId))
+    .where(eq(goals.id, goalId))
+    .limit(1);
+}
+
+export function toSupportGoal(
+  row: Awaited<ReturnType<typeof supportGoalQuery>>[number] | undefined,
+): SupportGoal | null {
+  if (!row) return null;
+  const { member, ...goal } = row;
+  return { ...goal, isMember: !!Number(member) };
+}
+
+/**
+ * What a pledge row is worth now (minor units): a fixed pledge its amount; a per-unit pledge its rate
+ * times the progress logged (the group's, or its member's), rounded down, capped at its maximum
+ * (issue 15; the rule is perUnitPledgeAmount in app/features/progress/progress.ts). Names the outer row explicitly:
+ * drizzle leaves columns unqualified in a one-table select.
+ */
+export const pledgeValue = sql.raw(`(case when "pledges"."per_unit" is null then "pledges"."amount" else min(
+  coalesce(nullif("pledges"."max_amount", 0), 9007199254740991),
+  "pledges"."per_unit" * (case when "pledges"."member_id" is null
+    then (select coalesce(sum(pt.total), 0) from "progress_totals" as pt where pt.goal_id = "pledges"."goal_id")
+    else coalesce((select pt.total from "progress_totals" as pt where pt.goal_id = "pledges"."goal_id" and pt.user_id = "pledges"."member_id"), 0)
+    end) / 100) end)`);
+
+export function pledgeTotalsQuery(context: AppLoadContext, goalId: string | SQL) {
+  return context.db
+    .select({
+      pledged: sql<number>`coalesce(sum(${pledgeValue}), 0)`,
+      paid: sql<number>`coalesce(sum(case when ${pledges.paid} then ${pledgeValue} else 0 end), 0)`,
+      supporters: sql<number>`count(*)`,
+    })
+    .from(pledges)
+    .where(eq(pledges.goalId, goalId));
+}
+
+/** A pledge as the screens and the pledges CSV show it: its value now and the member it backs (issue 15). */
+export const pledgeColumns = {
+  name: pledges.name,
+  message: pledges.message,
+  amount: pledges.amount,
+  anonymous: pledges.anonymous,
+  paid: pledges.paid,
+  createdAt: pledges.createdAt,
+  perUnit: pledges.perUnit,
+  maxAmount: pledges.maxAmount,
+  value: sql<number>`${pledgeValue}`.as("pledge_value"),
+  memberName: sql<
+    string | null
+  >`${sql.raw(`(select m.first || ' ' || m.last from "users" as m where m.id = "pledges"."member_id")`)}`.as(
+    "member_name",
+  ),
+};
+
+export function recentPledgesQuery(context: AppLoadContext, goalId: string | SQL, limit: number) {
+  return context.db
+    .select({ id: pledges.id, ...pledgeColumns })
+    .from(pledges)
+    .where(eq(pledges.goalId, goalId))
+    .orderBy(desc(pledges.createdAt), desc(pledges.id))
+    .limit(limit);
+}
+
+type PledgeRow = Awaited<ReturnType<typeof recentPledgesQuery>>[number];
+type TotalsRow = Awaited<ReturnType<typeof pledgeTotalsQuery>>[number];
+
+export interface Fundraiser {
+  charityName: string;
+  charityUrl: string;
+  currency: Currency | string;
+  target: number;
+  /** Every pledge's current value. */
+  pledged: number;
+  /** Pledges the org marked paid to the charity: what "raised" means (issue 16). */
+  paid: number;
+  supporters: number;
+  /** Whole percent of the target pledged, uncapped. */
+  percent: number;
+  milestone: number;
+  pledgedText: string;
+  paidText: string;
+  targetText: string;
+  pledges: {
+    id: string;
+    name: string;
+    message: string | null;
+    amountText: string;
+    paid: boolean;
+    anonymous: boolean;
+    createdAt: string;
+  }[];
+}
+
+/**
+ * What the totaliser shows, or null when the goal has no fundraising set up. Anonymous supporters'
+ * names never leave the server unless the viewer manages the goal (to mark their pledge paid).
+ */
+export function toFundraiser(
+  goal: SupportGoal,
+  totals: TotalsRow | undefined,
+  rows: PledgeRow[],
+  manager: boolean,
+  today: IsoDate,
+): Fundraiser | null {
+  if (!goal.charityName || !goal.charityUrl || !goal.targetAmount || !goal.currency) return null;
+  const pledged = Number(totals?.pledged ?? 0);
+  const paid = Number(totals?.paid ?? 0);
+  const currency = goal.currency;
+  return {
+    charityName: goal.charityName,
+    charityUrl: goal.charityUrl,
+    currency,
+    target: goal.targetAmount,
+    pledged,
+    paid,
+    supporters: Number(totals?.supporters ?? 0),
+    percent: percentOf(pledged, goal.targetAmount) ?? 0,
+    milestone: goal.milestoneNotified,
+    pledgedText: formatAmount(pledged, currency),
+    paidText: formatAmount(paid, currency),
+    targetText: formatAmount(goal.targetAmount, currency),
+    pledges: rows.map((p) => ({
+      id: p.id,
+      name: p.anonymous && !manager ? "Anonymous" : p.name,
+      message: p.message,
+      amountText: p.perUnit ? perUnitText(p, goal, currency, today) : formatAmount(p.amount, currency),
+      paid: p.paid,
+      anonymous: p.anonymous,
+      createdAt: new Date(p.createdAt).toISOString(),
+    })),
+  };
+}
+
+/** '£0.50 per km for Alex Tester (up to £50): £2.62 so far' (or 'final' once the goal has ended). */
+function perUnitText(p: PledgeRow, goal: SupportGoal, currency: string, today: IsoDate) {
+  const unit = goal.unit ? unitOf(goal.unit).label : "unit";
+  // The goal clock, not the wall clock: /dev/date (and tests) move it.
+  const ended = isExpired(goal.end, today);
+  return `${formatAmount(p.perUnit!, currency)} per ${unit.replace(/s$/, "")}${p.memberName ? ` for ${p.memberName}` : ""}${
+    p.maxAmount ? ` (up to ${formatAmount(p.maxAmount, currency)})` : ""
+  }: ${formatAmount(Number(p.value), currency)} ${ended ? "final" : "so far"}`;
+}
+
+/** The pledge page and the settings page: goal, totals and pledges in one round trip. */
+export async function loadFundraising(
+  context: AppLoadContext,
+  goalId: string,
+  viewer: { id: string; type: "admin" | "org" | "user" } | null,
+  limit = 50,
+  /** The goal clock's today (/dev/date included): per-unit amounts are "final" once the goal ended. */
+  today: IsoDate,
+  /** A member a supporter sponsors per unit (/give/{id}?member=...), checked to be in the goal. */
+  memberId?: string | null,
+) {
+  const [goalRows, totalRows, pledgeRows, memberRows, visit] = await context.db.batch([
+    supportGoalQuery(context, goalId, viewer?.id ?? null),
+    pledgeTotalsQuery(context, goalId),
+    recentPledgesQuery(context, goalId, limit),
+    context.db
+      .select({ id: users.id, first: users.first, last: users.last })
+      .from(userGoals)
+      .innerJoin(users, eq(users.id, userGoals.userId))
+      .where(and(eq(userGoals.goalId, goalId), eq(userGoals.userId, memberId ?? "")))
+      .limit(1),
+    // A member on the give or fundraising page visits the goal (ADR 190); a signed-out read stays read-only.
+    ...((viewer && goalVisit(context, viewer.id, goalId, today)) || []),
+  ]);
+  const goal = toSupportGoal(goalRows[0]);
+  if (!goal) return null;
+  if (viewer) recordGoalVisit(context, visit, viewer.id, goalId, today);
+  const manager = canManageGoal(goal, viewer);
+  const member = memberRows[0] ? { id: memberRows[0].id, name: `${memberRows[0].first} ${memberRows[0].last}` } : null;
+  return { goal, manager, member, fundraiser: toFundraiser(goal, totalRows[0], pledgeRows, manager, today) };
+}
+
+export interface FundraisingSettings {
+  charityName: string;
+  charityUrl: string;
+  target: number;
+  currency: Currency;
+}
+
+export async function saveFundraising(context: AppLoadContext, goalId: string, input: FundraisingSettings) {
+  await context.db
+    .update(goals)
+    .set({
+      charityName: input.charityName,
+      charityUrl: input.charityUrl,
+      targetAmount: input.target,
+      currency: input.currency,
+    })
+    .where(eq(goals.id, goalId));
+  publish(context, [`goal:${goalId}`]);
+}
+
+export interface NewPledge {
+  name: string;
+  /** Minor units; 0 for a per-unit pledge. */
+  amount: number;
+  message?: string;
+  anonymous: boolean;
+  perUnit?: number | null;
+  memberId?: string | null;
+  maxAmount?: number | null;
+}
+
+/**
+ * Records a pledge, then announces a milestone it crossed exactly once: the conditional update on
+ * milestone_notified lets only one of two racing pledges win, and only the winner mails the org.
+ */
+export async function recordPledge(
+  context: AppLoadContext,
+  goal: SupportGoal,
+  userId: string | null,
+  input: NewPledge,
+  appUrl: string,
+) {
+  const id = newId();
+  const [, totalRows] = await context.db.batch([
+    context.db.insert(pledges).values({
+      id,
+      goalId: goal.id,
+      userId,
+      name: input.name,
+      message: input.message ?? null,
+      amount: input.amount,
+      anonymous: input.anonymous,
+      perUnit: input.perUnit ?? null,
+      memberId: input.memberId ?? null,
+      maxAmount: input.maxAmount ?? null,
+    }),
+    pledgeTotalsQuery(context, goal.id),
+    // The member it backs and the goal's owner hear of it (issue 17), in the same batch.
+    ...pledgeNotifications(context.db, {
+      id,
+      goalId: goal.id,
+      memberId: input.memberId ?? null,
+      pledgerId: userId,
+      actorId: input.anonymous ? null : userId,
+    }),
+  ]);
+  const milestone = await announceMilestone(context, goal, Number(totalRows[0]?.pledged ?? 0), appUrl);
+  publish(context, [`goal:${goal.id}`]);
+  const told = [goal.orgId, input.memberId].filter((u): u is string => !!u && u !== userId);
+  if (told.length) ringBells(context, told);
+  return { id, milestone };
+}
+
+/**
+ * Announces a milestone the pledged total crossed exactly once: the conditional update on
+ * milestone_notified lets only one of two racing writers win, and only the winner mails the org.
+ * Called after a pledge and after progress is logged (per-unit pledges grow with it, issue 15).
+ */
+export async function announceMilestone(context: AppLoadContext, goal: SupportGoal, pledged: number, appUrl: string) {
+  const milestone = milestoneCrossed(goal.milestoneNotified, pledged, goal.targetAmount);
+  if (milestone) {
+    const result = await context.db
+      .update(goals)
+      .set({ milestoneNotified: milestone })
+      .where(and(eq(goals.id, goal.id), sql`${goals.milestoneNotified} < ${milestone}`));
+    if (result.meta.changes > 0 && goal.orgEmail && goal.charityName && goal.currency) {
+      const line = milestoneMessage(milestone, goal.charityName);
+      const amounts = `${formatAmount(pledged, goal.currency)} of ${formatAmount(goal.targetAmount!, goal.currency)}`;
+      await sendMail(context, {
+        to: goal.orgEmail,
+        subject: `${goal.cause}: ${milestone}% of the target pledged`,
+        text: `${line}\n\n${amounts} pledged so far for "${goal.cause}".\n\nSee the supporters: ${appUrl}/goals/${goal.id}/fundraising\n`,
+        kind: "milestone",
+      });
+    }
+  }
+  return milestone;
+}
+
+/** The org marks a pledge paid once the charity confirms it (or unmarks a mistake). */
+export async function setPledgePaid(context: AppLoadContext, goalId: string, pledgeId: string, paid: boolean) {
+  const result = await context.db
+    .update(pledges)
+    .set({ paid })
+    .where(and(eq(pledges.id, pledgeId), eq(pledges.goalId, goalId)));
+  if (result.meta.changes > 0) publish(context, [`goal:${goalId}`]);
+  return result.meta.changes > 0;
+}
+
+/** Every participant with their progress, for the org's CSV export. */
+export function participantsProgressQuery(context: AppLoadContext, goalId: string) {
+  return context.db
+    .select({
+      userId: users.id,
+      first: users.first,
+      last: users.last,
+      joinedAt: userGoals.joinedAt,
+      completed: userGoals.completed,
+      completedAt: userGoals.completedAt,
+      // What the member pledged, per-unit pledges at their current (or final) value, not only fixed ones.
+      pledged: sql<number>`(select coalesce(sum(${pledgeValue}), 0) from "pledges" where "pledges"."goal_id" = ${goalId} and "pledges"."user_id" = ${users.id})`,
+    })
+    .from(userGoals)
+    .innerJoin(users, eq(users.id, userGoals.userId))
+    .where(eq(userGoals.goalId, goalId))
+    .orderBy(users.last, users.first);
+}

@@ -1,0 +1,86 @@
+/**
+ * The support section of the goal screen (/active/{id}, /join/{id}): totaliser, members with cheers and
+ * the discussion. Its statements ride in the goal screen's own batch (ADR 063), so the screen stays at
+ * two D1 round trips; what the viewer may not see is dropped here and never reaches the browser.
+ */
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import type { SQL } from "drizzle-orm";
+import { canDiscuss, canManageGoal, canSupport, MEMBERS_SHOWN } from "#app/features/fundraising/fundraising";
+import type { Viewer } from "#app/features/goals/goals";
+import type { IsoDate } from "#app/lib/dates";
+import {
+  MEMBER_LIMIT,
+  membersWithCheersQuery,
+  messagesQuery,
+  toCheerMembers,
+  toMessages,
+  type CheerMember,
+  type DiscussionMessage,
+} from "#app/features/social/discussion.server";
+import {
+  pledgeTotalsQuery,
+  recentPledgesQuery,
+  supportGoalQuery,
+  toFundraiser,
+  toSupportGoal,
+  type Fundraiser,
+} from "./fundraising.server";
+import type { GroupRows } from "#app/platform/db/batch.server";
+
+/** Supporters the goal screen lists; the pledge page shows more. */
+const SUPPORTERS_SHOWN = 5;
+
+export function goalSupportQueries(
+  context: AppLoadContext,
+  goalId: string | SQL,
+  viewerId: string | SQL,
+  allMembers = false,
+) {
+  return [
+    supportGoalQuery(context, goalId, viewerId),
+    pledgeTotalsQuery(context, goalId),
+    recentPledgesQuery(context, goalId, SUPPORTERS_SHOWN),
+    messagesQuery(context, goalId),
+    membersWithCheersQuery(context, goalId, viewerId, allMembers ? MEMBER_LIMIT : MEMBERS_SHOWN),
+  ] as const;
+}
+
+export interface GoalSupport {
+  goalId: string;
+  manager: boolean;
+  canPledge: boolean;
+  fundraiser: Fundraiser | null;
+  /**
+   * Null when the viewer may not take part (not a member, org owner or admin). `memberTotal`: everyone in
+   * the goal, of whom `members` is the first page (ADR 201).
+   */
+  discussion: { messages: DiscussionMessage[]; members: CheerMember[]; memberTotal: number } | null;
+}
+
+/** `today` is the goal clock's (a per-unit pledge's amount is "final" once the goal has ended). */
+export function toGoalSupport(
+  rows: GroupRows<ReturnType<typeof goalSupportQueries>>,
+  viewer: Viewer,
+  memberTotal: number,
+  today: IsoDate,
+): GoalSupport | null {
+  const [goalRows, totalRows, pledgeRows, messageRows, memberRows] = rows;
+  const goal = toSupportGoal(goalRows?.[0]);
+  if (!goal) return null;
+  const manager = canManageGoal(goal, viewer);
+  const canPledge = canSupport(goal, viewer, goal.isMember);
+  const talk = canDiscuss(goal, viewer, goal.isMember);
+  return {
+    goalId: goal.id,
+    manager,
+    canPledge,
+    fundraiser: canPledge || manager ? toFundraiser(goal, totalRows[0], pledgeRows, false, today) : null,
+    discussion: talk
+      ? {
+          messages: toMessages(messageRows, viewer, manager),
+          members: toCheerMembers(memberRows, viewer),
+          memberTotal: Math.max(memberTotal, memberRows.length),
+        }
+      : null,
+  };
+}

@@ -1,0 +1,39 @@
+/**
+ * The goal form (/create). The fields are a plain shape so later features extend it without rewriting
+ * it: e.g. `z.object({ ...goalFields, ...fundraisingFields }).superRefine(checkGoalDates)` (ADR 025).
+ */
+import * as z from "zod";
+import { isIsoDate } from "#app/lib/dates";
+import { atMost, requiredText } from "#app/lib/fields.schema";
+
+const optionalDate = () =>
+  z
+    .string()
+    .trim()
+    .max(10, atMost("Enter a real date"))
+    .optional()
+    .refine((v) => v === undefined || v === "" || isIsoDate(v), "Enter a real date")
+    .transform((v) => (v ? v : null));
+
+export const goalFields = {
+  cause: requiredText(120, "The cause"),
+  start: optionalDate(),
+  end: optionalDate(),
+  visibility: z.enum(["public", "private"], { error: "Choose public or private" }).default("public"),
+  demo: z
+    .string()
+    .max(10, atMost())
+    .optional()
+    .transform((v) => v === "on" || v === "true"),
+  icon: z.instanceof(File, { error: "Choose an image file" }).optional(),
+};
+
+/** End on or after start: a goal can be a single day, never negative. */
+export function checkGoalDates(value: { start: string | null; end: string | null }, ctx: z.RefinementCtx) {
+  if (value.start && value.end && value.end < value.start) {
+    ctx.addIssue({ code: "custom", path: ["end"], message: "The end date must be on or after the start date" });
+  }
+}
+
+export const createGoalSchema = z.object(goalFields).superRefine(checkGoalDates);
+export type CreateGoalInput = z.output<typeof createGoalSchema>;

@@ -1,0 +1,123 @@
+/**
+ * The home's overview (issue 15): a compact card per active goal (time bar; measured goals add my total
+ * vs target and my streak) and what happened in my goals since my last visit.
+ */
+import { formatDateRange } from "#app/lib/dates";
+import { useClientLinks } from "#app/components/useClientLinks";
+import { useToday } from "#app/components/useToday";
+import type { FeedItem, HomeCard } from "#app/features/home/home.server";
+
+const timeFormat = new Intl.DateTimeFormat("en-GB", {
+  day: "numeric",
+  month: "short",
+  hour: "2-digit",
+  minute: "2-digit",
+  timeZone: "UTC",
+});
+
+function timeLabel(progress: HomeCard["progress"]) {
+  switch (progress.state) {
+    case "running":
+      return { percent: progress.percent, text: `Day ${progress.day} of ${progress.totalDays}` };
+    case "upcoming":
+      return { percent: 0, text: `Starts in ${progress.startsIn} ${progress.startsIn === 1 ? "day" : "days"}` };
+    case "expired":
+      return { percent: 100, text: "Ended" };
+    default:
+      return null;
+  }
+}
+
+function Card({ card, current }: { card: HomeCard; current: boolean }) {
+  const time = timeLabel(card.progress);
+  const measure = card.measure;
+  const today = useToday();
+  return (
+    <li className={current ? "home-card card home-card--current" : "home-card card"}>
+      <a href={`/active/${card.id}`} className="home-card__title" aria-current={current ? "true" : undefined}>
+        {card.cause}
+      </a>
+      <span className="home-card__dates">{formatDateRange(card.start, card.end, today) ?? "No Dates Selected"}</span>
+      {time ? (
+        <div className="home-card__bar">
+          <span className="home-card__label">{time.text}</span>
+          <div
+            className="measure__track"
+            role="progressbar"
+            aria-label={`Time in ${card.cause}`}
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={time.percent}
+            aria-valuetext={time.text}
+          >
+            <div className="measure__fill" style={{ width: `${time.percent}%` }} />
+          </div>
+        </div>
+      ) : null}
+      {measure ? (
+        <div className="home-card__bar" data-testid="card-measure">
+          <span className="home-card__label">
+            {measure.totalText}
+            {measure.targetText ? ` of ${measure.targetText}` : ""}
+            {measure.streak ? ` · ${measure.streak}-day streak` : ""}
+          </span>
+          <div
+            className="measure__track"
+            role="progressbar"
+            aria-label={`My progress in ${card.cause}`}
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={Math.min(100, measure.percent ?? 0)}
+            aria-valuetext={`${measure.totalText}${measure.targetText ? ` of ${measure.targetText}` : ""}`}
+          >
+            <div className="measure__fill" style={{ width: `${Math.min(100, measure.percent ?? 0)}%` }} />
+          </div>
+        </div>
+      ) : null}
+    </li>
+  );
+}
+
+export function HomeOverview({
+  home,
+  currentId,
+}: {
+  home: { cards: HomeCard[]; feed: FeedItem[] };
+  currentId: string | null;
+}) {
+  // Cards and feed lines are plain links; the section takes their clicks (ADR 211).
+  const links = useClientLinks();
+  return (
+    <section className="home" aria-labelledby="home-title" {...links.handlers}>
+      {links.prefetch}
+      <h2 id="home-title" className="home__title">
+        Your goals
+      </h2>
+      <ul className="home__cards" aria-label="Your active goals" data-testid="home-cards">
+        {home.cards.map((card) => (
+          <Card key={card.id} card={card} current={card.id === currentId} />
+        ))}
+      </ul>
+      <section className="home__feed card" aria-labelledby="feed-title">
+        <h3 id="feed-title">Since your last visit</h3>
+        {home.feed.length ? (
+          <ul className="feed" data-testid="home-feed">
+            {home.feed.map((item) => (
+              <li key={item.key} className="feed__item">
+                <span className="feed__text">{item.text}</span>{" "}
+                <a href={`/active/${item.goalId}`} className="feed__goal">
+                  {item.cause}
+                </a>
+                <time dateTime={item.at} className="feed__time">
+                  {timeFormat.format(new Date(item.at))} UTC
+                </time>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="measure__empty">Nothing new in your goals since your last visit.</p>
+        )}
+      </section>
+    </section>
+  );
+}

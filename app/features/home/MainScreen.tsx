@@ -1,0 +1,116 @@
+import { DrawerProvider, DrawerToggle } from "#app/components/Drawer";
+import type { NavGoal } from "#app/features/goals/GoalNavCard";
+import { CreateGoalButton, SideNav } from "./SideNav";
+import { GoalPanel, HiddenGoalPanel, NoGoalPanel } from "#app/features/goals/GoalPanel";
+import { GoalSupport } from "#app/features/fundraising/GoalSupport";
+import { HomeOverview } from "./HomeOverview";
+import { MeasuredProgress } from "#app/features/progress/MeasuredProgress";
+
+/** The main goals screen shared by /main, /active/{id} and /join/{id}: side navigation + a goal panel. */
+export function MainScreen({
+  active,
+  suggested,
+  moreSuggested,
+  fromFriends,
+  selectedId,
+  canCreate,
+  children,
+}: {
+  active: NavGoal[];
+  suggested: NavGoal[];
+  moreSuggested?: boolean;
+  fromFriends?: NavGoal[];
+  selectedId?: string;
+  canCreate: boolean;
+  children: React.ReactNode;
+}) {
+  return (
+    <DrawerProvider>
+      <div className="goals-layout">
+        {/* A landmark of its own: on a phone it holds what opens the goal lists and the plus button. */}
+        <nav className="goals-toolbar" aria-label="Goal lists">
+          <DrawerToggle target="goals-drawer">
+            <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
+              <path d="M4 6h16M4 12h16M4 18h16" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+            </svg>
+            Goals
+          </DrawerToggle>
+          {canCreate ? <CreateGoalButton /> : null}
+          <DrawerToggle target="suggested-drawer">Suggested</DrawerToggle>
+        </nav>
+        <SideNav
+          active={active}
+          suggested={suggested}
+          moreSuggested={moreSuggested}
+          fromFriends={fromFriends}
+          selectedId={selectedId}
+          canCreate={canCreate}
+        />
+        <main className="goal-panel" id="main">
+          {children}
+        </main>
+      </div>
+    </DrawerProvider>
+  );
+}
+
+export type { NavGoal };
+
+type View =
+  | { kind: "none" }
+  | { kind: "hidden"; message: string }
+  | { kind: "member"; goal: React.ComponentProps<typeof GoalPanel>["goal"] }
+  | { kind: "visitor"; goal: React.ComponentProps<typeof GoalPanel>["goal"]; refusal: string | null };
+
+/** The whole screen for the three main routes, from their (shared) loader data. */
+export function MainScreenView({
+  data,
+  error,
+  progressResult,
+}: {
+  data: {
+    today: string;
+    canCreate: boolean;
+    active: NavGoal[];
+    suggested: NavGoal[];
+    moreSuggested?: boolean;
+    fromFriends?: NavGoal[];
+    view: View;
+    support?: React.ComponentProps<typeof GoalSupport>["support"] | null;
+    progress?: React.ComponentProps<typeof MeasuredProgress>["view"] | null;
+    home?: React.ComponentProps<typeof HomeOverview>["home"] | null;
+  };
+  error?: string;
+  /** The entry forms' answer without JavaScript (issue 15). */
+  progressResult?: React.ComponentProps<typeof MeasuredProgress>["result"];
+}) {
+  const { view } = data;
+  return (
+    <MainScreen
+      active={data.active}
+      suggested={data.suggested}
+      moreSuggested={data.moreSuggested}
+      fromFriends={data.fromFriends}
+      canCreate={data.canCreate}
+      selectedId={"goal" in view ? view.goal.id : undefined}
+    >
+      {data.home ? <HomeOverview home={data.home} currentId={"goal" in view ? view.goal.id : null} /> : null}
+      {view.kind === "none" ? (
+        <NoGoalPanel canCreate={data.canCreate} />
+      ) : view.kind === "hidden" ? (
+        <HiddenGoalPanel message={error ?? view.message} />
+      ) : (
+        <GoalPanel
+          goal={view.goal}
+          today={data.today}
+          refusal={view.kind === "visitor" ? view.refusal : null}
+          error={error}
+        />
+      )}
+      {data.progress && view.kind !== "hidden" ? (
+        <MeasuredProgress view={data.progress} result={progressResult} sponsorable={!!data.support?.fundraiser} />
+      ) : null}
+      {data.support && view.kind !== "hidden" ? <GoalSupport support={data.support} /> : null}
+    </MainScreen>
+  );
+}

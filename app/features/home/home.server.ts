@@ -1,0 +1,301 @@
+/**
+ * /main as a home (issue 15): a compact card per active goal (time bar; for a measured goal my total vs
+ * target and my streak) and a short feed of what happened in my goals since my last visit (joins,
+ * entries, pledges, messages, cheers). Statements for the screen's one batch (ADR 057); the visit
+ * itself is recorded after the response (visits.server.ts, ADR 210). A "visit" ends after 30 minutes
+ * away, so live refreshes of the open page do not empty the feed (ADR 141).
+ */
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { and, desc, eq, gt, gte, inArray, isNull, ne, notInArray, or, sql, type SQL } from "drizzle-orm";
+import { dayNumber, goalProgress, toIsoDate, type IsoDate, type Progress } from "#app/lib/dates";
+import { formatAmount } from "#app/features/fundraising/fundraising";
+import { formatQuantity, percentOfTarget, streak } from "#app/features/progress/progress";
+import {
+  cheers,
+  friendships,
+  goals,
+  messages,
+  pledges,
+  progressEntries,
+  progressTotals,
+  userGoals,
+  users,
+} from "#drizzle/schema";
+import type { MemberGoal } from "#app/features/goals/goals.server";
+import type { GroupRows } from "#app/platform/db/batch.server";
+
+export const VISIT_GAP_MS = 30 * 60_000;
+export const FEED_WINDOW_MS = 7 * 86_400_000;
+export const FEED_SIZE = 12;
+/** Who did it, for a feed line: a deleted account has no user row (ADR 188, 146). */
+const nameOrDeleted = {
+  first: sql<string>`coalesce(${users.first}, 'Deleted member')`.as("first"),
+  last: sql<string>`coalesce(${users.last}, '')`.as("last"),
+};
+/** Streaks on the cards look back this far (the goal screen reads more). */
+const CARD_STREAK_DAYS = 120;
+
+/** SPEC's current goal: the first not-completed user-goal, as SQL (the home opens on it). */
+export function currentGoalIdSql(viewerId: string | SQL): SQL {
+  return sql`(select cg.goal_id from ${userGoals} as cg where cg.user_id = ${viewerId} and cg.completed = 0 order by cg.joined_at, cg.goal_id limit 1)`;
+}
+
+/**
+ * The times the home reads against, each a value of its own: the statements are built once per isolate
+ * from stand-ins for these values (ADR 209), so nothing derived from them may be computed while building.
+ */
+export function homeClock(today: IsoDate, now = Date.now()) {
+  return {
+    now,
+    /** The feed reaches back this far at most. */
+    feedFloor: now - FEED_WINDOW_MS,
+    /** A visit after this one (the last seen time before it) counts as a new visit. */
+    visitGapStart: now - VISIT_GAP_MS,
+    /** The first day of the cards' streak dots. */
+    streakFrom: toIsoDate(new Date((dayNumber(today)! - CARD_STREAK_DAYS) * 86_400_000)),
+  };
+}
+export type HomeClock = ReturnType<typeof homeClock>;
+
+/** The start of "since my last visit", read from the viewer's row before this visit is recorded. */
+function sinceSql(viewerId: string | SQL, { feedFloor, visitGapStart }: HomeClock): SQL {
+  return sql`(select case
+      when hs.home_seen_at is null then ${feedFloor}
+      when hs.home_seen_at < ${visitGapStart} then max(hs.home_seen_at, ${feedFloor})
+      else max(coalesce(hs.home_prev_seen_at, ${feedFloor}), ${feedFloor}) end
+    from ${users} as hs where hs.id = ${viewerId})`;
+}
+
+export function homeQueries(context: AppLoadContext, viewerId: string | SQL, clock: HomeClock) {
+  const { db } = context;
+  const mine = db
+    .select({ id: userGoals.goalId })
+    .from(userGoals)
+    .where(and(eq(userGoals.userId, viewerId), eq(userGoals.completed, false)));
+  const since = sinceSql(viewerId, clock);
+  const sinceDate = sql`${since}`;
+  return [
+    // My totals in each active goal.
+    db
+      .select({
+        goalId: userGoals.goalId,
+        unit: goals.unit,
+        unitTarget: goals.unitTarget,
+        total: progressTotals.total,
+      })
+      .from(userGoals)
+      .innerJoin(goals, eq(goals.id, userGoals.goalId))
+      .leftJoin(
+        progressTotals,
+        and(eq(progressTotals.goalId, userGoals.goalId), eq(progressTotals.userId, userGoals.userId)),
+      )
+      .where(and(eq(userGoals.userId, viewerId), eq(userGoals.completed, false))),
+    // The days I logged in each active goal, for the streaks.
+    db
+      .selectDistinct({ goalId: progressEntries.goalId, day: progressEntries.day })
+      .from(progressEntries)
+      .where(
+        and(
+          inArray(progressEntries.goalId, mine),
+          eq(progressEntries.userId, viewerId),
+          gte(progressEntries.day, clock.streakFrom),
+        ),
+      ),
+    // The feed: what others did in my goals since my last visit, newest first, a few of each kind.
+    db
+      .select({ goalId: userGoals.goalId, at: userGoals.joinedAt, first: users.first, last: users.last })
+      .from(userGoals)
+      .innerJoin(users, eq(users.id, userGoals.userId))
+      .where(and(inArray(userGoals.goalId, mine), ne(userGoals.userId, viewerId), gt(userGoals.joinedAt, sinceDate)))
+      .orderBy(desc(userGoals.joinedAt))
+      .limit(FEED_SIZE),
+    db
+      .select({
+        goalId: progressEntries.goalId,
+        at: progressEntries.createdAt,
+        ...nameOrDeleted,
+        amount: progressEntries.amount,
+        unit: goals.unit,
+      })
+      .from(progressEntries)
+      // A deleted account's entries stay, as "Deleted member" (ADR 188, 146).
+      .leftJoin(users, eq(users.id, progressEntries.userId))
+      .innerJoin(goals, eq(goals.id, progressEntries.goalId))
+      .where(
+        and(
+          inArray(progressEntries.goalId, mine),
+          ne(progressEntries.userId, viewerId),
+          gt(progressEntries.createdAt, sinceDate),
+        ),
+      )
+      .orderBy(desc(progressEntries.createdAt))
+      .limit(FEED_SIZE),
+    db
+      .select({
+        goalId: pledges.goalId,
+        at: pledges.createdAt,
+        name: pledges.name,
+        anonymous: pledges.anonymous,
+        amount: pledges.amount,
+        perUnit: pledges.perUnit,
+        currency: goals.currency,
+        unit: goals.unit,
+      })
+      .from(pledges)
+      .innerJoin(goals, eq(goals.id, pledges.goalId))
+      .where(
+        and(
+          inArray(pledges.goalId, mine),
+          gt(pledges.createdAt, sinceDate),
+          // My own pledges are not news to me (ADR 141); a signed-out pledger's have no user.
+          or(isNull(pledges.userId), ne(pledges.userId, viewerId)),
+        ),
+      )
+      .orderBy(desc(pledges.createdAt))
+      .limit(FEED_SIZE),
+    db
+      .select({
+        goalId: messages.goalId,
+        at: messages.createdAt,
+        ...nameOrDeleted,
+        body: messages.body,
+      })
+      .from(messages)
+      // A deleted account's messages stay in the discussion as "Deleted member" (its user id is null).
+      .leftJoin(users, eq(users.id, messages.userId))
+      .where(
+        and(
+          inArray(messages.goalId, mine),
+          or(isNull(messages.userId), ne(messages.userId, viewerId)),
+          isNull(messages.deletedAt),
+          gt(messages.createdAt, sinceDate),
+        ),
+      )
+      .orderBy(desc(messages.createdAt))
+      .limit(FEED_SIZE),
+    db
+      .select({ goalId: cheers.goalId, at: cheers.createdAt, first: users.first, last: users.last })
+      .from(cheers)
+      .innerJoin(users, eq(users.id, cheers.fromUserId))
+      .where(and(inArray(cheers.goalId, mine), eq(cheers.toUserId, viewerId), gt(cheers.createdAt, sinceDate)))
+      .orderBy(desc(cheers.createdAt))
+      .limit(FEED_SIZE),
+    // Friends' activity (ADR 185): what my friends started, joined or completed since my last visit, in
+    // goals I may see that are not mine (public ones, and their own personal goals). Joins in my goals are
+    // above already.
+    db
+      .select({
+        goalId: userGoals.goalId,
+        cause: goals.cause,
+        joinedAt: userGoals.joinedAt,
+        completedAt: userGoals.completedAt,
+        started: sql<number>`${goals.orgId} = ${userGoals.userId} and ${goals.visibility} = 'friends'`,
+        first: users.first,
+        last: users.last,
+      })
+      .from(friendships)
+      .innerJoin(userGoals, eq(userGoals.userId, friendships.friendId))
+      .innerJoin(goals, eq(goals.id, userGoals.goalId))
+      .innerJoin(users, eq(users.id, userGoals.userId))
+      .where(
+        and(
+          eq(friendships.userId, viewerId),
+          eq(goals.demo, false),
+          or(
+            eq(goals.visibility, "public"),
+            and(eq(goals.visibility, "friends"), eq(goals.orgId, friendships.friendId)),
+          ),
+          or(gt(userGoals.joinedAt, sinceDate), gt(userGoals.completedAt, sinceDate)),
+          notInArray(userGoals.goalId, mine),
+        ),
+      )
+      .orderBy(desc(sql`max(${userGoals.joinedAt}, coalesce(${userGoals.completedAt}, 0))`))
+      .limit(FEED_SIZE),
+  ] as const;
+}
+
+export interface HomeCard {
+  id: string;
+  cause: string;
+  start: IsoDate | null;
+  end: IsoDate | null;
+  progress: Progress;
+  measure: { totalText: string; targetText: string | null; percent: number | null; streak: number } | null;
+}
+
+export interface FeedItem {
+  key: string;
+  at: string;
+  goalId: string;
+  cause: string;
+  text: string;
+}
+
+const who = (r: { first: string; last: string }) => `${r.first} ${r.last}`.trim();
+const ms = (at: Date | number) => new Date(at).getTime();
+
+export function toHome(rows: GroupRows<ReturnType<typeof homeQueries>>, active: MemberGoal[], today: IsoDate) {
+  const [totals, days, joins, entries, gifts, talk, cheered, friends] = rows;
+  const byGoal = new Map(totals.map((t) => [t.goalId, t]));
+  const daysOf = new Map<string, string[]>();
+  for (const d of days) daysOf.set(d.goalId, [...(daysOf.get(d.goalId) ?? []), d.day]);
+  const cards: HomeCard[] = active.map((g) => {
+    const t = byGoal.get(g.id);
+    const total = Number(t?.total ?? 0);
+    return {
+      id: g.id,
+      cause: g.cause,
+      start: g.start,
+      end: g.end,
+      progress: goalProgress(g.start, g.end, today),
+      measure: t?.unit
+        ? {
+            totalText: formatQuantity(total, t.unit),
+            targetText: t.unitTarget ? formatQuantity(t.unitTarget, t.unit) : null,
+            percent: percentOfTarget(total, t.unitTarget),
+            streak: streak(daysOf.get(g.id) ?? [], today),
+          }
+        : null,
+    };
+  });
+  const cause = new Map(active.map((g) => [g.id, g.cause]));
+  const items: (FeedItem & { t: number })[] = [];
+  const push = (kind: string, goalId: string, at: Date | number, text: string, goalCause = cause.get(goalId)) => {
+    if (!goalCause) return;
+    items.push({
+      key: `${kind}-${goalId}-${ms(at)}-${items.length}`,
+      at: new Date(at).toISOString(),
+      t: ms(at),
+      goalId,
+      cause: goalCause,
+      text,
+    });
+  };
+  for (const r of joins) push("join", r.goalId, r.at, `${who(r)} joined`);
+  for (const r of entries)
+    push("entry", r.goalId, r.at, `${who(r)} logged ${r.unit ? formatQuantity(r.amount, r.unit) : r.amount / 100}`);
+  for (const r of gifts) {
+    const name = r.anonymous ? "Someone" : r.name;
+    const currency = r.currency ?? "GBP";
+    const what = r.perUnit
+      ? `${formatAmount(r.perUnit, currency)} per ${r.unit ? formatQuantity(100, r.unit).replace(/^1 /, "") : "unit"}`
+      : formatAmount(r.amount, currency);
+    push("pledge", r.goalId, r.at, `${name} pledged ${what}`);
+  }
+  for (const r of talk) {
+    const excerpt = r.body.length > 80 ? `${r.body.slice(0, 79)}…` : r.body;
+    push("message", r.goalId, r.at, `${who(r)} wrote: ${excerpt}`);
+  }
+  for (const r of cheered) push("cheer", r.goalId, r.at, `${who(r)} cheered you`);
+  for (const r of friends) {
+    // A completed membership's latest news is the completion (it came after the join).
+    const done = !!r.completedAt;
+    const what = done ? "completed" : r.started ? "started" : "joined";
+    push("friend", r.goalId, done ? r.completedAt! : r.joinedAt, `Your friend ${who(r)} ${what}`, r.cause);
+  }
+  const feed = items
+    .sort((a, b) => b.t - a.t)
+    .slice(0, FEED_SIZE)
+    .map(({ t: _t, ...item }) => item);
+  return { cards, feed };
+}

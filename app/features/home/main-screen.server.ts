@@ -1,0 +1,111 @@
+/**
+ * The loader behind /main, /active/{id} and /join/{id}: the session and everything on the screen in one
+ * batch, which the root loader shares (ADR 057).
+ */
+import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
+import { canCreateGoals, isVisibleTo, joinRefusal, REFUSAL_MESSAGES } from "#app/features/goals/goals";
+import { today } from "#app/platform/session/clock.server";
+import { goalSupportQueries, toGoalSupport } from "#app/features/fundraising/goal-support.server";
+import { mainScreenQueries, toMainScreen, type GoalSummary, type SelectedGoal } from "#app/features/goals/goals.server";
+import { frozenSql } from "#app/platform/db/frozen-sql.server";
+import { currentGoalIdSql, homeClock, homeQueries, toHome } from "./home.server";
+import { progressQueries } from "#app/features/progress/progress.server";
+import { toProgressView } from "#app/features/progress/progress-view.server";
+import { batchWithUser } from "#app/platform/session/session.server";
+import { goalVisit, homeSeen, recordGoalVisit, recordHomeVisit } from "./visits.server";
+
+const toNav = ({ id, cause, start, end, icon, visibility }: GoalSummary) => ({
+  id,
+  cause,
+  start,
+  end,
+  icon,
+  visibility,
+});
+
+export type GoalView =
+  | { kind: "none" }
+  | { kind: "hidden"; message: string }
+  | { kind: "member"; goal: SelectedGoal }
+  | { kind: "visitor"; goal: SelectedGoal; refusal: string | null };
+
+/**
+ * `selectedId`: the goal of /active/{id} and /join/{id}. Without it (/main, the home) the screen opens
+ * on SPEC's current goal, read in the same batch, with a card per active goal and the feed (issue 15).
+ */
+export async function mainScreenData(request: Request, context: AppLoadContext, selectedId?: string) {
+  const day = today(request, context.cloudflare.env);
+  const home = !selectedId;
+  // "Show all members" (ADR 201): the goal screen lists the first members unless asked for all.
+  const params = new URL(request.url).searchParams;
+  const allMembers = params.get("members") === "all";
+  // "Show all my entries" (issue 15): older entries too, to edit or delete them.
+  const allEntries = params.get("entries") === "all";
+  // "Show more" (ADR 191): Suggested lists the first 20 unless asked for all.
+  const allSuggested = params.get("suggested") === "all";
+  // The session and the whole screen in one round trip (ADR 057); started before any await. Built once
+  // per isolate for each shape of the screen (ADR 209): only these values change between requests.
+  const clock = homeClock(day);
+  const values = { day, goalId: selectedId ?? "", ...clock };
+  const shape = [home ? "home" : "goal", allSuggested, allMembers, allEntries, context.method].join(":");
+  const { user, rows } = await batchWithUser(
+    request,
+    context,
+    (viewerId, v) => {
+      // Rendered once: the goal's statements embed it many times (frozen-sql.server.ts).
+      const goalId = home ? frozenSql(currentGoalIdSql(viewerId)) : v.goalId;
+      return {
+        main: mainScreenQueries(context, viewerId, v.day, goalId, allSuggested),
+        support: goalSupportQueries(context, goalId, viewerId, allMembers),
+        // Measured progress (issue 15): totals, leaderboard, my entries and streak, the group's latest.
+        progress: progressQueries(context, goalId, viewerId, allEntries),
+        home: home ? homeQueries(context, viewerId, v) : null,
+        // Whether this view is a visit to record (ADR 190, 210): read here, written after the response.
+        visit: goalVisit(context, viewerId, goalId, v.day),
+        seen: home ? homeSeen(context, viewerId) : null,
+      };
+    },
+    { key: `main-screen:${shape}`, values },
+  );
+  const screen = toMainScreen(rows.main, user, day, allSuggested);
+  if (selectedId && !screen.selected) throw redirect("/404");
+  if (screen.selected) recordGoalVisit(context, rows.visit?.[0], user.id, screen.selected.id, day);
+  if (home) recordHomeVisit(context, rows.seen?.[0], user.id, clock);
+  return {
+    today: day,
+    canCreate: canCreateGoals(user),
+    active: screen.active.map(toNav),
+    suggested: screen.suggested.map(toNav),
+    moreSuggested: screen.moreSuggested,
+    fromFriends: screen.fromFriends.map(toNav),
+    current: screen.current && toNav(screen.current),
+    view: viewOf(screen.selected, user, day),
+    // Fundraising, members with cheers and the discussion (issue 7), from the same batch.
+    support:
+      screen.selected && seesGoal(screen.selected, user)
+        ? toGoalSupport(rows.support, user, screen.selected.activeCount + screen.selected.completedCount, day)
+        : null,
+    progress:
+      screen.selected && seesGoal(screen.selected, user)
+        ? toProgressView(rows.progress, screen.selected, user, day, allEntries)
+        : null,
+    // The home's cards and feed (SPEC's empty state stays for members with no goal).
+    home: rows.home && screen.active.length ? toHome(rows.home, screen.active, day) : null,
+  };
+}
+
+const seesGoal = (goal: SelectedGoal | null, user: { id: string; type: "admin" | "org" | "user" }) =>
+  !!goal && (!!goal.membership || isVisibleTo(goal, user));
+
+function viewOf(
+  goal: SelectedGoal | null,
+  user: { id: string; type: "admin" | "org" | "user" },
+  day: string,
+): GoalView {
+  if (!goal) return { kind: "none" };
+  if (goal.membership) return { kind: "member", goal };
+  // A goal the viewer may not see is not described at all: its cause could be private.
+  if (!isVisibleTo(goal, user)) return { kind: "hidden", message: REFUSAL_MESSAGES.hidden };
+  const refusal = joinRefusal(goal, user, undefined, day);
+  return { kind: "visitor", goal, refusal: refusal && REFUSAL_MESSAGES[refusal] };
+}

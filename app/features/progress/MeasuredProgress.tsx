@@ -1,0 +1,519 @@
+/**
+ * The goal screen's progress section (issue 15): my total vs my target, my streak and rank, the group
+ * total, the leaderboard, the log form, my recent entries (edit, delete) and the group's latest. Every
+ * form is a plain POST to /active/{id} (works without JavaScript); with JavaScript they are fetcher
+ * forms and the figures move at once (optimistic), the idempotency key stopping a double log.
+ */
+import { Form, Link, useFetcher, useFetchers } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
+import { formatMonthDay } from "#app/lib/dates";
+import { newId } from "#app/lib/ids";
+import { barFill, percentLabel } from "#app/lib/percent";
+import {
+  formatQuantity,
+  MAX_NOTE,
+  parseQuantity,
+  percentOfTarget,
+  reachedTarget,
+} from "#app/features/progress/progress";
+import type { ProgressActionData } from "#app/features/progress/progress-form.server";
+import type { ProgressView } from "#app/features/progress/progress-view.server";
+
+type Result = ProgressActionData["progress"] | null | undefined;
+
+const errorsOf = (result: Result, name: string) => result?.error?.[name] ?? [];
+
+/** Amount changes of this goal's entry forms still in flight: the optimistic part of my total. */
+function usePendingChange(view: ProgressView): { delta: number; logs: { amount: number; day: string }[] } {
+  const fetchers = useFetchers();
+  let delta = 0;
+  const logs: { amount: number; day: string }[] = [];
+  for (const f of fetchers) {
+    if (!f.formData || f.formAction?.split("?")[0] !== `/active/${view.goalId}`) continue;
+    const intent = f.formData.get("intent");
+    const amount = parseQuantity(f.formData.get("amount"));
+    if (intent === "log-entry" && amount.ok) {
+      delta += amount.value;
+      logs.push({ amount: amount.value, day: String(f.formData.get("day") ?? "") });
+    } else if (intent === "edit-entry" && amount.ok) {
+      const before = view.myEntries.find((e) => e.id === f.formData!.get("entryId"));
+      if (before) delta += amount.value - (parseQuantity(before.amount) as { value: number }).value;
+    } else if (intent === "delete-entry") {
+      const before = view.myEntries.find((e) => e.id === f.formData!.get("entryId"));
+      if (before) delta -= (parseQuantity(before.amount) as { value: number }).value;
+    }
+  }
+  return { delta, logs };
+}
+
+function Bar({ label, percent, part, text }: { label: string; percent: number | null; part: number; text: string }) {
+  const fill = barFill(percent ?? 0, part);
+  return (
+    <div
+      className="measure__track"
+      role="progressbar"
+      aria-label={label}
+      aria-valuemin={0}
+      aria-valuemax={100}
+      aria-valuenow={fill}
+      aria-valuetext={text}
+    >
+      <div className="measure__fill" style={{ width: `${fill}%` }} />
+    </div>
+  );
+}
+
+export function MeasuredProgress({
+  view,
+  result,
+  sponsorable,
+}: {
+  view: ProgressView;
+  result?: Result;
+  /** The goal raises money: a member can ask friends to sponsor them per unit (issue 15). */
+  sponsorable?: boolean;
+}) {
+  const pending = usePendingChange(view);
+  const me = view.me;
+  const myTotal = me ? Math.max(0, me.total + pending.delta) : 0;
+  const myPercent = me ? percentOfTarget(myTotal, me.target) : null;
+  const reached = me ? reachedTarget(myTotal, me.target) : false;
+  const fmt = (n: number) => formatQuantity(n, view.unit);
+  return (
+    <section className="measure card" id="progress" aria-labelledby="progress-title">
+      <h2 id="progress-title">Progress</h2>
+      {me ? (
+        <div className="measure__mine">
+          <p className="measure__figure">
+            <span>My total</span> <strong data-testid="my-total">{fmt(myTotal)}</strong>
+            {view.memberTargetText ? <> of {view.memberTargetText}</> : null}
+            {myPercent !== null ? <span data-testid="my-percent"> ({percentLabel(myPercent, myTotal)})</span> : null}
+          </p>
+          <Bar
+            label="My progress"
+            percent={myPercent}
+            part={myTotal}
+            text={`${fmt(myTotal)}${view.memberTargetText ? ` of ${view.memberTargetText}` : ""}`}
+          />
+          <dl className="measure__stats">
+            <div>
+              <dt>Streak</dt>
+              <dd data-testid="streak">
+                {me.streak} {me.streak === 1 ? "day" : "days"}
+              </dd>
+            </div>
+            <div>
+              <dt>Entries</dt>
+              <dd>{me.entries}</dd>
+            </div>
+            {me.rank ? (
+              <div>
+                <dt>Rank</dt>
+                <dd data-testid="my-rank">
+                  {me.rank} of {view.group.loggers}
+                </dd>
+              </div>
+            ) : null}
+          </dl>
+          {reached && view.canLog ? (
+            <div className="measure__reached notice" role="status">
+              <p>You reached your target. Well done!</p>
+              {/* The goal screen's own confirm step (ADR 161): it does not complete by itself. */}
+              <Form method="get" action={`/active/${view.goalId}`}>
+                <input type="hidden" name="confirm" value="complete" />
+                <button type="submit" className="button">
+                  Mark goal complete
+                </button>
+              </Form>
+            </div>
+          ) : null}
+        </div>
+      ) : null}
+      <div className="measure__group">
+        <p className="measure__figure">
+          <span>Group total</span> <strong data-testid="group-total">{view.group.totalText}</strong>
+          {view.groupTargetText ? <> of {view.groupTargetText}</> : null}
+          {view.group.percent !== null ? <span> ({percentLabel(view.group.percent, view.group.total)})</span> : null}
+        </p>
+        {view.groupTargetText ? (
+          <Bar
+            label="Group progress"
+            percent={view.group.percent}
+            part={view.group.total}
+            text={`${view.group.totalText} of ${view.groupTargetText}`}
+          />
+        ) : null}
+      </div>
+      {sponsorable && me && view.canLog ? (
+        <p className="measure__sponsor">
+          <Link to={`/give/${view.goalId}?member=${view.viewerId}`}>
+            Get sponsored per {view.unitLabel.replace(/s$/, "")}
+          </Link>
+          : share this page so friends can pledge for each {view.unitLabel.replace(/s$/, "")} you log.
+        </p>
+      ) : null}
+      {view.canLog ? <LogForm view={view} result={result?.intent === "log-entry" ? result : undefined} /> : null}
+      {view.refusal ? <p className="notice">{view.refusal}</p> : null}
+      {result && result.error?.[""] && result.intent !== "log-entry" ? (
+        <p className="form-error" role="alert">
+          {result.error[""]!.join(", ")}
+        </p>
+      ) : null}
+      {view.board ? <Leaderboard view={view} /> : null}
+      {me ? <MyEntries view={view} pendingLogs={pending.logs} result={result} /> : null}
+      {view.latest ? <Latest view={view} /> : null}
+    </section>
+  );
+}
+
+function EntryFields({
+  idPrefix,
+  view,
+  result,
+  values,
+}: {
+  idPrefix: string;
+  view: ProgressView;
+  result: Result;
+  values: { amount: string; day: string; note: string };
+}) {
+  const initial = result?.initialValue as Record<string, string> | null | undefined;
+  const field = (name: "amount" | "day" | "note") => {
+    const errors = errorsOf(result, name);
+    const id = `${idPrefix}-${name}`;
+    return {
+      id,
+      name,
+      defaultValue: (initial?.[name] as string | undefined) ?? values[name],
+      "aria-invalid": errors.length ? true : undefined,
+      "aria-describedby": errors.length ? `${id}-error` : undefined,
+      error: errors.length ? (
+        <p className="field__error" id={`${id}-error`}>
+          {errors.join(", ")}
+        </p>
+      ) : null,
+    };
+  };
+  const amount = field("amount");
+  const day = field("day");
+  const note = field("note");
+  return (
+    <>
+      <div className="field">
+        <label htmlFor={amount.id}>Amount ({view.unitLabel})</label>
+        <input
+          id={amount.id}
+          name="amount"
+          type="text"
+          inputMode="decimal"
+          autoComplete="off"
+          required
+          maxLength={32}
+          defaultValue={amount.defaultValue}
+          aria-invalid={amount["aria-invalid"]}
+          aria-describedby={amount["aria-describedby"]}
+        />
+        {amount.error}
+      </div>
+      <div className="field">
+        <label htmlFor={day.id}>Day</label>
+        <input
+          id={day.id}
+          name="day"
+          type="date"
+          required
+          min={view.form.min ?? undefined}
+          max={view.form.max}
+          defaultValue={day.defaultValue}
+          aria-invalid={day["aria-invalid"]}
+          aria-describedby={day["aria-describedby"]}
+        />
+        {day.error}
+      </div>
+      <div className="field measure__note">
+        <label htmlFor={note.id}>
+          Note<span className="field__tag">Optional</span>
+        </label>
+        <input
+          id={note.id}
+          name="note"
+          type="text"
+          maxLength={MAX_NOTE}
+          defaultValue={note.defaultValue}
+          aria-invalid={note["aria-invalid"]}
+          aria-describedby={note["aria-describedby"]}
+        />
+        {note.error}
+      </div>
+    </>
+  );
+}
+
+function LogForm({ view, result }: { view: ProgressView; result: Result }) {
+  const fetcher = useFetcher<ProgressActionData>({ key: `log-${view.goalId}` });
+  const formRef = useRef<HTMLFormElement>(null);
+  // The idempotency key: a double submit of the same entry sends the same key (logged once), but an
+  // entry typed after a submit is a new one, so it gets a new key even before the page has revalidated
+  // (until then the page still carries the key just used, which would drop the new entry).
+  const [key, setKey] = useState(view.form.key);
+  const sentKey = useRef<string | null>(null);
+  useEffect(() => setKey(view.form.key), [view.form.key]);
+  const reply = fetcher.data?.progress ?? result;
+  const formErrors = errorsOf(reply, "");
+  const keyErrors = errorsOf(reply, "key");
+  // Fields typed in since the last submit: the next entry, already under way.
+  const typedSinceSubmit = useRef(new Set<string>());
+  // A successful log redirects (no data): clear the form for the next entry, except what the member
+  // has typed since sending (the refresh can land while they type the next entry).
+  useEffect(() => {
+    if (fetcher.state !== "idle" || fetcher.data !== undefined || !formRef.current) return;
+    for (const input of formRef.current.querySelectorAll<HTMLInputElement>("input:not([type=hidden])")) {
+      if (!typedSinceSubmit.current.has(input.name)) input.value = input.defaultValue;
+    }
+  }, [fetcher.state, fetcher.data]);
+  return (
+    <fetcher.Form
+      method="post"
+      action={view.formAction}
+      className="form measure__form"
+      preventScrollReset
+      ref={formRef}
+      aria-labelledby="log-title"
+      onSubmit={() => {
+        sentKey.current = key;
+        typedSinceSubmit.current.clear();
+      }}
+      onInput={(event) => {
+        if (sentKey.current === key) setKey(newId());
+        if (sentKey.current) typedSinceSubmit.current.add((event.target as HTMLInputElement).name);
+      }}
+    >
+      <h3 id="log-title">Log progress</h3>
+      <input type="hidden" name="intent" value="log-entry" />
+      <input type="hidden" name="key" value={key} />
+      <div className="measure__fields">
+        <EntryFields
+          idPrefix="log"
+          view={view}
+          result={fetcher.state === "idle" ? reply : undefined}
+          values={{ amount: "", day: view.form.day, note: "" }}
+        />
+      </div>
+      {[...formErrors, ...keyErrors].length ? (
+        <p className="form-error" role="alert">
+          {[...formErrors, ...keyErrors].join(", ")}
+        </p>
+      ) : null}
+      <button type="submit" className="button" aria-disabled={fetcher.state !== "idle" || undefined}>
+        {fetcher.state === "submitting" ? "Logging..." : "Log progress"}
+      </button>
+    </fetcher.Form>
+  );
+}
+
+function Leaderboard({ view }: { view: ProgressView }) {
+  const board = view.board ?? [];
+  return (
+    <div className="measure__board">
+      <h3 id="board-title">Leaderboard</h3>
+      {board.length ? (
+        <ol className="leaderboard" aria-labelledby="board-title" data-testid="leaderboard">
+          {board.map((row) => (
+            <li key={`${row.rank}`} className={row.isMe ? "leaderboard__row leaderboard__row--me" : "leaderboard__row"}>
+              <span className="leaderboard__rank">{row.rank}</span>
+              <span className="leaderboard__dot" style={{ background: row.color }} aria-hidden="true" />
+              <span className="leaderboard__name">
+                {row.name}
+                {row.isMe ? " (you)" : ""}
+              </span>
+              <span className="leaderboard__total">{row.totalText}</span>
+            </li>
+          ))}
+          {view.myRow ? (
+            <li className="leaderboard__row leaderboard__row--me leaderboard__row--gap">
+              <span className="leaderboard__rank">{view.myRow.rank}</span>
+              <span className="leaderboard__dot" aria-hidden="true" />
+              <span className="leaderboard__name">You</span>
+              <span className="leaderboard__total">{view.myRow.totalText}</span>
+            </li>
+          ) : null}
+        </ol>
+      ) : (
+        <p className="measure__empty">No entries yet. Be the first to log progress.</p>
+      )}
+    </div>
+  );
+}
+
+function MyEntries({
+  view,
+  pendingLogs,
+  result,
+}: {
+  view: ProgressView;
+  pendingLogs: { amount: number; day: string }[];
+  result: Result;
+}) {
+  const empty = !view.myEntries.length && !pendingLogs.length;
+  // An edit or delete whose entry is not on this page (gone since, or a tampered form) has no form to
+  // show its errors on: say so above the list, with every field's message.
+  const orphan =
+    result?.error &&
+    (result.intent === "edit-entry" || result.intent === "delete-entry") &&
+    !view.myEntries.some((e) => e.id === result.entryId)
+      ? Object.values(result.error).flatMap((m) => m ?? [])
+      : [];
+  return (
+    <div className="measure__entries">
+      <h3 id="my-entries-title">{view.allEntries ? "My entries" : "My recent entries"}</h3>
+      {orphan.length ? (
+        <p className="form-error" role="alert">
+          That entry could not be changed: {orphan.join(", ")}
+        </p>
+      ) : null}
+      {empty ? (
+        <p className="measure__empty">You have not logged anything yet.</p>
+      ) : (
+        <ul className="entries" aria-labelledby="my-entries-title" data-testid="my-entries">
+          {pendingLogs.map((p, i) => (
+            <li key={`pending-${i}`} className="entry entry--pending">
+              <span className="entry__amount">{formatQuantity(p.amount, view.unit)}</span>
+              <span className="entry__day">{p.day ? formatMonthDay(p.day) : ""}</span>
+              <span className="entry__note">Saving...</span>
+            </li>
+          ))}
+          {view.myEntries.map((e) => (
+            <MyEntry
+              key={e.id}
+              entry={e}
+              view={view}
+              result={result?.entryId === e.id && result.intent === "edit-entry" ? result : undefined}
+              deleteResult={result?.entryId === e.id && result.intent === "delete-entry" ? result : undefined}
+            />
+          ))}
+        </ul>
+      )}
+      {view.allEntries ? (
+        <p className="measure__more">
+          <Link to={`/active/${view.goalId}#my-entries-title`} preventScrollReset>
+            Show only my recent entries
+          </Link>
+        </p>
+      ) : view.me && view.me.entries > view.myEntries.length ? (
+        <p className="measure__more">
+          <Link to={`/active/${view.goalId}?entries=all#my-entries-title`} preventScrollReset>
+            {`Show all my ${view.me.entries.toLocaleString("en-GB")} entries`}
+          </Link>
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function MyEntry({
+  entry,
+  view,
+  result,
+  deleteResult,
+}: {
+  entry: ProgressView["myEntries"][number];
+  view: ProgressView;
+  result: Result;
+  deleteResult: Result;
+}) {
+  const edit = useFetcher<ProgressActionData>();
+  const remove = useFetcher<ProgressActionData>();
+  const editReply = edit.data?.progress ?? result;
+  const deleting = remove.state !== "idle";
+  const editing = edit.formData ? parseQuantity(edit.formData.get("amount")) : null;
+  const shownAmount = editing?.ok ? formatQuantity(editing.value, view.unit) : entry.amountText;
+  const errors = [...errorsOf(editReply, ""), ...errorsOf(editReply, "entryId")];
+  const deleteErrors = [
+    ...errorsOf(remove.data?.progress ?? deleteResult, ""),
+    ...errorsOf(remove.data?.progress ?? deleteResult, "entryId"),
+  ];
+  if (deleting) return null;
+  return (
+    <li className="entry">
+      <span className="entry__amount">{shownAmount}</span>
+      <span className="entry__day">{formatMonthDay(entry.day)}</span>
+      {entry.note ? <span className="entry__note">{entry.note}</span> : null}
+      {view.canLog ? (
+        <span className="entry__actions">
+          <details open={!!editReply?.error || undefined}>
+            <summary>
+              Edit<span className="visually-hidden"> entry of {entry.amountText}</span>
+            </summary>
+            <edit.Form method="post" action={view.formAction} className="form entry__form" preventScrollReset>
+              <input type="hidden" name="intent" value="edit-entry" />
+              <input type="hidden" name="entryId" value={entry.id} />
+              <EntryFields
+                idPrefix={`edit-${entry.id}`}
+                view={view}
+                result={edit.state === "idle" ? editReply : undefined}
+                values={{ amount: entry.amount, day: entry.day, note: entry.note ?? "" }}
+              />
+              {errors.length ? (
+                <p className="form-error" role="alert">
+                  {errors.join(", ")}
+                </p>
+              ) : null}
+              <button type="submit" className="button button--secondary">
+                Save<span className="visually-hidden"> entry</span>
+              </button>
+            </edit.Form>
+          </details>
+          <remove.Form method="post" action={view.formAction} preventScrollReset className="entry__delete">
+            <input type="hidden" name="intent" value="delete-entry" />
+            <input type="hidden" name="entryId" value={entry.id} />
+            <button type="submit" className="link-button">
+              Delete<span className="visually-hidden"> entry of {entry.amountText}</span>
+            </button>
+          </remove.Form>
+          {deleteErrors.length ? (
+            <span className="form-error" role="alert">
+              {deleteErrors.join(", ")}
+            </span>
+          ) : null}
+        </span>
+      ) : null}
+    </li>
+  );
+}
+
+function Latest({ view }: { view: ProgressView }) {
+  const latest = view.latest ?? [];
+  if (!latest.length) return null;
+  return (
+    <div className="measure__latest">
+      <h3 id="latest-title">Latest from the group</h3>
+      <ul className="entries" aria-labelledby="latest-title" data-testid="latest-entries">
+        {latest.map((e) => (
+          <li key={e.id} className="entry">
+            <span className="entry__who">
+              <span className="leaderboard__dot" style={{ background: e.color }} aria-hidden="true" />
+              {e.name}
+            </span>
+            <span className="entry__amount">{e.amountText}</span>
+            <span className="entry__day">{formatMonthDay(e.day)}</span>
+            {e.note ? <span className="entry__note">{e.note}</span> : null}
+            {view.canRemove ? (
+              <Form method="post" action={`/active/${view.goalId}`} className="entry__delete">
+                <input type="hidden" name="intent" value="remove-entry" />
+                <input type="hidden" name="entryId" value={e.id} />
+                <button type="submit" className="link-button">
+                  Remove<span className="visually-hidden"> entry by {e.name}</span>
+                </button>
+              </Form>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+      {view.canRemove ? (
+        <p className="measure__more">
+          <Link to={`/goals/${view.goalId}/entries`}>Every entry of the group</Link>, to find and remove an abusive one.
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,118 @@
+/**
+ * The goal screen's entry forms (issue 15): log, edit, delete my own entries; the goal's organisation
+ * removes an abusive one. Bad input is a field message and a 400; a refusal (not a member, completed,
+ * ended, someone else's entry) a message and a 4xx; nothing is written in either case. Success goes
+ * back to the goal screen (the form is on it, with and without JavaScript).
+ */
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
+import type { Viewer } from "#app/features/goals/goals";
+import { FLASH } from "#app/lib/flash";
+import { formatQuantity, LOG_REFUSALS } from "#app/features/progress/progress";
+import { entryFormOf, entrySchemas } from "#app/features/progress/progress.schema";
+import { today } from "#app/platform/session/clock.server";
+import { appUrl } from "#app/platform/http/env.server";
+import { redirectWithFlash } from "#app/platform/session/flash.server";
+import {
+  announceMilestone,
+  pledgeTotalsQuery,
+  supportGoalQuery,
+  toSupportGoal,
+} from "#app/features/fundraising/fundraising.server";
+import { deleteEntry, editEntry, loadEntryGoal, logEntry, removeEntry, type EntryGoal } from "./progress-writes.server";
+
+export interface ProgressActionData {
+  progress: {
+    intent: string;
+    entryId: string | null;
+    error: Record<string, string[] | null> | null;
+    initialValue: Record<string, unknown> | null;
+  };
+}
+
+const answer = (
+  formData: FormData,
+  status: number,
+  error: Record<string, string[] | null> | null | undefined,
+  initialValue?: Record<string, unknown> | null,
+) => {
+  const entryId = formData.get("entryId");
+  return data<ProgressActionData>(
+    {
+      progress: {
+        // The form it was treated as (a broken intent still shows its fields' errors on that form).
+        intent: entryFormOf(formData),
+        entryId: typeof entryId === "string" ? entryId.slice(0, 64) : null,
+        error: error ?? null,
+        initialValue: initialValue ?? null,
+      },
+    },
+    { status },
+  );
+};
+
+export async function progressAction(
+  request: Request,
+  context: AppLoadContext,
+  viewer: Viewer,
+  /** The goal's id, or the goal when the route has loaded it already (one D1 read less). */
+  goalOrId: string | EntryGoal,
+  formData: FormData,
+  /** Where success lands (the organiser's entries page keeps its place); default: the goal screen. */
+  back?: string,
+) {
+  const day = today(request, context.cloudflare.env);
+  const goal = typeof goalOrId === "string" ? await loadEntryGoal(context, goalOrId, viewer.id) : goalOrId;
+  if (!goal) throw redirect("/404");
+  const goalId = goal.id;
+  if (!goal.unit) return answer(formData, 409, { "": [LOG_REFUSALS["not-measured"]] });
+  const schemas = entrySchemas({ unit: goal.unit, start: goal.start, end: goal.end, today: day });
+  const submission = parseWithZod(formData, { schema: schemas[entryFormOf(formData)] });
+  if (submission.status !== "success") {
+    const reply = submission.reply();
+    return answer(formData, 400, reply.error, reply.initialValue as Record<string, unknown> | null);
+  }
+  const value = submission.value;
+  const result =
+    value.intent === "log-entry"
+      ? await logEntry(context, goal, viewer, { ...value, note: value.note ?? null }, day)
+      : value.intent === "edit-entry"
+        ? await editEntry(context, goal, viewer, value.entryId, { ...value, note: value.note ?? null }, day)
+        : value.intent === "delete-entry"
+          ? await deleteEntry(context, goal, viewer, value.entryId, day)
+          : await removeEntry(context, goal, viewer, value.entryId);
+  if (!result.ok) {
+    const reply = submission.reply();
+    return answer(
+      formData,
+      result.status,
+      result.field ? { entryId: [result.message] } : { "": [result.message] },
+      reply.initialValue as Record<string, unknown> | null,
+    );
+  }
+  // Per-unit pledges grow with progress: a milestone (50/90/100% of the target) may be crossed now.
+  if (value.intent === "log-entry" || value.intent === "edit-entry")
+    await announceProgressMilestone(context, goalId, appUrl(request, context.cloudflare.env));
+  const message =
+    value.intent === "log-entry"
+      ? FLASH.progressLogged(formatQuantity(value.amount, goal.unit))
+      : value.intent === "edit-entry"
+        ? FLASH.entryUpdated
+        : value.intent === "delete-entry"
+          ? FLASH.entryDeleted
+          : FLASH.entryRemoved;
+  // Back to the goal screen as it was: with all my entries listed when I was editing an older one.
+  const all = new URL(request.url).searchParams.get("entries") === "all" ? "?entries=all" : "";
+  throw await redirectWithFlash(context.cloudflare.env, back ?? `/active/${goalId}${all}#progress`, message);
+}
+
+/** After progress is logged: the pledged total (per-unit pledges included) may cross a milestone. */
+async function announceProgressMilestone(context: AppLoadContext, goalId: string, origin: string) {
+  const [goalRows, totalRows] = await context.db.batch([
+    supportGoalQuery(context, goalId, null),
+    pledgeTotalsQuery(context, goalId),
+  ]);
+  const goal = toSupportGoal(goalRows[0]);
+  if (!goal?.targetAmount || !goal.charityName) return;
+  await announceMilestone(context, goal, Number(totalRows[0]?.pledged ?? 0), origin);
+}

@@ -1,0 +1,83 @@
+/**
+ * The participants CSV's progress columns (issue 15): each member's total, entries, streak and last
+ * entry day, read in the CSV's batch from progress_totals and the members' logged days; and the rows
+ * of people whose progress counts but who are no longer members (ADR 146).
+ */
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { and, desc, eq, sql } from "drizzle-orm";
+import type { IsoDate } from "#app/lib/dates";
+import { quantityInputValue, streak, unitOf } from "#app/features/progress/progress";
+import { progressEntries, progressTotals, users } from "#drizzle/schema";
+import { pledgeValue } from "#app/features/fundraising/fundraising.server";
+import { measureQuery } from "./progress.server";
+import type { GroupRows } from "#app/platform/db/batch.server";
+
+/** Every member's totals and logged days in a goal, for the org's participants CSV. */
+export function participantMeasureQueries(context: AppLoadContext, goalId: string) {
+  return [
+    measureQuery(context, goalId),
+    context.db
+      .select({
+        userId: progressTotals.userId,
+        total: progressTotals.total,
+        entries: progressTotals.entries,
+        lastDay: progressTotals.lastDay,
+      })
+      .from(progressTotals)
+      .where(eq(progressTotals.goalId, goalId)),
+    context.db
+      .selectDistinct({ userId: progressEntries.userId, day: progressEntries.day })
+      .from(progressEntries)
+      .where(eq(progressEntries.goalId, goalId)),
+  ] as const;
+}
+
+export interface ParticipantMeasure {
+  total: string;
+  entries: number;
+  streak: number;
+  lastDay: string;
+}
+
+/** The CSV's progress columns by member (null for a goal without a measure). */
+export function toParticipantMeasures(rows: GroupRows<ReturnType<typeof participantMeasureQueries>>, today: IsoDate) {
+  const [measureRows, totalRows, dayRows] = rows;
+  const unit = measureRows[0]?.unit;
+  if (!unit) return null;
+  const days = new Map<string, string[]>();
+  for (const r of dayRows) days.set(r.userId, [...(days.get(r.userId) ?? []), r.day]);
+  const byUser = new Map<string, ParticipantMeasure>();
+  for (const r of totalRows)
+    byUser.set(r.userId, {
+      total: quantityInputValue(r.total),
+      entries: r.entries,
+      streak: streak(days.get(r.userId) ?? [], today),
+      lastDay: r.lastDay ?? "",
+    });
+  return { unitLabel: unitOf(unit).label, byUser };
+}
+
+/**
+ * Progress without a membership: a member who left the goal (their entries stay and count) or deleted
+ * their account (ADR 188: the row's id points at no user, so no name). Listed after the members so the
+ * CSV's totals add up to the group total (ADR 146). Highest total first, as the leaderboard.
+ */
+export function formerParticipantsQuery(context: AppLoadContext, goalId: string) {
+  return context.db
+    .select({
+      userId: progressTotals.userId,
+      first: users.first,
+      last: users.last,
+      // What they pledged themselves (a deleted account's pledges are anonymised: none match).
+      pledged: sql<number>`(select coalesce(sum(${pledgeValue}), 0) from "pledges" where "pledges"."goal_id" = ${goalId} and "pledges"."user_id" = "progress_totals"."user_id")`,
+    })
+    .from(progressTotals)
+    .leftJoin(users, eq(users.id, progressTotals.userId))
+    .where(
+      and(
+        eq(progressTotals.goalId, goalId),
+        sql`not exists (select 1 from "user_goals" where "user_goals"."goal_id" = "progress_totals"."goal_id" and "user_goals"."user_id" = "progress_totals"."user_id")`,
+      ),
+    )
+    .orderBy(desc(progressTotals.total), progressTotals.reachedAt, progressTotals.userId);
+}

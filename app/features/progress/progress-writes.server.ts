@@ -1,0 +1,218 @@
+/**
+ * Measured progress, the writing side (issue 15, ADR 140): log, edit and delete my own entries, the
+ * goal's organisation removes one (audit-logged). Every write recounts the member's progress_totals row
+ * from their entries in the same batch, so a double submit or a race can never make a total drift.
+ */
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { and, eq, notExists, sql } from "drizzle-orm";
+import type { IsoDate } from "#app/lib/dates";
+import { canManageGoal } from "#app/features/fundraising/fundraising";
+import type { Viewer } from "#app/features/goals/goals";
+import { newId } from "#app/lib/ids";
+import { logRefusal, LOG_REFUSALS, type LogRefusal } from "#app/features/progress/progress";
+import { goals, progressEntries, progressTotals, userGoals } from "#drizzle/schema";
+import { auditEntryIfChanged } from "#app/features/admin/audit.server";
+import { publish } from "#app/features/live/live.server";
+
+export interface EntryGoal {
+  id: string;
+  cause: string;
+  start: IsoDate | null;
+  end: IsoDate | null;
+  orgId: string | null;
+  unit: string | null;
+  unitTarget: number | null;
+  groupTarget: number | null;
+  membership: { completed: boolean } | null;
+}
+
+/** The goal's dates, measure and the viewer's membership: what every entry write is checked against. */
+export async function loadEntryGoal(context: AppLoadContext, goalId: string, viewerId: string) {
+  const rows = await context.db
+    .select({
+      id: goals.id,
+      cause: goals.cause,
+      start: goals.start,
+      end: goals.end,
+      orgId: goals.orgId,
+      unit: goals.unit,
+      unitTarget: goals.unitTarget,
+      groupTarget: goals.groupTarget,
+      ugGoal: userGoals.goalId,
+      ugCompleted: userGoals.completed,
+    })
+    .from(goals)
+    .leftJoin(userGoals, and(eq(userGoals.goalId, goals.id), eq(userGoals.userId, viewerId)))
+    .where(eq(goals.id, goalId))
+    .limit(1);
+  const row = rows[0];
+  if (!row) return null;
+  const { ugGoal, ugCompleted, ...goal } = row;
+  return { ...goal, membership: ugGoal ? { completed: !!ugCompleted } : null } satisfies EntryGoal;
+}
+
+/** One of the member's own entries in a goal: edit and delete touch nothing else. */
+const myEntry = (goalId: string, userId: string, entryId: string) =>
+  and(eq(progressEntries.id, entryId), eq(progressEntries.goalId, goalId), eq(progressEntries.userId, userId));
+
+/**
+ * Recounts one member's totals from their entries (the truth), in the same batch as the change: a
+ * double submit or a race can never make the total drift. No entries left: no row (off the board).
+ */
+function recountTotals(context: AppLoadContext, goalId: string, userId: string) {
+  const mine = and(eq(progressEntries.goalId, goalId), eq(progressEntries.userId, userId));
+  return [
+    // insert().select() lists every column of the table, in order.
+    context.db
+      .insert(progressTotals)
+      .select(
+        sql`select ${goalId}, ${userId}, sum(${progressEntries.amount}), count(*), max(${progressEntries.day}), max(${progressEntries.updatedAt})
+              from ${progressEntries} where ${mine} having count(*) > 0`,
+      )
+      .onConflictDoUpdate({
+        target: [progressTotals.goalId, progressTotals.userId],
+        set: {
+          total: sql`excluded.total`,
+          entries: sql`excluded.entries`,
+          lastDay: sql`excluded.last_day`,
+          reachedAt: sql`excluded.reached_at`,
+        },
+      }),
+    context.db.delete(progressTotals).where(
+      and(
+        eq(progressTotals.goalId, goalId),
+        eq(progressTotals.userId, userId),
+        notExists(
+          context.db
+            .select({ one: sql`1` })
+            .from(progressEntries)
+            .where(mine),
+        ),
+      ),
+    ),
+  ] as const;
+}
+
+export type EntryWrite =
+  { ok: true; id: string } | { ok: false; status: 403 | 404 | 409; message: string; field?: "entryId" };
+
+function refusal(reason: LogRefusal): EntryWrite {
+  const status = reason === "not-a-member" ? 403 : 409;
+  return { ok: false, status, message: LOG_REFUSALS[reason] };
+}
+
+export interface EntryInput {
+  amount: number;
+  day: IsoDate;
+  note: string | null;
+}
+
+/** Logs an entry once per idempotency key (a double submit inserts nothing the second time). */
+export async function logEntry(
+  context: AppLoadContext,
+  goal: EntryGoal,
+  viewer: Viewer,
+  input: EntryInput & { key: string },
+  today: IsoDate,
+): Promise<EntryWrite> {
+  const reason = logRefusal(goal, goal.membership, today);
+  if (reason) return refusal(reason);
+  const id = newId();
+  await context.db.batch([
+    context.db
+      .insert(progressEntries)
+      .values({
+        id,
+        goalId: goal.id,
+        userId: viewer.id,
+        amount: input.amount,
+        day: input.day,
+        note: input.note,
+        idempotencyKey: input.key,
+      })
+      .onConflictDoNothing(),
+    ...recountTotals(context, goal.id, viewer.id),
+  ]);
+  publish(context, [`goal:${goal.id}`, `user:${viewer.id}`]);
+  return { ok: true, id };
+}
+
+const notYours: EntryWrite = {
+  ok: false,
+  status: 404,
+  message: "That entry is not one of yours in this goal.",
+  field: "entryId",
+};
+
+/** Edits one of my own entries; anyone else's id (or another goal's) changes nothing. */
+export async function editEntry(
+  context: AppLoadContext,
+  goal: EntryGoal,
+  viewer: Viewer,
+  entryId: string,
+  input: EntryInput,
+  today: IsoDate,
+): Promise<EntryWrite> {
+  const reason = logRefusal(goal, goal.membership, today);
+  if (reason) return refusal(reason);
+  const mine = myEntry(goal.id, viewer.id, entryId);
+  const [result] = await context.db.batch([
+    context.db
+      .update(progressEntries)
+      .set({ amount: input.amount, day: input.day, note: input.note, updatedAt: new Date() })
+      .where(mine),
+    ...recountTotals(context, goal.id, viewer.id),
+  ]);
+  if (!result.meta.changes) return notYours;
+  publish(context, [`goal:${goal.id}`, `user:${viewer.id}`]);
+  return { ok: true, id: entryId };
+}
+
+/** Deletes one of my own entries. */
+export async function deleteEntry(
+  context: AppLoadContext,
+  goal: EntryGoal,
+  viewer: Viewer,
+  entryId: string,
+  today: IsoDate,
+): Promise<EntryWrite> {
+  const reason = logRefusal(goal, goal.membership, today);
+  if (reason) return refusal(reason);
+  const [result] = await context.db.batch([
+    context.db.delete(progressEntries).where(myEntry(goal.id, viewer.id, entryId)),
+    ...recountTotals(context, goal.id, viewer.id),
+  ]);
+  if (!result.meta.changes) return notYours;
+  publish(context, [`goal:${goal.id}`, `user:${viewer.id}`]);
+  return { ok: true, id: entryId };
+}
+
+/** The owning org (or an admin) removes an abusive entry; the removal is audit-logged in the same batch. */
+export async function removeEntry(
+  context: AppLoadContext,
+  goal: EntryGoal,
+  viewer: Viewer,
+  entryId: string,
+): Promise<EntryWrite> {
+  if (!canManageGoal(goal, viewer))
+    return { ok: false, status: 403, message: "Only the goal's organisation can remove entries." };
+  const entry = (
+    await context.db
+      .select({ userId: progressEntries.userId, amount: progressEntries.amount, day: progressEntries.day })
+      .from(progressEntries)
+      .where(and(eq(progressEntries.id, entryId), eq(progressEntries.goalId, goal.id)))
+      .limit(1)
+  )[0];
+  if (!entry) return { ok: false, status: 404, message: "That entry is not in this goal.", field: "entryId" };
+  await context.db.batch([
+    context.db.delete(progressEntries).where(and(eq(progressEntries.id, entryId), eq(progressEntries.goalId, goal.id))),
+    auditEntryIfChanged(context, viewer.id, {
+      action: "progress.remove",
+      target: goal.cause,
+      detail: `entry ${entryId} of user ${entry.userId}: ${entry.amount / 100} ${goal.unit ?? ""} on ${entry.day}`,
+    }),
+    ...recountTotals(context, goal.id, entry.userId),
+  ]);
+  publish(context, [`goal:${goal.id}`, `user:${entry.userId}`]);
+  return { ok: true, id: entryId };
+}

@@ -1,0 +1,239 @@
+/**
+ * Input schemas for measured progress (issue 15): the entry forms on the goal screen and the measure on
+ * /create and its later edit. Entries depend on the goal (unit cap, dates) and the goal clock, so the
+ * schema is built per request from those facts. Lengths are checked before any pattern.
+ */
+import * as z from "zod";
+import type { IsoDate } from "#app/lib/dates";
+import {
+  amountProblem,
+  customUnitProblem,
+  entryDayProblem,
+  type EntryIntent,
+  HUNDREDTHS,
+  isEntryIntent,
+  isPresetUnit,
+  MAX_GROUP_TARGET,
+  MAX_MEMBER_TARGET,
+  MAX_NOTE,
+  parseQuantity,
+  PRESET_KEYS,
+} from "./progress";
+import { MAX_PLEDGE_MAJOR } from "#app/features/fundraising/fundraising";
+import { challengeFields, checkChallenge } from "#app/features/goals/challenge.schema";
+import { amount as moneyAmount, pledgeSchema } from "#app/features/fundraising/fundraising.schema";
+import { REQUIRED } from "#app/lib/fields.schema";
+import { containsMarkup } from "#app/lib/text-scan";
+import { goalFields } from "#app/features/goals/goal.schema";
+
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\u202A-\u202E\u2066-\u2069]/;
+
+const id = () =>
+  z
+    .string({ error: REQUIRED })
+    .trim()
+    .min(1, REQUIRED)
+    .max(64, { message: "That entry is not one of yours in this goal.", abort: true })
+    .regex(/^[A-Za-z0-9_-]+$/, "That entry is not one of yours in this goal.");
+
+const note = z.preprocess(
+  (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
+  z
+    .string({ error: "Write the note as text" })
+    .trim()
+    // UTF-16 length, as the input's maxLength counts (zod's max counts code points).
+    .refine((v) => v.length <= MAX_NOTE, { message: `A note must be at most ${MAX_NOTE} characters`, abort: true })
+    .refine((v) => !CONTROL.test(v), "Remove the unusual characters")
+    .refine((v) => !containsMarkup(v), "Plain text only: remove the < > tags")
+    .optional(),
+);
+
+export interface EntryContext {
+  unit: string;
+  start: IsoDate | null;
+  end: IsoDate | null;
+  today: IsoDate;
+}
+
+function entryFields(goal: EntryContext) {
+  return {
+    amount: z
+      .string({ error: REQUIRED })
+      .trim()
+      .min(1, REQUIRED)
+      .max(32, { message: "Enter a number, like 5 or 5.25", abort: true })
+      .transform((value, ctx) => {
+        const problem = amountProblem(value, goal.unit);
+        if (problem) {
+          ctx.addIssue({ code: "custom", message: problem });
+          return z.NEVER;
+        }
+        return (parseQuantity(value) as { ok: true; value: number }).value;
+      }),
+    day: z
+      .string({ error: REQUIRED })
+      .trim()
+      .min(1, REQUIRED)
+      .max(10, { message: "Enter a real date", abort: true })
+      .superRefine((value, ctx) => {
+        const problem = entryDayProblem(value, goal, goal.today);
+        if (problem) ctx.addIssue({ code: "custom", message: problem });
+      }),
+    note,
+  };
+}
+
+/** One schema per entry form; the form is told by its intent (or, when that is broken, by its fields). */
+export function entrySchemas(goal: EntryContext) {
+  return {
+    "log-entry": z.object({
+      intent: z.literal("log-entry"),
+      key: z
+        .string({ error: REQUIRED })
+        .max(64, { message: "Reload the page and try again", abort: true })
+        .regex(/^[0-9a-f]{32}$/, "Reload the page and try again"),
+      ...entryFields(goal),
+    }),
+    "edit-entry": z.object({ intent: z.literal("edit-entry"), entryId: id(), ...entryFields(goal) }),
+    "delete-entry": z.object({ intent: z.literal("delete-entry"), entryId: id() }),
+    "remove-entry": z.object({ intent: z.literal("remove-entry"), entryId: id() }),
+  };
+}
+
+/** Which entry form a submission is: its intent, or (a broken intent) the fields it carries. */
+export function entryFormOf(formData: FormData): EntryIntent {
+  const intent = formData.get("intent");
+  if (isEntryIntent(intent)) return intent;
+  if (formData.has("entryId")) return formData.has("amount") ? "edit-entry" : "delete-entry";
+  return "log-entry";
+}
+
+const blankToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
+
+const target = (max: number, label: string) =>
+  z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .trim()
+      .max(32, { message: `Enter ${label} as a number, like 100`, abort: true })
+      .transform((value, ctx) => {
+        const parsed = parseQuantity(value);
+        if (!parsed.ok) {
+          ctx.addIssue({
+            code: "custom",
+            message:
+              parsed.problem === "not-positive"
+                ? `${label[0]!.toUpperCase()}${label.slice(1)} must be more than zero`
+                : parsed.problem === "too-many-decimals"
+                  ? "Use at most 2 decimal places"
+                  : `Enter ${label} as a number, like 100`,
+          });
+          return z.NEVER;
+        }
+        if (parsed.value > max * HUNDREDTHS) {
+          ctx.addIssue({ code: "custom", message: `The target can be at most ${max.toLocaleString("en-GB")}` });
+          return z.NEVER;
+        }
+        return parsed.value;
+      })
+      .optional(),
+  );
+
+/** The measure fields of /create and of the measure edit form (all optional: no unit, no measure). */
+export const measureFields = {
+  unit: z.preprocess(
+    blankToUndefined,
+    z.enum(["none", ...PRESET_KEYS, "custom"], { error: "Choose a unit" }).optional(),
+  ),
+  customUnit: z.preprocess(blankToUndefined, z.string().max(64, { message: "Too long", abort: true }).optional()),
+  unitTarget: target(MAX_MEMBER_TARGET, "the target per member"),
+  groupTarget: target(MAX_GROUP_TARGET, "the group target"),
+};
+
+export interface MeasureValue {
+  unit?: string;
+  customUnit?: string;
+  unitTarget?: number;
+  groupTarget?: number;
+}
+
+/** A unit needs a per-member target; a custom unit needs a good name; no unit, no targets. */
+export function checkMeasure(value: MeasureValue, ctx: z.RefinementCtx) {
+  const unit = value.unit && value.unit !== "none" ? value.unit : undefined;
+  if (!unit) {
+    if (value.unitTarget !== undefined)
+      ctx.addIssue({ code: "custom", path: ["unit"], message: "Choose a unit for the target" });
+    if (value.groupTarget !== undefined)
+      ctx.addIssue({ code: "custom", path: ["unit"], message: "Choose a unit for the target" });
+    return;
+  }
+  if (unit === "custom") {
+    const problem = customUnitProblem(value.customUnit ?? "");
+    if (problem) ctx.addIssue({ code: "custom", path: ["customUnit"], message: problem });
+  }
+  if (value.unitTarget === undefined)
+    ctx.addIssue({ code: "custom", path: ["unitTarget"], message: "Set the target per member, like 100" });
+}
+
+/** The goal columns a valid measure stands for (all null: no measure). */
+export function measureColumns(value: MeasureValue) {
+  const unit = value.unit && value.unit !== "none" ? value.unit : undefined;
+  if (!unit) return { unit: null, unitTarget: null, groupTarget: null };
+  return {
+    unit: unit === "custom" ? value.customUnit!.trim() : unit,
+    unitTarget: value.unitTarget ?? null,
+    groupTarget: value.groupTarget ?? null,
+  };
+}
+
+/** The edit form's fields from a stored unit: a preset key, or "custom" with its name. */
+export const measureFormValues = (unit: string | null) =>
+  !unit
+    ? { unit: "none", customUnit: "" }
+    : isPresetUnit(unit)
+      ? { unit, customUnit: "" }
+      : { unit: "custom", customUnit: unit };
+
+/** The measure edit form (its route checks the intent itself, so a broken intent still shows field errors). */
+export const editMeasureSchema = z.object(measureFields).superRefine((v, ctx) => checkMeasure(v, ctx));
+
+/** /create: the goal, the month challenge and fundraising (ADR 025), and the measure. */
+export const createMeasuredGoalSchema = z
+  .object({ ...goalFields, ...challengeFields, ...measureFields })
+  .superRefine((value, ctx) => {
+    checkChallenge(value, ctx);
+    checkMeasure(value, ctx);
+  });
+
+/** The most a supporter may pledge per unit logged (in major units). */
+export const MAX_PER_UNIT_MAJOR = 1_000;
+
+/**
+ * /give/{id}: a fixed pledge, or (on a measured goal) an amount per unit logged by the whole group or
+ * by one member, with an optional maximum (issue 15). The fixed amount is required only for a fixed
+ * pledge; the per-unit amount only for a per-unit one.
+ */
+export const givePledgeSchema = z
+  .object({
+    ...pledgeSchema.shape,
+    amount: z.preprocess(blankToUndefined, pledgeSchema.shape.amount.optional()),
+    kind: z.enum(["fixed", "per-unit"], { error: "Choose a fixed amount or an amount per unit" }).default("fixed"),
+    perUnit: z.preprocess(blankToUndefined, moneyAmount(MAX_PER_UNIT_MAJOR, "the amount per unit").optional()),
+    memberId: z.preprocess(
+      blankToUndefined,
+      z
+        .string()
+        .max(64, { message: "Choose the group or one of its members", abort: true })
+        .regex(/^[A-Za-z0-9_-]+$/, "Choose the group or one of its members")
+        .optional(),
+    ),
+    max: z.preprocess(blankToUndefined, moneyAmount(MAX_PLEDGE_MAJOR, "the maximum").optional()),
+  })
+  .superRefine((value, ctx) => {
+    if (value.kind === "fixed" && value.amount === undefined)
+      ctx.addIssue({ code: "custom", path: ["amount"], message: REQUIRED });
+    if (value.kind === "per-unit" && value.perUnit === undefined)
+      ctx.addIssue({ code: "custom", path: ["perUnit"], message: REQUIRED });
+  });
+export type GivePledge = z.output<typeof givePledgeSchema>;

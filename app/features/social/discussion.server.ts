@@ -1,0 +1,186 @@
+/**
+ * A goal's discussion (plain-text messages) and cheers (one per member pair per goal). Reads are
+ * statements the screens fold into their batch; writes check who may act and publish `goal:{id}`.
+ */
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { and, asc, desc, eq, isNull, sql, type SQL } from "drizzle-orm";
+import { canDiscuss, canManageGoal, MEMBERS_SHOWN } from "#app/features/fundraising/fundraising";
+import type { Viewer } from "#app/features/goals/goals";
+import { newId } from "#app/lib/ids";
+import { cheers, messages, userGoals, users } from "#drizzle/schema";
+import { publish } from "#app/features/live/live.server";
+import {
+  cheerNotification,
+  goalMemberTopics,
+  messageNotifications,
+} from "#app/features/notifications/notifications.server";
+import type { SupportGoal } from "#app/features/fundraising/fundraising.server";
+
+/** The discussion shows the latest messages; older ones are history nobody scrolls to on a phone. */
+export const MESSAGE_LIMIT = 100;
+/** The member list with cheers stops here; the CSV export has everyone. */
+export const MEMBER_LIMIT = 200;
+
+export function messagesQuery(context: AppLoadContext, goalId: string | SQL) {
+  return context.db
+    .select({
+      id: messages.id,
+      body: messages.body,
+      userId: messages.userId,
+      createdAt: messages.createdAt,
+      first: users.first,
+      last: users.last,
+      color: users.color,
+    })
+    .from(messages)
+    .leftJoin(users, eq(users.id, messages.userId))
+    .where(and(eq(messages.goalId, goalId), isNull(messages.deletedAt)))
+    .orderBy(desc(messages.createdAt), desc(messages.id))
+    .limit(MESSAGE_LIMIT);
+}
+
+/**
+ * The goal's members, each with their cheer count and whether the viewer has cheered them: the viewer
+ * first, then who completed, then who joined first. The page of members is picked from the index
+ * before anything is counted, so a goal of 1,000 members costs `limit` cheer counts, not 1,000.
+ */
+export function membersWithCheersQuery(
+  context: AppLoadContext,
+  goalId: string | SQL,
+  viewerId: string | SQL,
+  limit = MEMBERS_SHOWN,
+) {
+  const viewerFirst = sql`(${userGoals.userId} = ${viewerId}) desc`;
+  const page = context.db
+    .select({ userId: userGoals.userId, completed: userGoals.completed, joinedAt: userGoals.joinedAt })
+    .from(userGoals)
+    .where(eq(userGoals.goalId, goalId))
+    .orderBy(viewerFirst, desc(userGoals.completed), asc(userGoals.joinedAt))
+    .limit(Math.min(limit, MEMBER_LIMIT))
+    .as("page");
+  return context.db
+    .select({
+      id: users.id,
+      first: users.first,
+      last: users.last,
+      color: users.color,
+      completed: page.completed,
+      cheers: sql<number>`(select count(*) from ${cheers} where ${cheers.goalId} = ${goalId} and ${cheers.toUserId} = ${users.id})`,
+      cheered: sql<number>`exists(select 1 from ${cheers} where ${cheers.goalId} = ${goalId} and ${cheers.toUserId} = ${users.id} and ${cheers.fromUserId} = ${viewerId})`,
+    })
+    .from(page)
+    .innerJoin(users, eq(users.id, page.userId))
+    .orderBy(sql`(${users.id} = ${viewerId}) desc`, desc(page.completed), asc(page.joinedAt));
+}
+
+type MessageRow = Awaited<ReturnType<typeof messagesQuery>>[number];
+type MemberRow = Awaited<ReturnType<typeof membersWithCheersQuery>>[number];
+
+export interface DiscussionMessage {
+  id: string;
+  body: string;
+  author: string;
+  color: string;
+  createdAt: string;
+  canDelete: boolean;
+}
+
+/** Oldest first, as a conversation reads; each says whether this viewer may delete it. */
+export function toMessages(rows: MessageRow[], viewer: Viewer, manager: boolean): DiscussionMessage[] {
+  return rows
+    .slice()
+    .reverse()
+    .map((m) => ({
+      id: m.id,
+      body: m.body,
+      author: m.first ? `${m.first} ${m.last}` : "Deleted member",
+      color: m.color ?? "#6b7280",
+      createdAt: new Date(m.createdAt).toISOString(),
+      canDelete: manager || (m.userId !== null && m.userId === viewer.id),
+    }));
+}
+
+export interface CheerMember {
+  id: string;
+  name: string;
+  color: string;
+  completed: boolean;
+  cheers: number;
+  cheered: boolean;
+  self: boolean;
+}
+
+export function toCheerMembers(rows: MemberRow[], viewer: Viewer): CheerMember[] {
+  return rows.map((m) => ({
+    id: m.id,
+    name: `${m.first} ${m.last}`,
+    color: m.color,
+    completed: m.completed,
+    cheers: Number(m.cheers),
+    cheered: !!Number(m.cheered),
+    self: m.id === viewer.id,
+  }));
+}
+
+export type Refusal = { ok: false; status: 403 | 404 | 400; message: string };
+export const FORBIDDEN: Refusal = {
+  ok: false,
+  status: 403,
+  message: "Only the goal's members can take part in its discussion.",
+};
+
+export async function postMessage(context: AppLoadContext, goal: SupportGoal, viewer: Viewer, body: string) {
+  if (!canDiscuss(goal, viewer, goal.isMember)) return FORBIDDEN;
+  const id = newId();
+  const { db } = context;
+  const [, told] = await db.batch([
+    db.insert(messages).values({ id, goalId: goal.id, userId: viewer.id, body }),
+    // Every other member hears of it in their bell (ADR 181).
+    messageNotifications(db, goal.id, viewer.id, id),
+  ]);
+  const bells = told.meta.changes > 0 ? await goalMemberTopics(context, goal.id, viewer.id) : [];
+  publish(context, [`goal:${goal.id}`, ...bells]);
+  return { ok: true as const };
+}
+
+/** Authors delete their own messages; the owning org and admins delete any (moderation). */
+export async function deleteMessage(context: AppLoadContext, goal: SupportGoal, viewer: Viewer, messageId: string) {
+  if (!canDiscuss(goal, viewer, goal.isMember)) return FORBIDDEN;
+  const mine = canManageGoal(goal, viewer) ? sql`1` : eq(messages.userId, viewer.id);
+  const result = await context.db
+    .update(messages)
+    .set({ deletedAt: new Date(), body: "" })
+    .where(and(eq(messages.id, messageId), eq(messages.goalId, goal.id), isNull(messages.deletedAt), mine));
+  if (result.meta.changes === 0)
+    return { ok: false as const, status: 404 as const, message: "That message is gone or is not yours to delete." };
+  publish(context, [`goal:${goal.id}`]);
+  return { ok: true as const };
+}
+
+/** One tap cheers a member; a second tap takes it back. Never yourself, only members of the goal. */
+export async function toggleCheer(context: AppLoadContext, goal: SupportGoal, viewer: Viewer, memberId: string) {
+  if (!canDiscuss(goal, viewer, goal.isMember)) return FORBIDDEN;
+  if (memberId === viewer.id)
+    return {
+      ok: false as const,
+      status: 400 as const,
+      message: "Cheer your friends; you are already cheering yourself on.",
+    };
+  const { db } = context;
+  const key = and(eq(cheers.goalId, goal.id), eq(cheers.fromUserId, viewer.id), eq(cheers.toUserId, memberId));
+  const [removed, added] = await db.batch([
+    db.delete(cheers).where(key),
+    // Only runs when nothing was removed, and only for a member of this goal.
+    db.insert(cheers).select(
+      sql`SELECT ${goal.id}, ${viewer.id}, ${memberId}, unixepoch() * 1000
+          WHERE changes() = 0 AND EXISTS (SELECT 1 FROM ${userGoals} WHERE ${userGoals.goalId} = ${goal.id} AND ${userGoals.userId} = ${memberId})`,
+    ),
+    // Tells the cheered member, once per cheerer and goal (ADR 181).
+    cheerNotification(db, goal.id, viewer.id, memberId),
+  ]);
+  if (removed.meta.changes === 0 && added.meta.changes === 0) {
+    return { ok: false as const, status: 404 as const, message: "That person is not in this goal." };
+  }
+  publish(context, [`goal:${goal.id}`, ...(added.meta.changes > 0 ? [`user:${memberId}` as const] : [])]);
+  return { ok: true as const, cheered: added.meta.changes > 0 };
+}
