@@ -2,7 +2,7 @@
 /**
  * Dev seed: one admin, one org, one member, and goals that exercise every rule (public, private owned
  * by the org, demo, ended, future, running now), early access 'open', and a measured month challenge with club runners, entries and per-unit
- * pledges (issue 15). Idempotent: safe to run again.
+ * pledges (ADR 140). Idempotent: safe to run again.
  * The rows come from the factories (drizzle/factories.ts), written as SQL text (drizzle/sql-text.ts).
  * Usage: node scripts/seed.mjs [--persist-to DIR]
  */
@@ -47,7 +47,7 @@ export function demoGoals() {
   ].map((goal) => goalRow(goal));
 }
 
-/** The measured month challenge (issue 15): this calendar month, in miles, owned by the demo org. */
+/** The measured month challenge (ADR 140): this calendar month, in miles, owned by the demo org. */
 export const CHALLENGE = { id: "goal-challenge", cause: "Miles for Shelter this month", unit: "miles" };
 /** Club members taking part (no password: they cannot sign in; they make the leaderboard worth a look). */
 export const RUNNERS = [

@@ -15,7 +15,7 @@ const utc = new Intl.DateTimeFormat("en-GB", { ...options, timeZone: "UTC" });
 export const formatUtcTimestamp = (value: Date | number | string) => utc.format(new Date(value));
 
 /**
- * The one timestamp format of the admin screens (issue 16): day, month, year and time. Rendered in UTC
+ * The one timestamp format of the admin screens (ADR 169): day, month, year and time. Rendered in UTC
  * with a "UTC" suffix on the server (and so without JavaScript); once the page runs, in the viewer's own
  * time zone, named ('23 Nov 2026, 08:15 GMT+1'). The switch happens after hydration, so the server's
  * markup and the first client render agree.

@@ -1,6 +1,6 @@
 /**
- * Every form's conform setup in one place (issue 14): the zod schema validates in the browser with the
- * same rules the action uses, and the action's `lastResult` shows the server's verdict.
+ * Every form's conform setup in one place (docs/security.md, "V5"): the zod schema validates in the
+ * browser with the same rules the action uses, and the action's `lastResult` shows the server's verdict.
  * - "onBlur" (the default): HTML constraints from the schema (required, maxlength...), a field is checked
  *   when it loses focus and again on every input once it has an error.
  * - "onSubmit": no HTML constraints, checked only when sent (switch lists, developer tools).

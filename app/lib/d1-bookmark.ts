@@ -1,5 +1,5 @@
 /**
- * D1 read replication (issue 18, ADR 200): each request reads through `env.DB.withSession(...)`, so its
+ * D1 read replication (ADR 200): each request reads through `env.DB.withSession(...)`, so its
  * reads may go to a replica. After a request the database's bookmark (the point in its history that
  * request saw or wrote) travels in a cookie; the next request starts its session from it, so a member
  * reads their own writes even on a replica that is behind. No cookie: "first-unconstrained" (any replica);

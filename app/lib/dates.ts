@@ -73,7 +73,7 @@ export function inclusiveDays(start: IsoDate, end: IsoDate): number {
 
 /**
  * 'M/D' in UTC, e.g. '2/29' (SPEC). Given `today`, a date in another year carries its year, 'M/D/YYYY'
- * ('12/31/2025'), so last year's goals never read as this year's (issue 16).
+ * ('12/31/2025'), so last year's goals never read as this year's (ADR 169).
  */
 export function formatMonthDay(value: IsoDate, today?: IsoDate): string {
   const date = new Date(days(value) * MS_PER_DAY);

@@ -52,7 +52,7 @@ export const FLASH = {
   friendLinkRenewed: "You have a new invite link: the old one no longer works.",
   friendsNow: (first: string) => `You and ${first} are friends now.`,
   friendRequestDeclined: (first: string) => `You declined ${first}'s friend request.`,
-  // Measured progress (issue 15).
+  // Measured progress (ADR 140).
   progressLogged: (amount: string) => `Logged ${amount}.`,
   entryUpdated: "Entry updated.",
   entryDeleted: "Entry deleted.",

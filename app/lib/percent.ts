@@ -1,6 +1,6 @@
 /**
  * Whole percents as people read them: never a misleading "0%" or an empty bar when there is something.
- * £25 pledged towards £3,000 (0.8%) reads "<1%" with a sliver of bar (issue 16). `percent` is the
+ * £25 pledged towards £3,000 (0.8%) reads "<1%" with a sliver of bar (ADR 166). `percent` is the
  * caller's whole percent (floored or rounded as its rule says); `part` is the amount it is a share of.
  */
 

@@ -1,6 +1,6 @@
 /**
  * Checks on untrusted text that regular expressions did with backtracking (a quadratic blow-up on
- * crafted input: issue 13), written as single left-to-right scans. Each runs in time linear in the
+ * crafted input: ADR 101), written as single left-to-right scans. Each runs in time linear in the
  * input's length whatever it holds; schemas still cap the length first (ADR 101).
  */
 

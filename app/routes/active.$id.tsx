@@ -52,7 +52,7 @@ const isIntent = (value: unknown): value is Intent => INTENTS.includes(value as 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
   const form = await request.formData();
-  // Measured progress (issue 15): log, edit, delete an entry, or the org removes one.
+  // Measured progress (ADR 140): log, edit, delete an entry, or the org removes one.
   if (isEntryForm(form)) return progressAction(request, context, user, params.id!, form);
   const intent = form.get("intent");
   if (!isIntent(intent)) return data({ error: "Unknown action." }, { status: 400 });

@@ -34,7 +34,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     (viewerId) => ({
       bar: [
         currentGoalQuery(context, viewerId),
-        // Measured progress (issue 15): my total in the current goal, for the bar beside the time bar.
+        // Measured progress (ADR 140): my total in the current goal, for the bar beside the time bar.
         myMeasureQuery(context, currentGoalIdSql(viewerId), viewerId),
       ],
     }),

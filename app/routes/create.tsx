@@ -40,7 +40,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return {
     canChooseVisibility: user.type === "org",
     canMarkDemo: user.type === "admin",
-    // Month challenges and fundraising (issue 7): this month and the next few.
+    // Month challenges and fundraising (ADR 025, 060): this month and the next few.
     months: upcomingMonths(today(request, context.cloudflare.env)),
   };
 }

@@ -75,7 +75,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       cause: goal.cause,
       dates: formatDateRange(goal.start, goal.end, today(request, context.cloudflare.env)),
     },
-    // Per-unit sponsorship (issue 15): the goal's unit, and the member a sponsor link names.
+    // Per-unit sponsorship (ADR 142): the goal's unit, and the member a sponsor link names.
     unit: goal.unit ? unitOf(goal.unit).label : null,
     member,
     fundraiser,

@@ -31,7 +31,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       // Progress that counts in the group total from people no longer members (left, or deleted, ADR 146).
       formerParticipantsQuery(context, params.id!),
     ],
-    // Measured progress (issue 15): each member's total, entries, streak and last entry day.
+    // Measured progress (ADR 140, 146): each member's total, entries, streak and last entry day.
     measures: participantMeasureQueries(context, params.id!),
   });
   const measures = toParticipantMeasures(measureRows, today(request, context.cloudflare.env));

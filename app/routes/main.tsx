@@ -19,7 +19,7 @@ export const meta: MetaFunction = () => [
 ];
 
 // Live (ADR 043): the goal lists (the viewer's own changes come through root's user topic), and the
-// current goal's topic while the home shows it (issue 15).
+// current goal's topic while the home shows it (ADR 141).
 export const handle: LiveHandle<typeof loader> = {
   live: (data) => ["goals", data?.view && "goal" in data.view && `goal:${data.view.goal.id}`],
 };

@@ -1,5 +1,5 @@
 /**
- * Every screen of the member's own account (issue 17: /profile and its sections, change e-mail and its
+ * Every screen of the member's own account (ADR 180: /profile and its sections, change e-mail and its
  * confirmation, change password, delete account, notification e-mail, /friends, the notifications list)
  * is axe clean at 1280 and 390 px, filled with content and showing field errors, and none scrolls
  * sideways on a phone. One walk through the screens checks each state at both widths (the markup is the

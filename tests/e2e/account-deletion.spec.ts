@@ -1,5 +1,5 @@
 /**
- * Deleting an account that logged progress and has pledges around it (issue 17, ADR 180, 188), with
+ * Deleting an account that logged progress and has pledges around it (ADR 180, 188), with
  * JavaScript on and off: the charity's totals on the goal's /give page and on the org's fundraising page
  * read the same afterwards, the member's message shows as "Deleted member", and they cannot sign in.
  */

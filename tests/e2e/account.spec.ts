@@ -1,5 +1,5 @@
 /**
- * The member's own account (issue 17, ADR 180), walked as a person would, with JavaScript on and off.
+ * The member's own account (ADR 180), walked as a person would, with JavaScript on and off.
  * Each test starts signed in as a fresh member (tests/e2e/fixtures.ts); signing in with the new password
  * goes through the real form. axe and the phone width of every screen here (/profile, change password,
  * change e-mail and its confirmation, delete account) are checked once, with content and field errors, in

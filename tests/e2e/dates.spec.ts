@@ -1,4 +1,4 @@
-/** Dates carry the year when it is not the goal clock's year (issue 16); within it, SPEC's month/day. */
+/** Dates carry the year when it is not the goal clock's year (ADR 169); within it, SPEC's month/day. */
 import { expect, test } from "@playwright/test";
 import { signInNew } from "./fixtures";
 

@@ -1,4 +1,4 @@
-/** Friends and the notification bell (issue 17, ADR 181, 182), walked by two people in two browsers. */
+/** Friends and the notification bell (ADR 181, 182), walked by two people in two browsers. */
 import type { Browser, Page } from "@playwright/test";
 import { expect, signedInPage, test } from "./fixtures";
 import { connected } from "./live-support";

@@ -1,5 +1,5 @@
 /**
- * Keyboard only (issue 16): the profile menu closes on Escape, on a click outside and after choosing an
+ * Keyboard only (ADR 168): the profile menu closes on Escape, on a click outside and after choosing an
  * item; drawer toggles answer Space like any button; an open drawer keeps focus inside it.
  */
 import { expect, test } from "@playwright/test";

@@ -154,7 +154,7 @@ test.describe("creating goals", () => {
   test("the create and profile screens are axe clean", async ({ page }) => {
     await createUser(page.request, { type: "admin", first: "Ada" });
     await page.goto("/create");
-    // Start, end and the icon; the measure's custom unit name and group target (issue 15).
+    // Start, end and the icon; the measure's custom unit name and group target (ADR 140).
     await expect(page.getByText("Optional")).toHaveCount(5);
     await expect(page.getByLabel("Demo goal")).toBeVisible();
     await expectNoAxeViolations(page);

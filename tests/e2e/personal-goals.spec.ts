@@ -1,4 +1,4 @@
-/** Personal goals (issue 17, ADR 183): a member starts a goal with friends; a friend joins; a stranger cannot. */
+/** Personal goals (ADR 183): a member starts a goal with friends; a friend joins; a stranger cannot. */
 import type { Browser } from "@playwright/test";
 import { createUser, expect, signInAs, test, type TestUser } from "./fixtures";
 import { checkAxe } from "./support";

@@ -1,5 +1,5 @@
 /**
- * Measured progress (issue 15) in the browser: an org creates a measured goal, members log, edit and
+ * Measured progress (ADR 140) in the browser: an org creates a measured goal, members log, edit and
  * delete entries (JavaScript on and off), and each sees the other's entries and the leaderboard live.
  */
 import type { Browser, Page } from "@playwright/test";

@@ -1,6 +1,6 @@
 /**
- * The smaller forms of issue 17, each with JavaScript on and off, and the screens they live on at 1280
- * and 390 px: a new personal friend link (the old one stops working), a new invite link for a shared
+ * The smaller social and account forms (ADR 180-189), each with JavaScript on and off, and the screens
+ * they live on at 1280 and 390 px: a new personal friend link (the old one stops working), a new invite link for a shared
  * goal (ADR 184), removing the profile picture, the notification e-mail switches on /profile, marking
  * all notifications read.
  */

@@ -1,5 +1,5 @@
 /**
- * Sign-in throttling survives a restart of the app (issue 8, docs/security.md V2): the lock is a D1 row,
+ * Sign-in throttling survives a restart of the app (docs/security.md V2): the lock is a D1 row,
  * not isolate memory. This spec runs its own `wrangler dev` on its own fresh state (not Playwright's
  * shared server), locks an address, stops that server's whole process group, starts a new one on the
  * same persisted state and finds the address still locked.

@@ -178,7 +178,7 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(emailError(page)).toHaveText("Too Many Requests Try Again Later");
       await expect(page).toHaveURL(/\/signin$/);
 
-      // Locked out, the member resets the password: the new one works at once (issue 16).
+      // Locked out, the member resets the password: the new one works at once (ADR 165).
       await page.getByRole("link", { name: "Forgot Password?" }).click();
       // Both screens have an "Email" field: wait for the reset screen before typing into it.
       await expect(page.getByRole("heading", { name: "Password Reset" })).toBeVisible();

@@ -130,9 +130,9 @@ const ROWS: Row[] = [
   page("/goals/no-such-goal/share", { ...LOGGED_IN, member: 404, org: 404, admin: 404 }),
   action("/goals/matrix-open/share", { intent: "revoke" }, { ...LOGGED_IN, member: 403, org: 403, admin: 403 }),
   action("/goals/matrix-friends/share", { intent: "revoke" }, { ...LOGGED_IN, member: 404, org: 404, admin: 404 }),
-  // A goal's progress measure (issue 15): its org and admins; matrix-open belongs to the site.
+  // A goal's progress measure (ADR 140): its org and admins; matrix-open belongs to the site.
   page("/goals/matrix-open/measure", ADMIN_ONLY),
-  // The org's downloads (issue 15): matrix-open belongs to the site, so only admins manage it.
+  // The org's downloads (ADR 140): matrix-open belongs to the site, so only admins manage it.
   page("/goals/matrix-open/participants.csv", ADMIN_ONLY),
   page("/goals/matrix-open/pledges.csv", ADMIN_ONLY),
   // The organiser's entries page (ADR 145): matrix-open tracks no progress, so there is nothing to remove.

@@ -1,5 +1,5 @@
 /**
- * Deleting an account keeps its progress, anonymised (issue 17, ADR 188): the group total, the
+ * Deleting an account keeps its progress, anonymised (ADR 188): the group total, the
  * leaderboard's ranks and every pledge's value (group and per-member per-unit pledges, fixed pledges)
  * stay as they were; the entries keep no note and no link to the person.
  */

@@ -1,4 +1,4 @@
-/** The member's own account (issue 17, ADR 180): password, e-mail, picture, data download, deletion. */
+/** The member's own account (ADR 180): password, e-mail, picture, data download, deletion. */
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { BASE, cookieFrom, count, get, post, postForm, setType, signUpUser, uniqueEmail } from "../support/http";

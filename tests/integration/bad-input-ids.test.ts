@@ -23,7 +23,7 @@ describe("bad input: ids in the URL", () => {
   );
 });
 
-describe("bad input: well-formed but not allowed (issue 15)", () => {
+describe("bad input: well-formed but not allowed (ADR 140)", () => {
   it.each(REFUSED)("$name is refused with a 4xx, changing nothing", (row) => runRefused(row).then(() => {}), 60_000);
 });
 

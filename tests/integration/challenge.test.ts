@@ -1,4 +1,4 @@
-/** /create's month-challenge template and optional fundraising (issue 7). */
+/** /create's month-challenge template and optional fundraising (ADR 025, 060). */
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { BASE, get, setType } from "../support/http";

@@ -1,7 +1,8 @@
 /**
- * Faults (issue 8): a D1 batch with one failing statement writes nothing, against the real local D1,
- * both for raw statements and for the app's own multi-row writes; and racing double submits of join
- * and complete never leave activegoals out of step with user_goals.
+ * Faults (docs/security.md, "Reliability under faults and load"): a D1 batch with one failing statement
+ * writes nothing, against the real local D1, both for raw statements and for the app's own multi-row
+ * writes; and racing double submits of join and complete never leave activegoals out of step with
+ * user_goals.
  * (The hub restart is tests/e2e/live.spec.ts; the CRM outage is tests/integration/early-access.test.ts.)
  */
 import { env } from "cloudflare:test";

@@ -1,5 +1,5 @@
 /**
- * Friends on the home screen (issue 17, ADR 185): Suggested has a "From friends" group (goals my friends
+ * Friends on the home screen (ADR 185): Suggested has a "From friends" group (goals my friends
  * pursue that I may join) and the home feed tells what my friends started, joined and completed. Nothing
  * of a goal I may not see shows, and a stranger sees none of it.
  */

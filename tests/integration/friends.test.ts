@@ -1,4 +1,4 @@
-/** Friends (issue 17, ADR 182): a personal link, accept, remove, renew, invite by e-mail. */
+/** Friends (ADR 182): a personal link, accept, remove, renew, invite by e-mail. */
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { flashCookieFrom, get, post, signUpUser, uniqueEmail } from "../support/http";

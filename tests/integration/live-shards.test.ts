@@ -1,5 +1,5 @@
 /**
- * The site-wide hub is sharded (issue 18, ADR 202): each member's site-wide streams live on their own
+ * The site-wide hub is sharded (ADR 202): each member's site-wide streams live on their own
  * shard, visitors spread over all of them, and a publish of a site-wide topic still reaches everyone.
  */
 import { env, SELF } from "cloudflare:test";

@@ -1,5 +1,5 @@
 /**
- * No working link token rests in the mail outbox (issue 13, ADR 103): links are sealed beside a
+ * No working link token rests in the mail outbox (ADR 103): links are sealed beside a
  * placeholder, put back at delivery (and at /dev/mail), dropped once sent; the cron sweeps old mail.
  */
 import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from "cloudflare:test";

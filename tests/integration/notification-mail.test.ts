@@ -1,5 +1,5 @@
 /**
- * Notification e-mail (issue 17, ADR 187): made by the cron through the outbox, once per event, by the
+ * Notification e-mail (ADR 187): made by the cron through the outbox, once per event, by the
  * member's switches; every mail with a one-click unsubscribe that works signed out; the 3-day
  * reminder and the Monday digest.
  */

@@ -1,4 +1,4 @@
-/** In-app notifications (issue 17, ADR 181): the bell, the list, and "never twice for one event". */
+/** In-app notifications (ADR 181): the bell, the list, and "never twice for one event". */
 import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { toIsoDate } from "#app/lib/dates";

@@ -1,5 +1,5 @@
 /**
- * Outbound mail on the queue (issue 14, ADR 125): a mail survives a failing provider and is sent once;
+ * Outbound mail on the queue (ADR 125): a mail survives a failing provider and is sent once;
  * after the retry budget it is dead; /dev/mail shows each state. The queue's deliveries are replayed one
  * by one through the worker's `queue` handler (tests/support/queue.ts); the provider is a spy on fetch
  * (tests and the worker share one isolate).

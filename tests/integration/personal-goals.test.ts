@@ -1,5 +1,5 @@
 /**
- * Personal goals (issue 17, ADR 183): any member starts a goal of their own with visibility "friends".
+ * Personal goals (ADR 183): any member starts a goal of their own with visibility "friends".
  * Its creator and the creator's friends see and join it; a stranger learns nothing of it, anywhere.
  */
 import { env } from "cloudflare:test";

@@ -1,5 +1,5 @@
 /**
- * Pledge figures everywhere an org reconciles them (issues 15 and 16): per-unit pledges count at their
+ * Pledge figures everywhere an org reconciles them (ADR 143, 166): per-unit pledges count at their
  * value in My challenges and in the participants CSV, "raised" is what was marked paid, and a per-unit
  * pledge reads "final" by the goal clock (/dev/date), not the wall clock.
  */

@@ -1,5 +1,5 @@
 /**
- * Pledge notifications (issue 17): a pledge for a member tells that member, a pledge to a goal tells the
+ * Pledge notifications (ADR 186): a pledge for a member tells that member, a pledge to a goal tells the
  * org running it; the pledger hears nothing of their own pledge, an anonymous pledger stays unnamed, and
  * nobody is told twice.
  */

@@ -1,5 +1,5 @@
 /**
- * The organiser's entries page (issue 15, ADR 145): every entry of a measured goal, a page at a time or
+ * The organiser's entries page (ADR 145): every entry of a measured goal, a page at a time or
  * one member's, so an abusive entry can be removed however long ago it was logged (the goal screen
  * shows the group's latest 5 only). Removal is audit-logged and lands back on the same page.
  */

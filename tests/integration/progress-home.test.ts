@@ -1,4 +1,4 @@
-/** /main as a home (issue 15): opens on the current goal, a card per active goal, the feed since my last visit. */
+/** /main as a home (ADR 140): opens on the current goal, a card per active goal, the feed since my last visit. */
 import { env } from "cloudflare:test";
 import { describe, expect, it, vi } from "vitest";
 import { describeRoundTrips, screenRoundTrips, writes } from "../support/d1";

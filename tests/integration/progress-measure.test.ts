@@ -1,4 +1,4 @@
-/** A goal's measure (issue 15): set on /create (custom dates or a month challenge), edited by its org. */
+/** A goal's measure (ADR 140): set on /create (custom dates or a month challenge), edited by its org. */
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { BASE, get, post, setType, signUpUser, userId } from "../support/http";

@@ -1,4 +1,4 @@
-/** Measured progress for organisers and the Progress Bar (issue 15): the participants CSV columns, /bar. */
+/** Measured progress for organisers and the Progress Bar (ADR 140): the participants CSV columns, /bar. */
 import { describe, expect, it } from "vitest";
 import { dayFromToday } from "../support/goals";
 import { get, post, setType, signUpUser, userId } from "../support/http";

@@ -1,4 +1,4 @@
-/** Per-unit sponsorship (issue 15): pledges per unit logged by the group or one member, capped, milestones. */
+/** Per-unit sponsorship (ADR 140): pledges per unit logged by the group or one member, capped, milestones. */
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { get, post, postForm, signUpUser, userId } from "../support/http";

@@ -1,5 +1,5 @@
 /**
- * Measured progress (issue 15): logging, editing and deleting entries through the goal screen's form,
+ * Measured progress (ADR 140): logging, editing and deleting entries through the goal screen's form,
  * every refusal (a 4xx with a message, nothing written), totals, leaderboard, streak and the goal clock.
  */
 import { env } from "cloudflare:test";

@@ -1,5 +1,5 @@
 /**
- * D1 read replication (issue 18, ADR 200): every request reads through a D1 session; a write's
+ * D1 read replication (ADR 200): every request reads through a D1 session; a write's
  * bookmark comes back in a cookie so the member's next request reads their own write, wherever it lands.
  */
 import { describe, expect, it } from "vitest";

@@ -1,5 +1,5 @@
 /**
- * Share (issue 17, ADR 184): every goal a member can see can be shared. A public goal shares its address;
+ * Share (ADR 184): every goal a member can see can be shared. A public goal shares its address;
  * a private or friends goal its signed invite link, which its owner can replace.
  */
 import { env } from "cloudflare:test";

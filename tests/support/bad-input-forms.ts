@@ -1,5 +1,5 @@
 /**
- * The runner and the form table of the generated bad-input suite (issue 8; docs/security.md, "V5").
+ * The runner and the form table of the generated bad-input suite (ADR 072; docs/security.md, "V5").
  * For every form of the app, deterministic malformed submissions (tests/support/bad-input.ts): missing
  * and extra fields, wrong types, huge values, control characters, unicode, wrong content types,
  * truncated multipart. Each must answer a 4xx (never a 5xx, never a redirect to success), show a field
@@ -43,7 +43,7 @@ export const fixture = {
   joinedGoal: "",
   openGoal: "",
   pledgeGoal: "",
-  // Measured progress (issue 15): a km goal the member joined, with one entry of theirs.
+  // Measured progress (ADR 140): a km goal the member joined, with one entry of theirs.
   measuredGoal: "",
   entryId: "",
   // Another member's entry in the measured goal: never the member's to edit or delete.
@@ -361,7 +361,7 @@ export const ID_ROUTES: { name: string; path: (id: string) => string; body: Reco
 ];
 
 /**
- * Well-formed submissions that must still be refused (issue 15): an entry on a goal the member has not
+ * Well-formed submissions that must still be refused (ADR 140): an entry on a goal the member has not
  * joined or has completed, someone else's entry, a removal by a mere member. A 4xx, nothing written.
  */
 export const REFUSED: { name: string; path: () => string; body: () => Record<string, string> }[] = [

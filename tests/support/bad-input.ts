@@ -47,9 +47,9 @@ export type FieldSpec =
   | { kind: "optional-text"; max: number }
   /** A money amount in major units ('25', '12.50'), more than zero and at most `max`. */
   | { kind: "amount"; max: number }
-  /** A measured amount ('5', '5.25'), more than zero, at most 2 decimals and at most `max` (issue 15). */
+  /** A measured amount ('5', '5.25'), more than zero, at most 2 decimals and at most `max` (ADR 140). */
   | { kind: "quantity"; max: number }
-  /** A calendar day that must be `valid()`; `before()` is a day before the allowed range (issue 15). */
+  /** A calendar day that must be `valid()`; `before()` is a day before the allowed range (ADR 140). */
   | { kind: "day"; valid: () => string; before: () => string; after: () => string };
 
 export type FileValue = { file: { name: string; type: string; bytes: Uint8Array<ArrayBuffer> } };
@@ -270,7 +270,7 @@ function breakersFor(spec: FieldSpec): FieldBreaker[] {
         { name: "SQL in id", apply: (v) => [`${v}' OR '1'='1`] },
         { name: "huge id", apply: () => ["a".repeat(spec.max ? spec.max + 1 : 10_000)] },
         control,
-        // A row that exists but is not the sender's to change (someone else's entry, issue 15).
+        // A row that exists but is not the sender's to change (someone else's entry, ADR 140).
         ...(spec.foreign ? [{ name: "someone else's id", apply: () => [spec.foreign!()] }] : []),
       ];
   }

@@ -1,5 +1,5 @@
 /**
- * Pathological values in every text field (issue 13, ADR 101): runs of the characters the checks
+ * Pathological values in every text field (ADR 101): runs of the characters the checks
  * repeat on and values of about 1 MB, each a 4xx with nothing written. Before the fix a crafted e-mail
  * or markup value of this size kept the isolate busy for minutes; speed itself is measured by
  * bench/pathological, not here. The table is tests/support/pathological.mjs.

@@ -1,5 +1,5 @@
 /**
- * Pathological values for every text field of the app (issue 13, ADR 101): long runs of the characters
+ * Pathological values for every text field of the app (ADR 101): long runs of the characters
  * the app's checks repeat on (dots and @ for e-mails, < / and white space for the markup check, - and
  * white space for amounts, punctuation after a link), nested separators, values as large as the
  * urlencoded body cap lets through (128 KB, ADR 115), and 1 MB ones the cap refuses. Plain JavaScript: the bad-input suite (workerd) and the bench
@@ -177,7 +177,7 @@ export const TEXT_FORMS = [
     fields: { subject: 150, body: 5000 },
   },
   {
-    // A measured goal's own unit name (issue 15).
+    // A measured goal's own unit name (ADR 140).
     form: "create a measured goal",
     path: () => "/create",
     as: "admin",
@@ -226,7 +226,7 @@ export const TEXT_FORMS = [
     fields: { cause: 120 },
   },
   {
-    // Measured progress (issue 15): the entry's note, on a measured goal the poster has joined.
+    // Measured progress (ADR 140): the entry's note, on a measured goal the poster has joined.
     form: "log progress",
     path: (fx) => `/active/${fx.measuredGoal}`,
     as: "admin",

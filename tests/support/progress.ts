@@ -1,4 +1,4 @@
-/** Measured-goal fixtures for integration tests (issue 15): rows written straight into D1. */
+/** Measured-goal fixtures for integration tests (ADR 140): rows written straight into D1. */
 import { env } from "cloudflare:test";
 import { insertGoal } from "./goals";
 import { post } from "./http";

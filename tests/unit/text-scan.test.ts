@@ -73,7 +73,7 @@ describe("linear text scans agree with the patterns they replace", () => {
 });
 
 describe("the scans answer the crafted inputs that made the old patterns quadratic", () => {
-  // The inputs of the review (issue 13) at the size the body cap allowed: each answer is checked, not
+  // The inputs of the review (ADR 101) at the size the body cap allowed: each answer is checked, not
   // its time (speed is bench/pathological's business); the old patterns would not return for minutes.
   const N = 1_000_000;
   it("e-mail: a@ followed by a million dots and an @", () => {

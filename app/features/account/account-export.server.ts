@@ -1,5 +1,5 @@
 /**
- * "Download my data" (issue 17, ADR 180): everything the app keeps about the member, as JSON, read in
+ * "Download my data" (ADR 180): everything the app keeps about the member, as JSON, read in
  * one batch. It holds no secrets: no password hash, no session or link ids.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
@@ -39,7 +39,7 @@ export async function exportAccountData(context: AppLoadContext, userId: string)
         .innerJoin(goals, eq(goals.id, userGoals.goalId))
         .where(eq(userGoals.userId, userId))
         .orderBy(desc(userGoals.joinedAt)),
-      // Progress entries (issue 15), those of goals left since too. By user id alone: a rare download may
+      // Progress entries (ADR 140, 188), those of goals left since too. By user id alone: a rare download may
       // read the table; the hot paths use the (goal, member) index.
       db
         .select({

@@ -1,5 +1,5 @@
 /**
- * The member's own account (issue 17, ADR 180): change password, remove the picture, delete the account.
+ * The member's own account (ADR 180): change password, remove the picture, delete the account.
  * Changing the e-mail lives in email-change.server.ts, the data download in account-export.server.ts.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";

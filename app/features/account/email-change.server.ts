@@ -1,5 +1,5 @@
 /**
- * Changing the e-mail address (issue 17, ADR 180): the member asks with their current password, a
+ * Changing the e-mail address (ADR 180): the member asks with their current password, a
  * single-use link goes to the NEW address (only its hash is stored, in password_resets with purpose
  * "email-change"), and opening it moves the account over and tells the OLD address. The screen answers
  * the same whether or not the new address already has an account: that address gets a mail saying so

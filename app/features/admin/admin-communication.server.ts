@@ -28,7 +28,7 @@ export interface Draft {
 
 /**
  * The fingerprint of what a preview showed: audience, subject and message. The send carries it back and
- * goes out only for that same draft, so a preview of "Admins" can never mail everyone (issue 16). It
+ * goes out only for that same draft, so a preview of "Admins" can never mail everyone (ADR 164). It
  * proves sameness, not authorship: the sender is an admin already. The head count is left out: people
  * joining between preview and send are still the audience that was previewed.
  */

@@ -3,7 +3,7 @@ export const SHOW_SUPPORT_AFTER = 4;
 
 export const contactSupportMessage = (supportEmail: string) => `Contact Support at ${supportEmail}`;
 
-/** Why an account cannot sign in while suspended, and where to turn (issue 16). */
+/** Why an account cannot sign in while suspended, and where to turn (ADR 100, 171). */
 export const suspendedMessage = (supportEmail: string) =>
   `This account is suspended, so it cannot sign in. To ask why or to restore it, Contact Support at ${supportEmail}`;
 

@@ -22,7 +22,7 @@ export function PledgeForm({
   currency: string;
   charityName: string;
   defaultName?: string;
-  /** A measured goal's unit: the supporter may pledge per unit logged (issue 15). */
+  /** A measured goal's unit: the supporter may pledge per unit logged (ADR 142). */
   unit?: string | null;
   /** The member a sponsor link names: a per-unit pledge follows their progress. */
   member?: { id: string; name: string } | null;

@@ -78,7 +78,7 @@ export function toSupportGoal(
 /**
  * What a pledge row is worth now (minor units): a fixed pledge its amount; a per-unit pledge its rate
  * times the progress logged (the group's, or its member's), rounded down, capped at its maximum
- * (issue 15; the rule is perUnitPledgeAmount in app/features/progress/progress.ts). Names the outer row explicitly:
+ * (ADR 142; the rule is perUnitPledgeAmount in app/features/progress/progress.ts). Names the outer row explicitly:
  * drizzle leaves columns unqualified in a one-table select.
  */
 export const pledgeValue = sql.raw(`(case when "pledges"."per_unit" is null then "pledges"."amount" else min(
@@ -99,7 +99,7 @@ export function pledgeTotalsQuery(context: AppLoadContext, goalId: string | SQL)
     .where(eq(pledges.goalId, goalId));
 }
 
-/** A pledge as the screens and the pledges CSV show it: its value now and the member it backs (issue 15). */
+/** A pledge as the screens and the pledges CSV show it: its value now and the member it backs (ADR 143). */
 export const pledgeColumns = {
   name: pledges.name,
   message: pledges.message,
@@ -136,7 +136,7 @@ export interface Fundraiser {
   target: number;
   /** Every pledge's current value. */
   pledged: number;
-  /** Pledges the org marked paid to the charity: what "raised" means (issue 16). */
+  /** Pledges the org marked paid to the charity: what "raised" means (ADR 166). */
   paid: number;
   supporters: number;
   /** Whole percent of the target pledged, uncapped. */
@@ -295,7 +295,7 @@ export async function recordPledge(
       maxAmount: input.maxAmount ?? null,
     }),
     pledgeTotalsQuery(context, goal.id),
-    // The member it backs and the goal's owner hear of it (issue 17), in the same batch.
+    // The member it backs and the goal's owner hear of it (ADR 186), in the same batch.
     ...pledgeNotifications(context.db, {
       id,
       goalId: goal.id,
@@ -314,7 +314,7 @@ export async function recordPledge(
 /**
  * Announces a milestone the pledged total crossed exactly once: the conditional update on
  * milestone_notified lets only one of two racing writers win, and only the winner mails the org.
- * Called after a pledge and after progress is logged (per-unit pledges grow with it, issue 15).
+ * Called after a pledge and after progress is logged (per-unit pledges grow with it, ADR 142).
  */
 export async function announceMilestone(context: AppLoadContext, goal: SupportGoal, pledged: number, appUrl: string) {
   const milestone = milestoneCrossed(goal.milestoneNotified, pledged, goal.targetAmount);

@@ -1,6 +1,6 @@
 /**
- * The org's pledges as a spreadsheet (issue 15): every pledge of a goal, fixed and per unit, with its
- * value now and, once the goal has ended by the goal clock, its final amount; paid or not (issue 16:
+ * The org's pledges as a spreadsheet (ADR 144): every pledge of a goal, fixed and per unit, with its
+ * value now and, once the goal has ended by the goal clock, its final amount; paid or not (ADR 166:
  * "raised" means paid). Written through the one CSV writer (app/lib/csv.ts).
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";

@@ -1,5 +1,5 @@
 /**
- * /create with the month-challenge template and optional fundraising (issue 7), built on the goal
+ * /create with the month-challenge template and optional fundraising (ADR 025, 060), built on the goal
  * form's own shape (ADR 025): `goalFields` plus `challengeFields`, checked together.
  */
 import * as z from "zod";

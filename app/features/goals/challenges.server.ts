@@ -39,7 +39,7 @@ export async function myChallenges(context: AppLoadContext, viewer: Viewer, toda
       targetAmount: goals.targetAmount,
       members: sql<number>`(select count(*) from user_goals where user_goals.goal_id = ${goals.id})`,
       completed: sql<number>`(select count(*) from user_goals where user_goals.goal_id = ${goals.id} and user_goals.completed = 1)`,
-      // Per-unit pledges at their current value, as the totaliser counts them (issue 15).
+      // Per-unit pledges at their current value, as the totaliser counts them (ADR 143).
       // Spelled out: drizzle leaves a one-table select's columns unqualified, and pledges has an "id" too.
       pledged: sql<number>`(select coalesce(sum(${pledgeValue}), 0) from "pledges" where "pledges"."goal_id" = "goals"."id")`,
       paid: sql<number>`(select coalesce(sum(${pledgeValue}), 0) from "pledges" where "pledges"."goal_id" = "goals"."id" and "pledges"."paid" = 1)`,

@@ -283,12 +283,12 @@ export interface NewGoal {
   icon: string | null;
   visibility: "public" | "private" | "friends";
   demo: boolean;
-  // Fundraising (issue 7), all or none.
+  // Fundraising (ADR 060), all or none.
   charityName?: string;
   charityUrl?: string;
   targetAmount?: number;
   currency?: string;
-  // Measured progress (issue 15): null for a goal without a measure.
+  // Measured progress (ADR 140): null for a goal without a measure.
   unit?: string | null;
   unitTarget?: number | null;
   groupTarget?: number | null;

@@ -1,5 +1,5 @@
 /**
- * Sharing a goal (issue 17, ADR 184): a public goal shares its own address; a private or friends goal
+ * Sharing a goal (ADR 184): a public goal shares its own address; a private or friends goal
  * shares its signed invite link (ADR 061), which its owner (and, for an org's goal, admins) can replace.
  * Whoever can see a goal may share it; one query reads the goal and what the viewer may do with it.
  */

@@ -1,5 +1,5 @@
 /**
- * The home's overview (issue 15): a compact card per active goal (time bar; measured goals add my total
+ * The home's overview (ADR 141): a compact card per active goal (time bar; measured goals add my total
  * vs target and my streak) and what happened in my goals since my last visit.
  */
 import { formatDateRange } from "#app/lib/dates";

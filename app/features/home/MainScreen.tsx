@@ -81,7 +81,7 @@ export function MainScreenView({
     home?: React.ComponentProps<typeof HomeOverview>["home"] | null;
   };
   error?: string;
-  /** The entry forms' answer without JavaScript (issue 15). */
+  /** The entry forms' answer without JavaScript (ADR 140). */
   progressResult?: React.ComponentProps<typeof MeasuredProgress>["result"];
 }) {
   const { view } = data;

@@ -1,5 +1,5 @@
 /**
- * /main as a home (issue 15): a compact card per active goal (time bar; for a measured goal my total vs
+ * /main as a home (ADR 141): a compact card per active goal (time bar; for a measured goal my total vs
  * target and my streak) and a short feed of what happened in my goals since my last visit (joins,
  * entries, pledges, messages, cheers). Statements for the screen's one batch (ADR 057); the visit
  * itself is recorded after the response (visits.server.ts, ADR 210). A "visit" ends after 30 minutes

@@ -31,7 +31,7 @@ export type GoalView =
 
 /**
  * `selectedId`: the goal of /active/{id} and /join/{id}. Without it (/main, the home) the screen opens
- * on SPEC's current goal, read in the same batch, with a card per active goal and the feed (issue 15).
+ * on SPEC's current goal, read in the same batch, with a card per active goal and the feed (ADR 141).
  */
 export async function mainScreenData(request: Request, context: AppLoadContext, selectedId?: string) {
   const day = today(request, context.cloudflare.env);
@@ -39,7 +39,7 @@ export async function mainScreenData(request: Request, context: AppLoadContext, 
   // "Show all members" (ADR 201): the goal screen lists the first members unless asked for all.
   const params = new URL(request.url).searchParams;
   const allMembers = params.get("members") === "all";
-  // "Show all my entries" (issue 15): older entries too, to edit or delete them.
+  // "Show all my entries" (ADR 145): older entries too, to edit or delete them.
   const allEntries = params.get("entries") === "all";
   // "Show more" (ADR 191): Suggested lists the first 20 unless asked for all.
   const allSuggested = params.get("suggested") === "all";
@@ -57,7 +57,7 @@ export async function mainScreenData(request: Request, context: AppLoadContext, 
       return {
         main: mainScreenQueries(context, viewerId, v.day, goalId, allSuggested),
         support: goalSupportQueries(context, goalId, viewerId, allMembers),
-        // Measured progress (issue 15): totals, leaderboard, my entries and streak, the group's latest.
+        // Measured progress (ADR 140): totals, leaderboard, my entries and streak, the group's latest.
         progress: progressQueries(context, goalId, viewerId, allEntries),
         home: home ? homeQueries(context, viewerId, v) : null,
         // Whether this view is a visit to record (ADR 190, 210): read here, written after the response.
@@ -80,7 +80,7 @@ export async function mainScreenData(request: Request, context: AppLoadContext, 
     fromFriends: screen.fromFriends.map(toNav),
     current: screen.current && toNav(screen.current),
     view: viewOf(screen.selected, user, day),
-    // Fundraising, members with cheers and the discussion (issue 7), from the same batch.
+    // Fundraising, members with cheers and the discussion (ADR 063), from the same batch.
     support:
       screen.selected && seesGoal(screen.selected, user)
         ? toGoalSupport(rows.support, user, screen.selected.activeCount + screen.selected.completedCount, day)

@@ -1,5 +1,5 @@
 /**
- * A member's notification e-mail switches (issue 17, ADR 187) and the one-click unsubscribe link every
+ * A member's notification e-mail switches (ADR 187) and the one-click unsubscribe link every
  * such mail carries. The link is `/unsubscribe/{topic}:{userId}.{HMAC}`, signed like invite links
  * (invites.server.ts) under its own key label: it works signed out, turns off one topic, and forging
  * one for another member or topic needs SESSION_SECRET.

@@ -1,5 +1,5 @@
 /**
- * Notification e-mail (issue 17, ADR 187): which topics a member can switch, their defaults, the
+ * Notification e-mail (ADR 187): which topics a member can switch, their defaults, the
  * "you have not visited" reminder rule and the weekly digest's week. Pure: the cron
  * (app/features/notifications/notification-mail.server.ts) reads the facts and asks these functions.
  */

@@ -1,5 +1,5 @@
 /**
- * Notification e-mail, made by the cron (issue 17, ADR 187): each new notification whose topic the
+ * Notification e-mail, made by the cron (ADR 187): each new notification whose topic the
  * member keeps on is mailed; the 3-day "you have not visited" reminder becomes a notification first;
  * Mondays bring the weekly digest to those who turned it on. Every message goes into the outbox
  * (mail.server.ts) with a deterministic id (`notice:{notification}`, `digest:{member}:{day}`) inserted

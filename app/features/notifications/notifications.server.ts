@@ -1,5 +1,5 @@
 /**
- * In-app notifications (issue 17, ADR 181). Each is written by the same batch as the event it tells
+ * In-app notifications (ADR 181). Each is written by the same batch as the event it tells
  * (a cheer, a message) or by the cron (a goal starting or ending soon), as INSERT ... SELECT with
  * ON CONFLICT DO NOTHING on (user, event key): an event is told once, however often its writer runs.
  * The bell in the header counts the unread ones; the recipient's user topic makes it live.

@@ -1,4 +1,4 @@
-/** What a notification says and where it leads (issue 17, ADR 181). Pure: the server stores only facts. */
+/** What a notification says and where it leads (ADR 181). Pure: the server stores only facts. */
 
 export type NotificationKind =
   | "cheer"

@@ -1,4 +1,4 @@
-/** My total vs my target in a measured goal, as a bar (the Progress Bar screen, issue 15). */
+/** My total vs my target in a measured goal, as a bar (the Progress Bar screen, ADR 140). */
 export function MeasureBar({
   measure,
 }: {

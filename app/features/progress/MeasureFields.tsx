@@ -1,5 +1,5 @@
 /**
- * The measure of a goal (issue 15) on /create and on the measure edit page: a unit (preset or custom),
+ * The measure of a goal (ADR 140) on /create and on the measure edit page: a unit (preset or custom),
  * the target per member and the optional group target. Works without JavaScript: the custom name is
  * a plain field read only when "Custom unit" is chosen.
  */

@@ -1,5 +1,5 @@
 /**
- * The goal screen's progress section (issue 15): my total vs my target, my streak and rank, the group
+ * The goal screen's progress section (ADR 140): my total vs my target, my streak and rank, the group
  * total, the leaderboard, the log form, my recent entries (edit, delete) and the group's latest. Every
  * form is a plain POST to /active/{id} (works without JavaScript); with JavaScript they are fetcher
  * forms and the figures move at once (optimistic), the idempotency key stopping a double log.
@@ -70,7 +70,7 @@ export function MeasuredProgress({
 }: {
   view: ProgressView;
   result?: Result;
-  /** The goal raises money: a member can ask friends to sponsor them per unit (issue 15). */
+  /** The goal raises money: a member can ask friends to sponsor them per unit (ADR 142). */
   sponsorable?: boolean;
 }) {
   const pending = usePendingChange(view);

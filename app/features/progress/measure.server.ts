@@ -1,5 +1,5 @@
 /**
- * A goal's measure (issue 15): the owning org or an admin sets the unit while nothing is logged, and
+ * A goal's measure (ADR 140): the owning org or an admin sets the unit while nothing is logged, and
  * the targets at any time. The unit change is conditional on "no entries" in the same statement, so a
  * member logging at the same moment cannot end up with entries in the old unit.
  */

@@ -1,5 +1,5 @@
 /**
- * The organiser's list of a measured goal's entries (issue 15, ADR 145): every entry, newest first, a
+ * The organiser's list of a measured goal's entries (ADR 145): every entry, newest first, a
  * page at a time, or one member's entries by day, so an abusive entry can be found and removed however
  * long ago it was logged (the goal screen shows only the group's latest few). One batch: the goal, the
  * page of entries, the count to page by (from progress_totals, not a count of entries) and the top of

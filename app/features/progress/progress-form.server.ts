@@ -1,5 +1,5 @@
 /**
- * The goal screen's entry forms (issue 15): log, edit, delete my own entries; the goal's organisation
+ * The goal screen's entry forms (ADR 140, 145): log, edit, delete my own entries; the goal's organisation
  * removes an abusive one. Bad input is a field message and a 400; a refusal (not a member, completed,
  * ended, someone else's entry) a message and a 4xx; nothing is written in either case. Success goes
  * back to the goal screen (the form is on it, with and without JavaScript).

@@ -1,5 +1,5 @@
 /**
- * The participants CSV's progress columns (issue 15): each member's total, entries, streak and last
+ * The participants CSV's progress columns (ADR 140, 146): each member's total, entries, streak and last
  * entry day, read in the CSV's batch from progress_totals and the members' logged days; and the rows
  * of people whose progress counts but who are no longer members (ADR 146).
  */

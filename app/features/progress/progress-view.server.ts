@@ -1,5 +1,5 @@
 /**
- * The goal screen's progress section (issue 15) from its statements' results (progress.server.ts):
+ * The goal screen's progress section (ADR 140) from its statements' results (progress.server.ts):
  * figures formatted for people, and only what the viewer may see (names on the board and the group's
  * entries are for members and the goal's managers; everyone who sees the goal sees the group total).
  */

@@ -1,5 +1,5 @@
 /**
- * Measured progress, the writing side (issue 15, ADR 140): log, edit and delete my own entries, the
+ * Measured progress, the writing side (ADR 140): log, edit and delete my own entries, the
  * goal's organisation removes one (audit-logged). Every write recounts the member's progress_totals row
  * from their entries in the same batch, so a double submit or a race can never make a total drift.
  */

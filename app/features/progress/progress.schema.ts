@@ -1,5 +1,5 @@
 /**
- * Input schemas for measured progress (issue 15): the entry forms on the goal screen and the measure on
+ * Input schemas for measured progress (ADR 140): the entry forms on the goal screen and the measure on
  * /create and its later edit. Entries depend on the goal (unit cap, dates) and the goal clock, so the
  * schema is built per request from those facts. Lengths are checked before any pattern.
  */
@@ -211,7 +211,7 @@ export const MAX_PER_UNIT_MAJOR = 1_000;
 
 /**
  * /give/{id}: a fixed pledge, or (on a measured goal) an amount per unit logged by the whole group or
- * by one member, with an optional maximum (issue 15). The fixed amount is required only for a fixed
+ * by one member, with an optional maximum (ADR 142). The fixed amount is required only for a fixed
  * pledge; the per-unit amount only for a per-unit one.
  */
 export const givePledgeSchema = z

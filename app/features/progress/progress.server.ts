@@ -1,5 +1,5 @@
 /**
- * Measured progress, the reading side (issue 15, ADR 140): the goal screen's statements (measure and
+ * Measured progress, the reading side (ADR 140): the goal screen's statements (measure and
  * group total, leaderboard, my standing, my entries and days, the group's latest) for its one batch
  * (ADR 057/063), and my total for /bar. Entries are the one source of every figure; progress_totals,
  * recounted with every write (progress-writes.server.ts), lets the board and the group total walk an

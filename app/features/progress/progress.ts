@@ -1,5 +1,5 @@
 /**
- * Measured progress (issue 15), pure: units and their per-entry caps, amounts in hundredths of a unit,
+ * Measured progress (ADR 140), pure: units and their per-entry caps, amounts in hundredths of a unit,
  * which days an entry may be logged for (goal dates and the goal clock), streaks, the leaderboard order
  * (ties: who got there first) and per-unit pledge amounts with their caps. No I/O.
  */

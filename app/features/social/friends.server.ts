@@ -1,5 +1,5 @@
 /**
- * Friends (issue 17, ADR 182): each member has a personal link, /friends/add/{code}; whoever opens it
+ * Friends (ADR 182): each member has a personal link, /friends/add/{code}; whoever opens it
  * signed in and accepts becomes their friend (two rows, one batch). A new code revokes the old link.
  * Inviting by e-mail sends the same link, or to a member a friend request in their bell (accepted on
  * /friends); the screen answers the same whoever the address belongs to.

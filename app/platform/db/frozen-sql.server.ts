@@ -1,6 +1,6 @@
 /**
- * A SQL fragment rendered once and reused as text and parameters (issue 18's "drizzle builds SQL on
- * every request" lever). A screen's batch embeds the viewer's id as a subquery on the session (ADR 057)
+ * A SQL fragment rendered once and reused as text and parameters (the "drizzle builds SQL on every
+ * request" lever of ADR 209). A screen's batch embeds the viewer's id as a subquery on the session (ADR 057)
  * in most of its statements, several times in some; drizzle would walk that subquery's builder (tables,
  * columns, conditions) at every place it appears. Rendered once per request, each embedding is a few
  * string chunks and its parameters. The statements and their results are unchanged.

@@ -1,6 +1,6 @@
 /**
- * A screen's batch built once per isolate, not once per request (issue 18's "prepare each screen's
- * statements once per isolate" lever, ADR 209).
+ * A screen's batch built once per isolate, not once per request (ADR 209: prepare each screen's
+ * statements once per isolate).
  *
  * drizzle builds every statement's SQL on every request: ~2 ms of CPU for /main's 27 statements, the
  * largest named cost in its profile. What varies between two requests of one screen is a handful of

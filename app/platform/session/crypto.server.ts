@@ -1,5 +1,5 @@
 /**
- * The one place for the small crypto every link and secret uses (issue 14): random tokens, SHA-256
+ * The one place for the small crypto every link and secret uses (ADR 012, 111): random tokens, SHA-256
  * hex digests of tokens (only digests are stored, ADR 012), base64 / base64url and a constant-time
  * comparison. HMAC signing of links lives with the links (invites.server.ts); PBKDF2 with passwords
  * (password.server.ts).

@@ -184,7 +184,7 @@ export function batchWithUser<const T extends Groups, V extends TemplateValues =
 /**
  * SPEC's redirect to / for a visitor without a live session (the page asked for is remembered for after
  * sign-in, ADR 163). A browser whose session ended because the account is suspended is told so, with
- * the support address, instead of being bounced without a word (issue 16). That costs one read, only
+ * the support address, instead of being bounced without a word (ADR 100, 171). That costs one read, only
  * on this path and only when the browser still carries a session cookie.
  */
 async function signedOut(request: Request, context: AppLoadContext): Promise<Response> {

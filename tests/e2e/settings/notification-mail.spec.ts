@@ -1,5 +1,5 @@
 /**
- * Notification e-mail (issue 17, ADR 187). These tests run the cron (/dev/cron), which acts on every
+ * Notification e-mail (ADR 187). These tests run the cron (/dev/cron), which acts on every
  * member of the site (heads-ups, reminders, mail): like the site-wide settings tests they run on the
  * settings project's own server, one at a time (playwright.config.ts), so no other test's bell moves.
  */
