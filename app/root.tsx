@@ -18,6 +18,7 @@ import { Forbidden } from "#app/components/Forbidden";
 import { SomethingWentWrong } from "#app/components/SomethingWentWrong";
 import { LiveUpdates, type LiveHandle } from "#app/features/live/useLiveUpdates";
 import { useNonce } from "#app/components/Nonce";
+import { InstallTags } from "#app/features/offline/InstallTags";
 import type { Flash } from "#app/lib/flash";
 import type { UserType } from "#app/features/goals/goals";
 import { shipsNoScripts } from "#app/lib/scripts";
@@ -72,6 +73,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <InstallTags />
         <Meta />
         <Links />
       </head>

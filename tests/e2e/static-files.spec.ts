@@ -13,6 +13,7 @@ const TYPES: Record<string, RegExp> = {
   png: /image\/png/,
   js: /javascript/,
   css: /text\/css/,
+  webmanifest: /^application\/manifest\+json/,
 };
 
 test("every static file is served by the assets layer, with its type and the static headers", async ({ request }) => {
