@@ -1,14 +1,14 @@
 /**
- * The honeypot fields of remix-utils (same names, same provider props from `honeypotInputProps`), with
- * valid HTML: its own `autocomplete="nope"` is not an autofill token (the Nu checker refuses it).
- * "off" keeps browsers from filling the trap, which is what "nope" was for (ADR 122).
+ * The honeypot's hidden fields (props from `honeypotInputProps`, app/platform/http/honeypot.server.ts):
+ * the trap bots fill, and the page's signed render time (ADR 231). `autocomplete="off"` keeps browsers
+ * from filling the trap and is valid HTML (ADR 122).
  */
 import { createContext, useContext, type ReactNode } from "react";
 
 interface HoneypotProps {
   nameFieldName?: string;
   validFromFieldName?: string | null;
-  encryptedValidFrom?: string;
+  signedRenderedAt?: string;
 }
 
 const HoneypotContext = createContext<HoneypotProps>({});
@@ -22,20 +22,20 @@ export function HoneypotInputs({ label = "Please leave this field blank" }: { la
   const {
     nameFieldName = "name__confirm",
     validFromFieldName = "from__confirm",
-    encryptedValidFrom,
+    signedRenderedAt,
   } = useContext(HoneypotContext);
   return (
     <div id={`${nameFieldName}_wrap`} style={{ display: "none" }} aria-hidden="true">
       <label htmlFor={nameFieldName}>{label}</label>
       <input id={nameFieldName} name={nameFieldName} type="text" defaultValue="" autoComplete="off" tabIndex={-1} />
-      {validFromFieldName && encryptedValidFrom ? (
+      {validFromFieldName && signedRenderedAt ? (
         <>
           <label htmlFor={validFromFieldName}>{label}</label>
           <input
             id={validFromFieldName}
             name={validFromFieldName}
             type="text"
-            value={encryptedValidFrom}
+            value={signedRenderedAt}
             readOnly
             autoComplete="off"
             tabIndex={-1}

@@ -3,7 +3,7 @@
  * hint, the control, and its error, tied to the control by aria-describedby. Server errors render
  * without JavaScript; with it, conform validates on blur.
  */
-import { useHydrated } from "remix-utils/use-hydrated";
+import { useHydrated } from "#app/components/useHydrated";
 import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
 import { useState } from "react";
 

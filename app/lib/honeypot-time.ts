@@ -1,9 +1,8 @@
 /**
- * The honeypot's render time, as decrypted from the form (ADR 107). Pure: honeypot.server.ts decrypts.
- * remix-utils accepts any decrypted text that parses as a positive number in the past, so a forged
- * value whose garbage decrypts to "7" passed about once in 200 tries, and a captured form body could
- * be replayed for ever. Here the time must be exactly what a page renders (milliseconds since 1970,
- * 13 digits) and no older than the maximum age.
+ * The honeypot's render time, once its signature is verified (ADR 107, 231). Pure: honeypot.server.ts
+ * verifies. The time must be exactly what a page renders (milliseconds since 1970, 13 digits), not
+ * ahead of the clock, and no older than the maximum age, so a captured form body is not replayed for
+ * ever.
  */
 
 /** How long a rendered public form stays valid: a visitor who leaves a page open longer reloads it. */
@@ -17,13 +16,13 @@ export const FORM_EXPIRED = "This page was open too long. Reload it and send the
 export type HoneypotTimeProblem = "forged" | "expired" | null;
 
 export function honeypotTimeProblem(
-  decrypted: string,
+  renderedAtText: string,
   now: number,
   maxAgeMs = HONEYPOT_MAX_AGE_MS,
 ): HoneypotTimeProblem {
-  if (decrypted.length !== 13) return "forged";
-  for (const char of decrypted) if (char < "0" || char > "9") return "forged";
-  const renderedAt = Number(decrypted);
+  if (renderedAtText.length !== 13) return "forged";
+  for (const char of renderedAtText) if (char < "0" || char > "9") return "forged";
+  const renderedAt = Number(renderedAtText);
   if (renderedAt > now + CLOCK_SKEW_MS) return "forged";
   return now - renderedAt > maxAgeMs ? "expired" : null;
 }

@@ -81,7 +81,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     fundraiser,
     signedIn: !!user,
     defaultName: user ? `${user.first} ${user.last}` : "",
-    honeypot: honeypotInputProps(context),
+    honeypot: await honeypotInputProps(context),
   };
 }
 
@@ -96,7 +96,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     params.id!,
     typeof memberId === "string" && memberId ? memberId : null,
   );
-  checkHoneypot(context, formData);
+  await checkHoneypot(context, formData);
   const submission = parseWithZod(formData, { schema: givePledgeSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const pledge = submission.value;

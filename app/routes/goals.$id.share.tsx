@@ -7,7 +7,7 @@ import {
 } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
-import { useHydrated } from "remix-utils/use-hydrated";
+import { useHydrated } from "#app/components/useHydrated";
 import { CopyLink } from "#app/components/CopyLink";
 import { SubmitButton } from "#app/components/forms";
 import { FLASH } from "#app/lib/flash";

@@ -33,13 +33,13 @@ export const meta: MetaFunction = ({ matches }) =>
     origin: originFrom(matches),
   });
 
-export function loader({ context }: LoaderFunctionArgs) {
-  return { honeypot: honeypotInputProps(context) };
+export async function loader({ context }: LoaderFunctionArgs) {
+  return { honeypot: await honeypotInputProps(context) };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await readFormData(request);
-  checkHoneypot(context, formData);
+  await checkHoneypot(context, formData);
   const submission = parseWithZod(formData, { schema: resetRequestSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const { email } = submission.value;

@@ -35,14 +35,17 @@ export const meta: MetaFunction = ({ matches }) =>
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAnonymous(request, context);
   const returnTo = await readReturnTo(request, context.cloudflare.env);
-  return { honeypot: honeypotInputProps(context), returning: returnTo?.startsWith("/invite/") ? "invite" : !!returnTo };
+  return {
+    honeypot: await honeypotInputProps(context),
+    returning: returnTo?.startsWith("/invite/") ? "invite" : !!returnTo,
+  };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireAnonymous(request, context);
   // remix-auth consumes the body it is given, so keep our own copy for re-rendering errors.
   const formData = await readFormData(request.clone() as Request);
-  checkHoneypot(context, formData);
+  await checkHoneypot(context, formData);
   const submission = parseWithZod(formData, { schema: signinSchema });
   if (submission.status !== "success") {
     return data(submission.reply({ hideFields: ["password"] }), { status: 400 });

@@ -55,7 +55,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       invitedEmail: access.kind === "invitation" ? access.invitation.email : null,
       invitedTo: access.kind === "goal-invite" ? access.cause : null,
       invited: access.kind === "invitation" || access.kind === "goal-invite",
-      honeypot: mode === "closed" ? null : honeypotInputProps(context),
+      honeypot: mode === "closed" ? null : await honeypotInputProps(context),
     },
     // The mode can change at any time: never let a browser or CDN keep this page.
     { headers: { "Cache-Control": "no-store" } },

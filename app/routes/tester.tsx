@@ -20,8 +20,8 @@ export const meta: MetaFunction = ({ matches }) =>
     origin: originFrom(matches),
   });
 
-export function loader({ context }: LoaderFunctionArgs) {
-  return { honeypot: honeypotInputProps(context) };
+export async function loader({ context }: LoaderFunctionArgs) {
+  return { honeypot: await honeypotInputProps(context) };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -112,16 +112,13 @@ describe("honeypot", () => {
     expect(missing.status).toBe(400);
     const filled = await postForm("/tester", { ...values, name__confirm: "I am a bot" });
     expect(filled.status).toBe(400);
-    // A forged render time decrypts to garbage under a random salt: a SpamError most of the time, and
-    // crypto-js's "Malformed UTF-8 data" about 3 times in 100. Both are a bad form (400), never a 500:
-    // 200 tries meet the rare case with a probability above 99.7%.
+    // A forged render time (no signature, a malformed one, an invented one) is a bad form, never a 500.
     const statuses = new Set<number>();
-    for (let i = 0; i < 200; i++)
-      statuses.add((await postForm("/tester", { ...values, from__confirm: "not-encrypted" })).status);
+    for (const forged of ["not-encrypted", "1700000000000", "1700000000000.", `1700000000000.${"A".repeat(43)}`, "."])
+      statuses.add((await postForm("/tester", { ...values, from__confirm: forged })).status);
     expect([...statuses]).toEqual([400]);
     expect(await snapshot()).toEqual(before);
-    // 200 sequential posts: room for a loaded machine (20 s was not enough at load 20).
-  }, 120_000);
+  });
 
   it("accepts real unicode names and keeps them intact", async () => {
     const { email } = await signUpUser({ first: "Zoë 山田", last: "Ñúñez-O'Brien 🙂" });

@@ -18,7 +18,7 @@ import { forwardLater } from "#app/features/mail/crm.server";
 /** The /signup action in 'request' mode: validate, throttle, store, then thank the visitor. */
 export async function requestEarlyAccess(request: Request, context: AppLoadContext) {
   const formData = await readFormData(request);
-  checkHoneypot(context, formData);
+  await checkHoneypot(context, formData);
   const submission = parseWithZod(formData, { schema: earlyAccessSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const counters = countersFor(

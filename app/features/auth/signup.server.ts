@@ -16,7 +16,7 @@ import { readFormData } from "#app/platform/http/form-data.server";
  */
 export async function signUp(request: Request, context: AppLoadContext, invitation?: Invitation) {
   const formData = await readFormData(request);
-  checkHoneypot(context, formData);
+  await checkHoneypot(context, formData);
   const submission = parseWithZod(formData, { schema: signupSchema });
   if (submission.status !== "success") {
     return data(submission.reply({ hideFields: ["password"] }), { status: 400 });

@@ -1,62 +1,102 @@
 /**
  * The honeypot on public forms (sign-up, early access, sign-in, password reset, pledges): a hidden
- * field bots fill and people never see, plus an encrypted render time. Built per request: remix-utils
- * draws a random seed in its constructor, which workerd forbids at module scope; the fixed
- * HONEYPOT_SEED lets any instance read what another one rendered.
+ * field bots fill and people never see, plus the page's render time signed with an HMAC over WebCrypto
+ * (HONEYPOT_SEED as the key), as the app signs its links (ADR 061, 231). The time itself is no secret:
+ * the signature proves our page rendered it, and its shape and age are checked (ADR 107).
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { Honeypot, SpamError } from "remix-utils/honeypot/server";
 import { FORM_EXPIRED, honeypotTimeProblem } from "#app/lib/honeypot-time";
+import { fromBase64, toBase64Url } from "#app/platform/session/crypto.server";
 import { log } from "./log.server";
 
 export const HONEYPOT_FIELD = "name__confirm";
-const RENDERED_AT_FIELD = "from__confirm";
+export const RENDERED_AT_FIELD = "from__confirm";
+/** What the signature covers besides the time, so no other HMAC under the same key passes for one. */
+const PURPOSE = "honeypot rendered at ";
+/** 13 digits, a dot, 43 base64url characters (an HMAC-SHA256): anything longer is refused unread. */
+const MAX_VALUE_LENGTH = 13 + 1 + 43;
 
-/** remix-utils' honeypot, with the render time readable so its shape and age can be checked (ADR 107). */
-class TimedHoneypot extends Honeypot {
-  renderedAt(formData: FormData): string {
-    const value = formData.get(RENDERED_AT_FIELD);
-    return typeof value === "string" ? this.decrypt(value) : "";
+const encoder = new TextEncoder();
+const keys = new Map<string, Promise<CryptoKey>>();
+
+/** The HMAC key for a seed, imported once per isolate (a seed rotation adds a second one). */
+function hmacKey(seed: string): Promise<CryptoKey> {
+  let key = keys.get(seed);
+  if (!key) {
+    key = crypto.subtle.importKey("raw", encoder.encode(seed), { name: "HMAC", hash: "SHA-256" }, false, [
+      "sign",
+      "verify",
+    ]);
+    keys.set(seed, key);
   }
+  return key;
 }
 
-function honeypot(env: Env) {
+function seedOf(env: Env): string {
   if (!env.HONEYPOT_SEED) throw new Error("HONEYPOT_SEED is not set (see .dev.vars.example)");
-  return new TimedHoneypot({
-    encryptionSeed: env.HONEYPOT_SEED,
-    nameFieldName: HONEYPOT_FIELD,
-    validFromFieldName: RENDERED_AT_FIELD,
-  });
+  return env.HONEYPOT_SEED;
 }
 
-/** Props for <HoneypotProvider> in the route that renders the form. */
-export function honeypotInputProps(context: AppLoadContext) {
-  return honeypot(context.cloudflare.env).getInputProps();
+/** The render-time field's value for a page rendered at `time`: "<ms since 1970>.<HMAC, base64url>". */
+export async function signRenderTime(env: Env, time: number): Promise<string> {
+  const text = String(time);
+  const signature = await crypto.subtle.sign("HMAC", await hmacKey(seedOf(env)), encoder.encode(PURPOSE + text));
+  return `${text}.${toBase64Url(new Uint8Array(signature))}`;
 }
 
 /**
- * Throws a 400 when the form did not come from our page: the trap field filled in, or missing
- * (remix-utils skips the check when both fields are absent; every real form renders them), or a
- * render time that does not decrypt to a 13-digit time in the past (a forged value can make crypto-js
- * throw "Malformed UTF-8 data" rather than a SpamError: that is a bad form too, never a 500), or one
- * older than HONEYPOT_MAX_AGE_MS (a replayed body). A refusal is one info line: it is the form working.
+ * The render time a field's value carries when its signature is ours, else null. Length and characters
+ * are checked before any decoding; the signature is compared by crypto.subtle.verify (constant time).
  */
-export function checkHoneypot(context: AppLoadContext, formData: FormData) {
-  const trap = honeypot(context.cloudflare.env); // a missing seed is our fault: let it throw
+async function verifiedRenderTime(env: Env, value: string): Promise<string | null> {
+  if (value.length > MAX_VALUE_LENGTH) return null;
+  const dot = value.indexOf(".");
+  if (dot < 1) return null;
+  const text = value.slice(0, dot);
+  const signature = value.slice(dot + 1);
+  if (signature.length !== 43) return null;
+  for (const char of signature) {
+    if (!/[A-Za-z0-9_-]/.test(char)) return null;
+  }
+  const bytes = fromBase64(signature.replace(/-/g, "+").replace(/_/g, "/") + "=");
+  const key = await hmacKey(seedOf(env));
+  const ok = await crypto.subtle.verify("HMAC", key, bytes as Uint8Array<ArrayBuffer>, encoder.encode(PURPOSE + text));
+  return ok ? text : null;
+}
+
+/** Props for <HoneypotProvider> in the route that renders the form. */
+export async function honeypotInputProps(context: AppLoadContext) {
+  return {
+    nameFieldName: HONEYPOT_FIELD,
+    validFromFieldName: RENDERED_AT_FIELD,
+    signedRenderedAt: await signRenderTime(context.cloudflare.env, Date.now()),
+  };
+}
+
+/**
+ * Throws a 400 when the form did not come from our page: the trap field missing or filled in, the
+ * render time missing, not signed by us, not a 13-digit time in the past, or older than
+ * HONEYPOT_MAX_AGE_MS (a replayed body: it says so, FORM_EXPIRED). A refusal is one info line: it is
+ * the form working. A missing seed is our fault: that throws (a 500), it is no refusal.
+ */
+export async function checkHoneypot(context: AppLoadContext, formData: FormData): Promise<void> {
+  const env = context.cloudflare.env;
+  seedOf(env);
+  const trap = formData.get(HONEYPOT_FIELD);
+  const renderedAt = formData.get(RENDERED_AT_FIELD);
   let reason: string;
-  try {
-    if (!formData.has(HONEYPOT_FIELD)) throw new SpamError("Missing honeypot input");
-    trap.check(formData);
-    const problem = honeypotTimeProblem(trap.renderedAt(formData), Date.now());
+  if (trap === null) reason = "Missing honeypot input";
+  else if (trap !== "") reason = "Honeypot input not empty";
+  else if (typeof renderedAt !== "string" || renderedAt === "") reason = "Missing honeypot valid from input";
+  else {
+    const time = await verifiedRenderTime(env, renderedAt);
+    const problem = time === null ? "forged" : honeypotTimeProblem(time, Date.now());
     if (!problem) return;
     if (problem === "expired") {
       log("info", "honeypot refused", { reason: "form expired", requestId: context.requestId });
       throw new Response(FORM_EXPIRED, { status: 400 });
     }
-    reason = "forged render time";
-  } catch (error) {
-    if (error instanceof Response) throw error;
-    reason = error instanceof Error ? error.message : String(error);
+    reason = time === null ? "render time not signed by us" : "forged render time";
   }
   log("info", "honeypot refused", { reason, requestId: context.requestId });
   throw new Response("Form not submitted properly", { status: 400 });
