@@ -436,3 +436,58 @@ export const friendLinks = sqliteTable(
   },
   (t) => [uniqueIndex("friend_links_code_unique").on(t.code)],
 );
+
+/**
+ * Teams inside a challenge (ADR 270): one settings row per goal that has teams. `membersCreate`: members
+ * may start teams (else only the organiser does); `cap`: at most this many members a team (null: no
+ * cap), a condition of every join; `ranking`: the team board ranks by the team's total or by the
+ * average per member, so a team's size does not decide it.
+ */
+export const goalTeamSettings = sqliteTable("goal_team_settings", {
+  goalId: text("goal_id")
+    .primaryKey()
+    .references(() => goals.id, { onDelete: "cascade" }),
+  enabled: integer("enabled", { mode: "boolean" }).notNull().default(true),
+  membersCreate: integer("members_create", { mode: "boolean" }).notNull().default(false),
+  cap: integer("cap"),
+  ranking: text("ranking", { enum: ["total", "average"] })
+    .notNull()
+    .default("total"),
+});
+
+/** A team of a goal. The captain (the organiser's pick, or its creator) renames it and removes members. */
+export const teams = sqliteTable(
+  "teams",
+  {
+    id: text("id").primaryKey(),
+    goalId: text("goal_id")
+      .notNull()
+      .references(() => goals.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    captainId: text("captain_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("teams_goal_name_unique").on(t.goalId, sql`lower("name")`)],
+);
+
+/**
+ * Who is in which team of a goal: at most one team per member and goal. No figure is stored here: a
+ * team's total is its current members' progress_totals (ADR 270), so switching moves a member's credit.
+ */
+export const teamMembers = sqliteTable(
+  "team_members",
+  {
+    goalId: text("goal_id")
+      .notNull()
+      .references(() => goals.id, { onDelete: "cascade" }),
+    // No foreign key, as progress_entries: follows the member's progress when an account is deleted (ADR 188).
+    userId: text("user_id").notNull(),
+    teamId: text("team_id")
+      .notNull()
+      .references(() => teams.id, { onDelete: "cascade" }),
+    joinedAt: integer("joined_at", { mode: "timestamp_ms" })
+      .notNull()
+      .default(sql`(unixepoch() * 1000)`),
+  },
+  (t) => [primaryKey({ columns: [t.goalId, t.userId] }), index("team_members_team_idx").on(t.teamId)],
+);

@@ -20,8 +20,10 @@ import fundraisingStyles from "#app/styles/fundraising.css";
 import goalsStyles from "#app/styles/goals.css";
 import progressStyles from "#app/styles/progress.css";
 import type { LiveHandle } from "#app/features/live/useLiveUpdates";
+import teamsStyles from "#app/styles/teams.css";
 
 export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: teamsStyles },
   { rel: "stylesheet", href: goalsStyles },
   { rel: "stylesheet", href: fundraisingStyles },
   { rel: "stylesheet", href: progressStyles },

@@ -14,7 +14,10 @@ import { ChallengeTemplateFields, FundraisingFields } from "#app/features/fundra
 import { upcomingMonths } from "#app/features/fundraising/fundraising";
 import { MeasureFields } from "#app/features/progress/MeasureFields";
 import { challengeColumns } from "#app/features/goals/challenge.schema";
-import { createMeasuredGoalSchema, measureColumns } from "#app/features/progress/progress.schema";
+import { measureColumns } from "#app/features/progress/progress.schema";
+import { TeamSettingsFields } from "#app/features/teams/TeamSettingsFields";
+import { createGoalWithTeamsSchema, teamSettingsColumns } from "#app/features/teams/teams.schema";
+import { teamSettingsStatement } from "#app/features/teams/team-writes.server";
 import { today } from "#app/platform/session/clock.server";
 import { FLASH } from "#app/lib/flash";
 import { redirectWithFlash } from "#app/platform/session/flash.server";
@@ -53,7 +56,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       { status: "error" as const, error: { icon: ["This upload is too large. Choose an image up to 2 MB."] } },
       { status: 413 },
     );
-  const submission = parseWithZod(formData, { schema: createMeasuredGoalSchema });
+  const submission = parseWithZod(formData, { schema: createGoalWithTeamsSchema });
   const upload = await readImageUpload(formData.get("icon"));
   const roleErrors: Record<string, string[]> = {};
   if (submission.status === "success") {
@@ -72,14 +75,20 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const icon = upload.image ? await storeImage(env, "goal-icons", upload.image) : null;
   let id: string;
   try {
-    id = await createGoal(context, user, {
-      cause,
-      visibility,
-      demo,
-      icon,
-      ...challengeColumns(submission.value),
-      ...measureColumns(submission.value),
-    });
+    id = await createGoal(
+      context,
+      user,
+      {
+        cause,
+        visibility,
+        demo,
+        icon,
+        ...challengeColumns(submission.value),
+        ...measureColumns(submission.value),
+      },
+      (goalId) =>
+        submission.value.teams ? [teamSettingsStatement(context, goalId, teamSettingsColumns(submission.value))] : [],
+    );
   } catch (error) {
     await deleteImage(env, icon);
     throw error;
@@ -91,7 +100,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function CreateGoalRoute() {
   const { canChooseVisibility, canMarkDemo, months } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const [form, fields] = useConformForm(createMeasuredGoalSchema, { id: "create-goal", lastResult });
+  const [form, fields] = useConformForm(createGoalWithTeamsSchema, { id: "create-goal", lastResult });
   return (
     <main className="member-page">
       <h1>Create a Goal</h1>
@@ -100,6 +109,7 @@ export default function CreateGoalRoute() {
         <GoalFormFields fields={fields} canChooseVisibility={canChooseVisibility} canMarkDemo={canMarkDemo} />
         <ChallengeTemplateFields fields={fields} months={months} />
         <MeasureFields fields={fields} />
+        <TeamSettingsFields fields={fields} />
         <FundraisingFields fields={fields} />
         <div className="form-actions">
           <SubmitButton>Create goal</SubmitButton>

@@ -14,6 +14,7 @@ import {
   participantMeasureQueries,
   toParticipantMeasures,
 } from "#app/features/progress/progress-participants.server";
+import { memberTeamsQuery, teamSettingsQuery, toMemberTeams } from "#app/features/teams/teams.server";
 import { requireUser } from "#app/platform/session/session.server";
 import { runGroups } from "#app/platform/db/batch.server";
 import { forbidden, notFound } from "#app/platform/http/http-errors.server";
@@ -24,6 +25,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const {
     csv: [goalRows, rows, formerRows],
     measures: measureRows,
+    teams: [teamSettings, teamRows],
   } = await runGroups(context.db, {
     csv: [
       supportGoalQuery(context, params.id!, user.id),
@@ -33,7 +35,10 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     ],
     // Measured progress (ADR 140, 146): each member's total, entries, streak and last entry day.
     measures: participantMeasureQueries(context, params.id!),
+    // Teams (ADR 270): each member's current team.
+    teams: [teamSettingsQuery(context, params.id!), memberTeamsQuery(context, params.id!)],
   });
+  const teams = toMemberTeams(teamSettings, teamRows);
   const measures = toParticipantMeasures(measureRows, today(request, context.cloudflare.env));
   const goal = toSupportGoal(goalRows[0]);
   if (!goal) throw notFound();
@@ -48,6 +53,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       "Completed on",
       "Pledged",
       ...(measures ? [`Total (${measures.unitLabel})`, "Entries", "Streak (days)", "Last entry day"] : []),
+      ...(teams ? ["Team"] : []),
     ],
     ...rows.map((r) => {
       const m = measures?.byUser.get(r.userId);
@@ -59,6 +65,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
         r.completedAt ? toIsoDate(new Date(r.completedAt)) : "",
         formatAmount(Number(r.pledged), currency),
         ...(measures ? [m?.total ?? "0", m?.entries ?? 0, m?.streak ?? 0, m?.lastDay ?? ""] : []),
+        ...(teams ? [teams.get(r.userId) ?? ""] : []),
       ];
     }),
     ...formerRows.map((r) => {
@@ -72,6 +79,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
         "",
         deleted ? "" : formatAmount(Number(r.pledged), currency),
         ...(measures ? [m?.total ?? "0", m?.entries ?? 0, m?.streak ?? 0, m?.lastDay ?? ""] : []),
+        ...(teams ? [teams.get(r.userId) ?? ""] : []),
       ];
     }),
   ];

@@ -17,8 +17,10 @@ import { requireUser } from "#app/platform/session/session.server";
 import fundraisingStyles from "#app/styles/fundraising.css";
 import goalsStyles from "#app/styles/goals.css";
 import type { LiveHandle } from "#app/features/live/useLiveUpdates";
+import teamsStyles from "#app/styles/teams.css";
 
 export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: teamsStyles },
   { rel: "stylesheet", href: goalsStyles },
   { rel: "stylesheet", href: fundraisingStyles },
 ];

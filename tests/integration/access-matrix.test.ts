@@ -144,6 +144,22 @@ const ROWS: Row[] = [
     admin("→/goals/matrix-open/measure"),
   ),
 
+  // Teams (ADR 270): anyone who sees the goal sees its teams; only its org and admins change the
+  // settings; matrix-friends is seen by none of the roles but admins (403), matrix-open has no teams yet (409, 404).
+  page("/goals/matrix-open/teams", LOGGED_IN),
+  page("/goals/matrix-friends/teams", { ...LOGGED_IN, member: 403, org: 403 }),
+  page("/goals/matrix-open/teams/no-such-team", { ...LOGGED_IN, member: 404, org: 404, admin: 404 }),
+  action(
+    "/goals/matrix-open/teams",
+    { intent: "create", name: "Matrix" },
+    { ...LOGGED_IN, member: 409, org: 409, admin: 409 },
+  ),
+  action(
+    "/goals/matrix-open/teams",
+    { intent: "settings", teamRanking: "total" },
+    { ...LOGGED_IN, member: 403, org: 403, admin: "→/goals/matrix-open/teams" },
+  ),
+
   // Admin screens: 403 for everyone but admins, on GET and on every POST.
   page("/admin", admin("→/admin/users")),
   page("/admin/users", ADMIN_ONLY),

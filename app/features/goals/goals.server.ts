@@ -3,6 +3,7 @@
  * needs several queries), so with the session lookup a screen costs at most two. Multi-row writes go
  * in one db.batch so they land together or not at all. The rules themselves live in app/features/goals/goals.ts.
  */
+import type { BatchItem } from "drizzle-orm/batch";
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, asc, desc, eq, gte, isNull, notExists, or, sql, type SQL } from "drizzle-orm";
 import type { IsoDate } from "#app/lib/dates";
@@ -295,9 +296,17 @@ export interface NewGoal {
 }
 
 /** Creates a goal owned by the creating org (admins' goals belong to the site). Returns its id. */
-export async function createGoal(context: AppLoadContext, viewer: Viewer, input: NewGoal): Promise<string> {
+/** `also`: statements that belong with the new goal (its team settings), written in the same batch. */
+export async function createGoal(
+  context: AppLoadContext,
+  viewer: Viewer,
+  input: NewGoal,
+  also: (id: string) => BatchItem<"sqlite">[] = () => [],
+): Promise<string> {
   const id = newId();
-  await context.db.insert(goals).values({ id, ...input, orgId: goalOwner(viewer) });
+  const insert = context.db.insert(goals).values({ id, ...input, orgId: goalOwner(viewer) });
+  const extra = also(id);
+  await (extra.length ? context.db.batch([insert, ...extra]) : insert);
   publish(context, ["goals", `goal:${id}`, `user:${viewer.id}`]);
   return id;
 }

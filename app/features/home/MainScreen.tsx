@@ -5,6 +5,7 @@ import { GoalPanel, HiddenGoalPanel, NoGoalPanel } from "#app/features/goals/Goa
 import { GoalSupport } from "#app/features/fundraising/GoalSupport";
 import { HomeOverview } from "./HomeOverview";
 import { MeasuredProgress } from "#app/features/progress/MeasuredProgress";
+import { TeamsSection } from "#app/features/teams/TeamsSection";
 
 /** The main goals screen shared by /main, /active/{id} and /join/{id}: side navigation + a goal panel. */
 export function MainScreen({
@@ -79,6 +80,7 @@ export function MainScreenView({
     support?: React.ComponentProps<typeof GoalSupport>["support"] | null;
     progress?: React.ComponentProps<typeof MeasuredProgress>["view"] | null;
     home?: React.ComponentProps<typeof HomeOverview>["home"] | null;
+    teams?: React.ComponentProps<typeof TeamsSection>["view"] | null;
   };
   error?: string;
   /** The entry forms' answer without JavaScript (ADR 140). */
@@ -110,6 +112,7 @@ export function MainScreenView({
       {data.progress && view.kind !== "hidden" ? (
         <MeasuredProgress view={data.progress} result={progressResult} sponsorable={!!data.support?.fundraiser} />
       ) : null}
+      {data.teams && view.kind !== "hidden" ? <TeamsSection view={data.teams} /> : null}
       {data.support && view.kind !== "hidden" ? <GoalSupport support={data.support} /> : null}
     </MainScreen>
   );

@@ -13,6 +13,7 @@ import { progressQueries } from "#app/features/progress/progress.server";
 import { toProgressView } from "#app/features/progress/progress-view.server";
 import { batchWithUser } from "#app/platform/session/session.server";
 import { goalVisit, homeSeen, recordGoalVisit, recordHomeVisit } from "./visits.server";
+import { teamQueries, toTeamsView } from "#app/features/teams/teams.server";
 
 const toNav = ({ id, cause, start, end, icon, visibility }: GoalSummary) => ({
   id,
@@ -59,6 +60,8 @@ export async function mainScreenData(request: Request, context: AppLoadContext, 
         support: goalSupportQueries(context, goalId, viewerId, allMembers),
         // Measured progress (ADR 140): totals, leaderboard, my entries and streak, the group's latest.
         progress: progressQueries(context, goalId, viewerId, allEntries),
+        // Teams (ADR 270): the settings, the team board and my team.
+        teams: teamQueries(context, goalId, viewerId),
         home: home ? homeQueries(context, viewerId, v) : null,
         // Whether this view is a visit to record (ADR 190, 210): read here, written after the response.
         visit: goalVisit(context, viewerId, goalId, v.day),
@@ -88,6 +91,14 @@ export async function mainScreenData(request: Request, context: AppLoadContext, 
     progress:
       screen.selected && seesGoal(screen.selected, user)
         ? toProgressView(rows.progress, screen.selected, user, day, allEntries)
+        : null,
+    teams:
+      screen.selected && seesGoal(screen.selected, user)
+        ? toTeamsView(
+            rows.teams,
+            { ...screen.selected, unit: rows.progress[0][0]?.unit ?? null, member: !!screen.selected.membership },
+            user,
+          )
         : null,
     // The home's cards and feed (SPEC's empty state stays for members with no goal).
     home: rows.home && screen.active.length ? toHome(rows.home, screen.active, day) : null,

@@ -1,0 +1,234 @@
+/**
+ * Teams, the reading side (ADR 270): the goal screen's team statements (settings, the team board, my
+ * team) for its one batch, and the team page. Team figures are sums of progress_totals (recounted from
+ * entries with every entry write) over the team's current members: nothing here is stored twice.
+ */
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { and, desc, eq, sql, type SQL } from "drizzle-orm";
+import type { Viewer } from "#app/features/goals/goals";
+import { canManageGoal } from "#app/features/fundraising/fundraising";
+import { formatQuantity } from "#app/features/progress/progress";
+import { goals, goalTeamSettings, progressTotals, teamMembers, teams, userGoals, users } from "#drizzle/schema";
+import { canRunTeam, MAX_TEAMS, rankTeams, type TeamRanking } from "./teams";
+
+export function teamSettingsQuery(context: AppLoadContext, goalId: string | SQL) {
+  return context.db.select().from(goalTeamSettings).where(eq(goalTeamSettings.goalId, goalId)).limit(1);
+}
+
+/** Every team of a goal with its member count and total (team_members_team_idx, progress_totals' key). */
+export function teamBoardQuery(context: AppLoadContext, goalId: string | SQL) {
+  return context.db
+    .select({
+      id: teams.id,
+      name: teams.name,
+      captainId: teams.captainId,
+      members: sql<number>`count(${teamMembers.userId})`,
+      total: sql<number>`coalesce(sum(${progressTotals.total}), 0)`,
+    })
+    .from(teams)
+    .leftJoin(teamMembers, eq(teamMembers.teamId, teams.id))
+    .leftJoin(
+      progressTotals,
+      and(eq(progressTotals.goalId, teamMembers.goalId), eq(progressTotals.userId, teamMembers.userId)),
+    )
+    .where(eq(teams.goalId, goalId))
+    .groupBy(teams.id)
+    .limit(MAX_TEAMS);
+}
+
+export function myTeamQuery(context: AppLoadContext, goalId: string | SQL, viewerId: string | SQL) {
+  return context.db
+    .select({ teamId: teamMembers.teamId })
+    .from(teamMembers)
+    .where(and(eq(teamMembers.goalId, goalId), eq(teamMembers.userId, viewerId)))
+    .limit(1);
+}
+
+/** The goal screen's team statements, in this order, for its one batch. */
+export function teamQueries(context: AppLoadContext, goalId: string | SQL, viewerId: string | SQL) {
+  return [
+    teamSettingsQuery(context, goalId),
+    teamBoardQuery(context, goalId),
+    myTeamQuery(context, goalId, viewerId),
+  ] as const;
+}
+
+type TeamRows = readonly [
+  Awaited<ReturnType<typeof teamSettingsQuery>>,
+  Awaited<ReturnType<typeof teamBoardQuery>>,
+  Awaited<ReturnType<typeof myTeamQuery>>,
+];
+
+export interface TeamsGoal {
+  id: string;
+  orgId: string | null;
+  unit: string | null;
+  member: boolean;
+}
+
+/** What the goal screen's team section shows; null when the goal has no teams. */
+export function toTeamsView(rows: TeamRows, goal: TeamsGoal, viewer: Viewer) {
+  const [settingsRows, boardRows, myRows] = rows;
+  const settings = settingsRows[0];
+  if (!settings?.enabled) return null;
+  const manager = canManageGoal(goal, viewer);
+  const myTeamId = myRows[0]?.teamId ?? null;
+  const ranked = rankTeams(
+    boardRows.map((r) => ({ id: r.id, name: r.name, members: Number(r.members), total: Number(r.total) })),
+    settings.ranking,
+  );
+  const quantity = (n: number) => (goal.unit ? formatQuantity(n, goal.unit) : String(n));
+  return {
+    goalId: goal.id,
+    ranking: settings.ranking as TeamRanking,
+    cap: settings.cap,
+    measured: !!goal.unit,
+    manager,
+    member: goal.member,
+    canCreate: goal.member && settings.membersCreate,
+    myTeamId,
+    teams: ranked.map((t) => ({
+      id: t.id,
+      name: t.name,
+      rank: t.rank,
+      members: t.members,
+      totalText: quantity(t.total),
+      averageText: quantity(t.average),
+      mine: t.id === myTeamId,
+      full: settings.cap !== null && t.members >= settings.cap && t.id !== myTeamId,
+      captain: boardRows.find((r) => r.id === t.id)?.captainId === viewer.id,
+    })),
+  };
+}
+export type TeamsView = NonNullable<ReturnType<typeof toTeamsView>>;
+
+/** A goal's facts every team write and page checks: its owner, measure, the viewer's membership, settings. */
+export async function loadTeamGoal(context: AppLoadContext, goalId: string, viewerId: string) {
+  const rows = await context.db
+    .select({
+      id: goals.id,
+      cause: goals.cause,
+      orgId: goals.orgId,
+      unit: goals.unit,
+      visibility: goals.visibility,
+      demo: goals.demo,
+      member: userGoals.userId,
+      enabled: goalTeamSettings.enabled,
+      membersCreate: goalTeamSettings.membersCreate,
+      cap: goalTeamSettings.cap,
+      ranking: goalTeamSettings.ranking,
+    })
+    .from(goals)
+    .leftJoin(userGoals, and(eq(userGoals.goalId, goals.id), eq(userGoals.userId, viewerId)))
+    .leftJoin(goalTeamSettings, eq(goalTeamSettings.goalId, goals.id))
+    .where(eq(goals.id, goalId))
+    .limit(1);
+  const row = rows[0];
+  if (!row) return null;
+  return {
+    id: row.id,
+    cause: row.cause,
+    orgId: row.orgId,
+    unit: row.unit,
+    visibility: row.visibility,
+    demo: row.demo,
+    member: row.member !== null,
+    settings:
+      row.enabled === null
+        ? null
+        : { enabled: !!row.enabled, membersCreate: !!row.membersCreate, cap: row.cap, ranking: row.ranking! },
+  };
+}
+export type TeamGoal = NonNullable<Awaited<ReturnType<typeof loadTeamGoal>>>;
+
+/** Who sees a goal's teams: its members, its organisation and admins, and anyone for a public goal. */
+export const seesTeams = (goal: TeamGoal, viewer: Viewer) =>
+  goal.member || canManageGoal(goal, viewer) || (goal.visibility === "public" && !goal.demo);
+
+/** One team of a goal. */
+export async function loadTeam(context: AppLoadContext, goalId: string, teamId: string) {
+  const rows = await context.db
+    .select({ id: teams.id, name: teams.name, captainId: teams.captainId })
+    .from(teams)
+    .where(and(eq(teams.id, teamId), eq(teams.goalId, goalId)))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+/** A team's members with their totals, highest first (the team page). */
+export function teamMembersQuery(context: AppLoadContext, goalId: string, teamId: string) {
+  return context.db
+    .select({
+      userId: teamMembers.userId,
+      first: users.first,
+      last: users.last,
+      color: users.color,
+      total: sql<number>`coalesce(${progressTotals.total}, 0)`,
+    })
+    .from(teamMembers)
+    .leftJoin(users, eq(users.id, teamMembers.userId))
+    .leftJoin(
+      progressTotals,
+      and(eq(progressTotals.goalId, teamMembers.goalId), eq(progressTotals.userId, teamMembers.userId)),
+    )
+    .where(and(eq(teamMembers.goalId, goalId), eq(teamMembers.teamId, teamId)))
+    .orderBy(desc(sql`coalesce(${progressTotals.total}, 0)`), users.first)
+    .limit(1000);
+}
+
+/** The team page: the team, its members and figures, and what the viewer may do there. */
+export async function teamPage(context: AppLoadContext, goal: TeamGoal, teamId: string, viewer: Viewer) {
+  const [team, members, board] = await Promise.all([
+    loadTeam(context, goal.id, teamId),
+    teamMembersQuery(context, goal.id, teamId),
+    teamBoardQuery(context, goal.id),
+  ]);
+  if (!team) return null;
+  const manager = canManageGoal(goal, viewer);
+  const ranked = rankTeams(
+    board.map((r) => ({ id: r.id, name: r.name, members: Number(r.members), total: Number(r.total) })),
+    goal.settings?.ranking ?? "total",
+  );
+  const mine = ranked.find((t) => t.id === team.id)!;
+  const quantity = (n: number) => (goal.unit ? formatQuantity(n, goal.unit) : String(n));
+  return {
+    goal: { id: goal.id, cause: goal.cause, ranking: goal.settings?.ranking ?? "total" },
+    team: {
+      id: team.id,
+      name: team.name,
+      rank: mine.rank,
+      of: ranked.length,
+      totalText: quantity(mine.total),
+      averageText: quantity(mine.average),
+    },
+    canRun: canRunTeam(team, viewer, manager),
+    manager,
+    measured: !!goal.unit,
+    members: members.map((m) => ({
+      id: m.userId,
+      name: m.first === null ? "Deleted member" : `${m.first} ${m.last}`,
+      color: m.color,
+      totalText: quantity(Number(m.total)),
+      captain: m.userId === team.captainId,
+      me: m.userId === viewer.id,
+    })),
+  };
+}
+
+/** Each member's team in a goal, for the participants CSV. */
+export function memberTeamsQuery(context: AppLoadContext, goalId: string) {
+  return context.db
+    .select({ userId: teamMembers.userId, name: teams.name })
+    .from(teamMembers)
+    .innerJoin(teams, eq(teams.id, teamMembers.teamId))
+    .where(eq(teamMembers.goalId, goalId));
+}
+
+/** The CSV's team column by member; null when the goal has no teams. */
+export function toMemberTeams(
+  settings: Awaited<ReturnType<typeof teamSettingsQuery>>,
+  rows: Awaited<ReturnType<typeof memberTeamsQuery>>,
+) {
+  if (!settings[0]?.enabled) return null;
+  return new Map(rows.map((r) => [r.userId, r.name]));
+}
