@@ -1,7 +1,8 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { useLoaderData } from "@remix-run/react";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { MainScreenView } from "#app/features/home/MainScreen";
 import { mainScreenData } from "#app/features/home/main-screen.server";
+import { quickLogAction } from "#app/features/progress/quick-log.server";
 import fundraisingStyles from "#app/styles/fundraising.css";
 import goalsStyles from "#app/styles/goals.css";
 import progressStyles from "#app/styles/progress.css";
@@ -30,6 +31,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return mainScreenData(request, context);
 }
 
+/** The home's quick log (ADR 220): log an amount in one of my measured goals, answered in place. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  return quickLogAction(request, context);
+}
+
 export default function MainRoute() {
-  return <MainScreenView data={useLoaderData<typeof loader>()} />;
+  const actionData = useActionData<typeof action>();
+  return <MainScreenView data={useLoaderData<typeof loader>()} quickLogResult={actionData?.progress} />;
 }

@@ -6,6 +6,9 @@ import { formatDateRange } from "#app/lib/dates";
 import { useClientLinks } from "#app/components/useClientLinks";
 import { useToday } from "#app/components/useToday";
 import type { FeedItem, HomeCard } from "#app/features/home/home.server";
+import { QuickLog } from "#app/features/progress/QuickLog";
+import type { ProgressActionData } from "#app/features/progress/progress-form.server";
+import type { QuickLogData } from "#app/features/progress/quick-log.server";
 
 const timeFormat = new Intl.DateTimeFormat("en-GB", {
   day: "numeric",
@@ -81,15 +84,19 @@ function Card({ card, current }: { card: HomeCard; current: boolean }) {
 export function HomeOverview({
   home,
   currentId,
+  quickLogResult,
 }: {
-  home: { cards: HomeCard[]; feed: FeedItem[] };
+  home: { cards: HomeCard[]; feed: FeedItem[]; quickLog: QuickLogData | null };
   currentId: string | null;
+  /** The quick log's answer without JavaScript. */
+  quickLogResult?: ProgressActionData["progress"];
 }) {
   // Cards and feed lines are plain links; the section takes their clicks (ADR 211).
   const links = useClientLinks();
   return (
     <section className="home" aria-labelledby="home-title" {...links.handlers}>
       {links.prefetch}
+      {home.quickLog ? <QuickLog data={home.quickLog} action="/main" result={quickLogResult} /> : null}
       <h2 id="home-title" className="home__title">
         Your goals
       </h2>

@@ -68,6 +68,7 @@ export function MainScreenView({
   data,
   error,
   progressResult,
+  quickLogResult,
 }: {
   data: {
     today: string;
@@ -85,6 +86,8 @@ export function MainScreenView({
   error?: string;
   /** The entry forms' answer without JavaScript (ADR 140). */
   progressResult?: React.ComponentProps<typeof MeasuredProgress>["result"];
+  /** The home's quick log answer without JavaScript (ADR 220). */
+  quickLogResult?: React.ComponentProps<typeof HomeOverview>["quickLogResult"];
 }) {
   const { view } = data;
   return (
@@ -96,7 +99,13 @@ export function MainScreenView({
       canCreate={data.canCreate}
       selectedId={"goal" in view ? view.goal.id : undefined}
     >
-      {data.home ? <HomeOverview home={data.home} currentId={"goal" in view ? view.goal.id : null} /> : null}
+      {data.home ? (
+        <HomeOverview
+          home={data.home}
+          currentId={"goal" in view ? view.goal.id : null}
+          quickLogResult={quickLogResult}
+        />
+      ) : null}
       {view.kind === "none" ? (
         <NoGoalPanel canCreate={data.canCreate} />
       ) : view.kind === "hidden" ? (

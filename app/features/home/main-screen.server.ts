@@ -3,6 +3,7 @@
  * batch, which the root loader shares (ADR 057).
  */
 import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
+import type { IsoDate } from "#app/lib/dates";
 import { canCreateGoals, isVisibleTo, joinRefusal, REFUSAL_MESSAGES } from "#app/features/goals/goals";
 import { today } from "#app/platform/session/clock.server";
 import { goalSupportQueries, toGoalSupport } from "#app/features/fundraising/goal-support.server";
@@ -11,6 +12,7 @@ import { frozenSql } from "#app/platform/db/frozen-sql.server";
 import { currentGoalIdSql, homeClock, homeQueries, toHome } from "./home.server";
 import { progressQueries } from "#app/features/progress/progress.server";
 import { toProgressView } from "#app/features/progress/progress-view.server";
+import { toQuickLog } from "#app/features/progress/quick-log.server";
 import { batchWithUser } from "#app/platform/session/session.server";
 import { goalVisit, homeSeen, recordGoalVisit, recordHomeVisit } from "./visits.server";
 import { teamQueries, toTeamsView } from "#app/features/teams/teams.server";
@@ -101,8 +103,25 @@ export async function mainScreenData(request: Request, context: AppLoadContext, 
           )
         : null,
     // The home's cards and feed (SPEC's empty state stays for members with no goal).
-    home: rows.home && screen.active.length ? toHome(rows.home, screen.active, day) : null,
+    home:
+      rows.home && screen.active.length
+        ? { ...toHome(rows.home, screen.active, day), quickLog: quickLogOf(rows.home, screen, day) }
+        : null,
   };
+}
+
+/** The home's quick log (ADR 220): my running measured goals, the one the home opens on first. */
+function quickLogOf(
+  home: NonNullable<Parameters<typeof toHome>[0]>,
+  screen: ReturnType<typeof toMainScreen>,
+  day: IsoDate,
+) {
+  const units = new Map(home[0].map((t) => [t.goalId, t.unit]));
+  return toQuickLog(
+    screen.active.map((g) => ({ ...g, unit: units.get(g.id) ?? null })),
+    day,
+    screen.selected?.id,
+  );
 }
 
 const seesGoal = (goal: SelectedGoal | null, user: { id: string; type: "admin" | "org" | "user" }) =>

@@ -27,6 +27,8 @@ export interface ProgressActionData {
     entryId: string | null;
     error: Record<string, string[] | null> | null;
     initialValue: Record<string, unknown> | null;
+    /** What happened, when the form answers in place (the quick log, ADR 220) instead of redirecting. */
+    message?: string;
   };
 }
 
@@ -60,6 +62,8 @@ export async function progressAction(
   formData: FormData,
   /** Where success lands (the organiser's entries page keeps its place); default: the goal screen. */
   back?: string,
+  /** Answer success in place with a message (the quick log, ADR 220) instead of a redirect and a flash. */
+  inPlace?: { message: (amount: string, cause: string) => string },
 ) {
   const day = today(request, context.cloudflare.env);
   const goal = typeof goalOrId === "string" ? await loadEntryGoal(context, goalOrId, viewer.id) : goalOrId;
@@ -93,6 +97,11 @@ export async function progressAction(
   // Per-unit pledges grow with progress: a milestone (50/90/100% of the target) may be crossed now.
   if (value.intent === "log-entry" || value.intent === "edit-entry")
     await announceProgressMilestone(context, goalId, appUrl(request, context.cloudflare.env));
+  if (inPlace && value.intent === "log-entry") {
+    const done = answer(formData, 200, null);
+    done.data.progress.message = inPlace.message(formatQuantity(value.amount, goal.unit), goal.cause);
+    return done;
+  }
   const message =
     value.intent === "log-entry"
       ? FLASH.progressLogged(formatQuantity(value.amount, goal.unit))

@@ -1,0 +1,88 @@
+/**
+ * The quick log (ADR 220): one form at the top of the home that logs today's amount in any of the
+ * member's measured goals, picked in the same form. It is the goal screen's log form with the goal as a
+ * field: the same schema, idempotency key and write (progress-form.server.ts), answered in place so
+ * the member reads the result beside the form, without JavaScript too.
+ */
+import { data, type AppLoadContext } from "@remix-run/cloudflare";
+import type { IsoDate } from "#app/lib/dates";
+import { requireUser } from "#app/platform/session/session.server";
+import { newId } from "#app/lib/ids";
+import { defaultEntryDay, logRefusal, unitOf } from "#app/features/progress/progress";
+import { progressAction, type ProgressActionData } from "./progress-form.server";
+import { loadEntryGoal } from "./progress-writes.server";
+
+export const QUICK_LOG_GOAL_ERROR = "Choose one of your goals that tracks progress";
+
+export interface QuickLogGoal {
+  id: string;
+  cause: string;
+  unitLabel: string;
+  /** The days an entry may be for: the goal's dates, up to today. */
+  min: IsoDate | null;
+  max: IsoDate;
+}
+
+export interface QuickLogData {
+  /** A fresh idempotency key for the next entry. */
+  key: string;
+  today: IsoDate;
+  goals: QuickLogGoal[];
+}
+
+/**
+ * The goals the quick log offers: the member's running measured goals, the home's current goal first,
+ * then in the order of the home's cards. Null when there is none (no form then).
+ */
+export function toQuickLog(
+  goals: readonly { id: string; cause: string; start: IsoDate | null; end: IsoDate | null; unit: string | null }[],
+  today: IsoDate,
+  currentId: string | null | undefined,
+): QuickLogData | null {
+  const open = goals
+    .filter((g) => g.unit && !logRefusal(g, { completed: false }, today))
+    .map((g) => ({
+      id: g.id,
+      cause: g.cause,
+      unitLabel: unitOf(g.unit!).label,
+      min: g.start,
+      max: defaultEntryDay(g, today),
+    }));
+  if (!open.length) return null;
+  const first = open.findIndex((g) => g.id === currentId);
+  if (first > 0) open.unshift(...open.splice(first, 1));
+  return { key: newId(), today, goals: open };
+}
+
+const GOAL_ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+const refuse = (formData: FormData, message: string) =>
+  data<ProgressActionData>(
+    {
+      progress: {
+        intent: "log-entry",
+        entryId: null,
+        error: { goal: [message] },
+        initialValue: Object.fromEntries(
+          ["goal", "amount", "day", "note"].map((k) => [k, String(formData.get(k) ?? "").slice(0, 300)]),
+        ),
+      },
+    },
+    { status: 400 },
+  );
+
+/** POST from the quick log: the goal named by the form, then the goal screen's own log. */
+export async function quickLogAction(request: Request, context: AppLoadContext) {
+  const viewer = await requireUser(request, context);
+  const formData = await request.formData();
+  const goalId = formData.get("goal");
+  // Length first, then the pattern (docs/security.md).
+  if (typeof goalId !== "string" || goalId.length > 64 || !GOAL_ID.test(goalId))
+    return refuse(formData, QUICK_LOG_GOAL_ERROR);
+  if (formData.get("intent") !== "log-entry") return refuse(formData, QUICK_LOG_GOAL_ERROR);
+  const goal = await loadEntryGoal(context, goalId, viewer.id);
+  if (!goal || !goal.unit || !goal.membership) return refuse(formData, QUICK_LOG_GOAL_ERROR);
+  return progressAction(request, context, viewer, goal, formData, undefined, {
+    message: (amount, cause) => `Logged ${amount} in ${cause}.`,
+  });
+}
