@@ -1,10 +1,5 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
 import { defineConfig } from "vitest/config";
-import { patchVitestPoolWorkers } from "./scripts/patch-vitest-pool-workers.mjs";
-
-// Fixes the pool's per-request slowdown (ADR 147). Also run by postinstall; here too, so a node_modules
-// installed before the fix existed gets it.
-patchVitestPoolWorkers();
 
 // Unit and integration tests run inside workerd against the built worker (run `remix build` first),
 // with a real local D1 migrated by the real migrations.

@@ -1,5 +1,5 @@
 /**
- * Route work done once per isolate (ADR 149, 212): the install-time patches of scripts/patch-remix-router.mjs
+ * Route work done once per isolate (ADR 149, 212): the patch-package diffs in patches/ (patches/README.md)
  * are in the code the worker runs. Without them every page request rebuilt and re-ranked every route.
  */
 import { matchRoutes } from "@remix-run/router";

@@ -17,6 +17,7 @@
  * template's (the whole test suite runs that check on every screen it opens).
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
+import { D1PreparedQuery } from "drizzle-orm/d1";
 import { flattenGroups, splitGroups, type GroupedRows, type Groups, type Statement } from "./batch.server";
 
 /** The per-request values a screen's statements are built from (strings, numbers or dates). */
@@ -64,16 +65,38 @@ function standIns<V extends TemplateValues>(values: V): { standIns: V; names: Ma
   return { standIns: out as V, names };
 }
 
-const prepare = (statement: Statement) => (statement as unknown as { _prepare(): PreparedLike })._prepare();
+/**
+ * drizzle's public `prepare()` (select, relational query, insert, update, delete): the statement's SQL
+ * (`getQuery`) and its row mapping (`mapResult`), both public on drizzle's prepared query. A raw `sql`
+ * statement has no `prepare()`: it is its own prepared form, with the same two public methods.
+ */
+const prepare = (statement: Statement): PreparedLike => {
+  const s = statement as unknown as Partial<{ prepare(): PreparedLike }> & PreparedLike;
+  return typeof s.prepare === "function" ? s.prepare() : s;
+};
 
-function build<V extends TemplateValues>(values: V, groups: (values: V) => Groups): Template {
+/**
+ * What a template keeps of drizzle's prepared query is its row mapping; the D1 statement it made (its
+ * `stmt` field, on this request's D1 session) is dropped so the isolate holds no request's session.
+ * `stmt` is not in drizzle's types: outside production a missing field fails every screen (so the whole
+ * suite) instead of silently keeping the session after a drizzle upgrade renames it.
+ */
+function dropD1Statement(prepared: PreparedLike, check: boolean) {
+  // A raw `sql` statement is not a D1 prepared query and holds no D1 statement of its own.
+  if (!(prepared instanceof D1PreparedQuery)) return;
+  const p = prepared as unknown as { stmt?: unknown };
+  if (check && !("stmt" in p))
+    throw new Error("drizzle's prepared query has no `stmt` field any more: recheck what a template keeps (ADR 209)");
+  delete p.stmt;
+}
+
+function build<V extends TemplateValues>(values: V, groups: (values: V) => Groups, check: boolean): Template {
   const { standIns: stand, names } = standIns(values);
   const { statements, spans } = flattenGroups(groups(stand));
   const prepared = statements.map(prepare);
   const queries = prepared.map((p) => p.getQuery());
-  // Kept for its row mapping only: drop the D1 statement it made on this request's session, so the
-  // isolate does not hold one request's session for every later request.
-  for (const p of prepared) delete (p as { stmt?: unknown }).stmt;
+  // Kept for its row mapping only (see dropD1Statement).
+  for (const p of prepared) dropD1Statement(p, check);
   return {
     sql: queries.map((q) => q.sql),
     slots: queries.map((q) =>
@@ -115,7 +138,7 @@ export async function runTemplate<const T extends Groups, V extends TemplateValu
   let template = templates.get(key);
   if (!template) {
     if (templates.size >= MAX_TEMPLATES) templates.clear();
-    template = build(values, groups);
+    template = build(values, groups, context.cloudflare.env.ENVIRONMENT !== "production");
     templates.set(key, template);
   }
   if (context.cloudflare.env.ENVIRONMENT !== "production")
