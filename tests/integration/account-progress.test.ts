@@ -30,8 +30,8 @@ describe("deleting an account that logged progress", () => {
     expect((await logEntry(goal.id, staying.cookie, { amount: "2" })).status).toBe(302);
     // A per-km pledge for the group, one for the leaving member, and a fixed pledge of theirs.
     for (const form of <Record<string, string>[]>[
-      { name: "Gran", kind: "per-unit", perUnit: "1" },
-      { name: "Mum", kind: "per-unit", perUnit: "2", memberId: leavingId },
+      { name: "Gran", kind: "per-unit", perUnit: "1", max: "1000" },
+      { name: "Mum", kind: "per-unit", perUnit: "2", memberId: leavingId, max: "1000" },
     ])
       expect((await postForm(`/give/${goal.id}`, form)).status).toBe(302);
     expect(

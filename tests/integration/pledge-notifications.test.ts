@@ -34,7 +34,7 @@ describe("pledge notifications", () => {
     const gran = await signedInUser({ first: "Gran", last: "Smith" });
     const pledged = await postForm(
       `/give/${goal.id}`,
-      { name: "Gran", kind: "per-unit", perUnit: "1", memberId: alex.id },
+      { name: "Gran", kind: "per-unit", perUnit: "1", memberId: alex.id, max: "1000" },
       { cookie: gran.cookie },
     );
     expect(pledged.status).toBe(302);

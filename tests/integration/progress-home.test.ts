@@ -85,7 +85,7 @@ describe("the home", () => {
     await env.DB.prepare("UPDATE users SET home_seen_at = home_seen_at - 3600000 WHERE id = ?").bind(myId).run();
     for (const values of <Record<string, string>[]>[
       { name: "Gran", amount: "12" },
-      { name: "Mum", kind: "per-unit", perUnit: "0.50", memberId: myId },
+      { name: "Mum", kind: "per-unit", perUnit: "0.50", memberId: myId, max: "1000" },
       { name: "Secret Sam", amount: "3", anonymous: "on" },
     ])
       expect((await postForm(`/give/${goal.id}`, values)).status, JSON.stringify(values)).toBe(302);

@@ -59,13 +59,22 @@ describe("per-unit pledges", () => {
     const bea = await member(goal.id, "Bea");
     expect(await page(`/give/${goal.id}?member=${alex.id}`)).toContain("by Alex User");
     expect(
-      (await postForm(`/give/${goal.id}`, { name: "Mum", kind: "per-unit", perUnit: "0.50", memberId: alex.id }))
-        .status,
+      (
+        await postForm(`/give/${goal.id}`, {
+          name: "Mum",
+          kind: "per-unit",
+          perUnit: "0.50",
+          memberId: alex.id,
+          max: "1000",
+        })
+      ).status,
     ).toBe(302);
     await logEntry(goal.id, alex.cookie, { amount: "4" });
     await logEntry(goal.id, bea.cookie, { amount: "100" });
     expect(await raised(goal.id, alex.cookie)).toBe("£2");
-    expect(await page(`/give/${goal.id}`, alex.cookie)).toContain("£0.50 per km for Alex User: £2 so far");
+    expect(await page(`/give/${goal.id}`, alex.cookie)).toContain(
+      "£0.50 per km for Alex User (up to £1,000): £2 so far",
+    );
   });
 
   it("refuses a per-unit pledge without its amount, on a goal with no measure, or for a non-member", async () => {
@@ -73,10 +82,12 @@ describe("per-unit pledges", () => {
     const outsider = await signUpUser();
     const cases: [Record<string, string>, string][] = [
       [{ kind: "per-unit" }, "Must have a value"],
+      // A per-unit pledge without a maximum could grow without end (docs/product.md "Pledges per unit").
+      [{ kind: "per-unit", perUnit: "1" }, "Set a maximum for a pledge per unit: the most it can grow to"],
       [{ kind: "per-unit", perUnit: "-1" }, "The amount per unit must be more than zero"],
       [{ kind: "per-unit", perUnit: "1001" }, "The amount per unit can be at most 1,000"],
       [
-        { kind: "per-unit", perUnit: "1", memberId: await userId(outsider.email) },
+        { kind: "per-unit", perUnit: "1", max: "10", memberId: await userId(outsider.email) },
         "Choose the group or one of its members",
       ],
       [{ kind: "weekly", amount: "5" }, "Choose a fixed amount or an amount per unit"],
@@ -88,7 +99,7 @@ describe("per-unit pledges", () => {
       expect(await response.text(), JSON.stringify(fields)).toContain(message);
     }
     await env.DB.prepare("UPDATE goals SET unit = NULL WHERE id = ?").bind(goal.id).run();
-    const unmeasured = await postForm(`/give/${goal.id}`, { name: "Eve", kind: "per-unit", perUnit: "1" });
+    const unmeasured = await postForm(`/give/${goal.id}`, { name: "Eve", kind: "per-unit", perUnit: "1", max: "10" });
     expect(unmeasured.status).toBe(400);
     expect(await unmeasured.text()).toContain("This goal does not track progress: pledge an amount");
     const count = await env.DB.prepare("SELECT count(*) AS n FROM pledges WHERE goal_id = ?")
@@ -105,7 +116,9 @@ describe("per-unit pledges", () => {
       .bind(await userId(owner.email), goal.id)
       .run();
     const alex = await member(goal.id, "Alex");
-    expect((await postForm(`/give/${goal.id}`, { name: "Gran", kind: "per-unit", perUnit: "1" })).status).toBe(302);
+    expect(
+      (await postForm(`/give/${goal.id}`, { name: "Gran", kind: "per-unit", perUnit: "1", max: "1000" })).status,
+    ).toBe(302);
     await logEntry(goal.id, alex.cookie, { amount: "6" });
     const milestone = await env.DB.prepare("SELECT milestone_notified AS m FROM goals WHERE id = ?")
       .bind(goal.id)
@@ -127,9 +140,19 @@ describe("per-unit pledges", () => {
     const alex = await member(goal.id, "Alex");
     const bea = await member(goal.id, "Bea");
     // £1 per km for the group, and 50p per km of Bea's.
-    expect((await postForm(`/give/${goal.id}`, { name: "Gran", kind: "per-unit", perUnit: "1" })).status).toBe(302);
     expect(
-      (await postForm(`/give/${goal.id}`, { name: "Mum", kind: "per-unit", perUnit: "0.50", memberId: bea.id })).status,
+      (await postForm(`/give/${goal.id}`, { name: "Gran", kind: "per-unit", perUnit: "1", max: "1000" })).status,
+    ).toBe(302);
+    expect(
+      (
+        await postForm(`/give/${goal.id}`, {
+          name: "Mum",
+          kind: "per-unit",
+          perUnit: "0.50",
+          memberId: bea.id,
+          max: "1000",
+        })
+      ).status,
     ).toBe(302);
     const milestone = async () =>
       (await env.DB.prepare("SELECT milestone_notified AS m FROM goals WHERE id = ?").bind(goal.id).first<any>()).m;

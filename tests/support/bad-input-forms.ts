@@ -128,6 +128,23 @@ export const FORMS: FormRow[] = [
     },
   },
   {
+    // A pledge per unit logged: the per-unit amount and its maximum are both required.
+    name: "pledge per unit (/give, anonymous)",
+    group: "visitor",
+    extra: withHoneypot,
+    hidden: ["kind"],
+    path: () => `/give/${fixture.pledgeGoal}`,
+    as: "anonymous",
+    cases: 150,
+    fieldErrors: true,
+    fields: {
+      name: { kind: "text", max: 80 },
+      kind: { kind: "literal", value: "per-unit" },
+      perUnit: { kind: "amount", max: 1_000 },
+      max: { kind: "amount", max: 1_000_000 },
+    },
+  },
+  {
     name: "complete a goal",
     group: "member",
     path: () => `/active/${fixture.joinedGoal}`,
@@ -464,7 +481,7 @@ export async function setUpFixtures() {
   fixture.joinedGoal = (await insertGoal()).id;
   fixture.pledgeGoal = (await insertGoal()).id;
   await env.DB.prepare(
-    "UPDATE goals SET charity_name = 'Shelter', charity_url = 'https://shelter.example.org/donate', target_amount = 100000, currency = 'GBP' WHERE id = ?",
+    "UPDATE goals SET charity_name = 'Shelter', charity_url = 'https://shelter.example.org/donate', target_amount = 100000, currency = 'GBP', unit = 'km' WHERE id = ?",
   )
     .bind(fixture.pledgeGoal)
     .run();

@@ -39,7 +39,7 @@ async function setUp() {
   await friends.arrayBuffer();
   expect(friends.status).toBe(200);
   await env.DB.prepare(
-    "UPDATE goals SET charity_name = 'Shelter', charity_url = 'https://shelter.example.org/donate', target_amount = 100000, currency = 'GBP' WHERE id = ?",
+    "UPDATE goals SET charity_name = 'Shelter', charity_url = 'https://shelter.example.org/donate', target_amount = 100000, currency = 'GBP', unit = 'km' WHERE id = ?",
   )
     .bind(fx.pledgeGoal)
     .run();

@@ -105,6 +105,15 @@ export const TEXT_FORMS = [
     fields: { name: 80, amount: 32, message: 280 },
   },
   {
+    // A pledge per unit: its maximum is required (docs/product.md "Pledges per unit").
+    form: "pledge per unit",
+    path: (fx) => `/give/${fx.pledgeGoal}`,
+    as: "anonymous",
+    honeypot: true,
+    valid: () => ({ name: "Pat", kind: "per-unit", perUnit: "0.50", max: "20" }),
+    fields: { perUnit: 32, max: 32 },
+  },
+  {
     form: "discussion",
     path: (fx) => `/goals/${fx.pledgeGoal}/discussion`,
     as: "admin",

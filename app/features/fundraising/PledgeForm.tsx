@@ -78,8 +78,7 @@ export function PledgeForm({
             field={fields.max}
             label={`Maximum (${currency})`}
             inputMode="decimal"
-            optional
-            hint="Your pledge per unit stops growing here."
+            hint={`Needed for a pledge per unit: it stops growing here, up to ${MAX_PLEDGE_MAJOR.toLocaleString("en-GB")}.`}
           />
         </div>
       ) : null}

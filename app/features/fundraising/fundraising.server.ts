@@ -8,6 +8,7 @@ import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import {
   canManageGoal,
   formatAmount,
+  MAX_PLEDGE_MINOR,
   milestoneCrossed,
   milestoneMessage,
   percentOf,
@@ -77,12 +78,13 @@ export function toSupportGoal(
 
 /**
  * What a pledge row is worth now (minor units): a fixed pledge its amount; a per-unit pledge its rate
- * times the progress logged (the group's, or its member's), rounded down, capped at its maximum
- * (ADR 142; the rule is perUnitPledgeAmount in app/features/progress/progress.ts). Names the outer row explicitly:
+ * times the progress logged (the group's, or its member's), rounded down, capped at its maximum and
+ * never above the fixed-pledge cap, whatever an older row holds (ADR 142, 215; the rule is
+ * perUnitPledgeAmount in app/features/progress/progress.ts). Names the outer row explicitly:
  * drizzle leaves columns unqualified in a one-table select.
  */
 export const pledgeValue = sql.raw(`(case when "pledges"."per_unit" is null then "pledges"."amount" else min(
-  coalesce(nullif("pledges"."max_amount", 0), 9007199254740991),
+  coalesce(nullif("pledges"."max_amount", 0), ${MAX_PLEDGE_MINOR}), ${MAX_PLEDGE_MINOR},
   "pledges"."per_unit" * (case when "pledges"."member_id" is null
     then (select coalesce(sum(pt.total), 0) from "progress_totals" as pt where pt.goal_id = "pledges"."goal_id")
     else coalesce((select pt.total from "progress_totals" as pt where pt.goal_id = "pledges"."goal_id" and pt.user_id = "pledges"."member_id"), 0)
@@ -363,5 +365,9 @@ export function participantsProgressQuery(context: AppLoadContext, goalId: strin
     .from(userGoals)
     .innerJoin(users, eq(users.id, userGoals.userId))
     .where(eq(userGoals.goalId, goalId))
-    .orderBy(users.last, users.first);
+    .orderBy(users.last, users.first)
+    .limit(PARTICIPANTS_CSV_LIMIT);
 }
+
+/** More members than any real goal has; the participants CSV stays a bounded read (ADR 215). */
+export const PARTICIPANTS_CSV_LIMIT = 10_000;

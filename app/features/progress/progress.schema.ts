@@ -206,13 +206,17 @@ export const createMeasuredGoalSchema = z
     checkMeasure(value, ctx);
   });
 
+/** The field message when a per-unit pledge comes without its maximum. */
+export const MAX_REQUIRED = "Set a maximum for a pledge per unit: the most it can grow to";
+
 /** The most a supporter may pledge per unit logged (in major units). */
 export const MAX_PER_UNIT_MAJOR = 1_000;
 
 /**
  * /give/{id}: a fixed pledge, or (on a measured goal) an amount per unit logged by the whole group or
- * by one member, with an optional maximum (ADR 142). The fixed amount is required only for a fixed
- * pledge; the per-unit amount only for a per-unit one.
+ * by one member, with a maximum (ADR 142, 215). The fixed amount is required only for a fixed pledge;
+ * the per-unit amount and its maximum only for a per-unit one (docs/product.md "Pledges per unit": no
+ * pledge is worth more than a fixed pledge can be).
  */
 export const givePledgeSchema = z
   .object({
@@ -235,5 +239,7 @@ export const givePledgeSchema = z
       ctx.addIssue({ code: "custom", path: ["amount"], message: REQUIRED });
     if (value.kind === "per-unit" && value.perUnit === undefined)
       ctx.addIssue({ code: "custom", path: ["perUnit"], message: REQUIRED });
+    if (value.kind === "per-unit" && value.max === undefined)
+      ctx.addIssue({ code: "custom", path: ["max"], message: MAX_REQUIRED });
   });
 export type GivePledge = z.output<typeof givePledgeSchema>;
