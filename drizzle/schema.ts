@@ -312,6 +312,8 @@ export const progressEntries = sqliteTable(
     index("progress_entries_member_day_idx").on(t.goalId, t.userId, t.day, t.createdAt),
     // The goal's latest entries (the home feed).
     index("progress_entries_goal_created_idx").on(t.goalId, t.createdAt),
+    // The organiser's entries largest first, to find implausible ones (docs/product.md).
+    index("progress_entries_goal_amount_idx").on(t.goalId, t.amount, t.createdAt),
     uniqueIndex("progress_entries_idempotency_idx").on(t.userId, t.idempotencyKey),
   ],
 );

@@ -16,6 +16,8 @@ import { today } from "#app/platform/session/clock.server";
 import { goalVisit, recordGoalVisit } from "#app/features/home/visits.server";
 import { progressAction, type ProgressActionData } from "#app/features/progress/progress-form.server";
 import {
+  authoriseEntries,
+  entriesGoalQuery,
   entriesPageQueries,
   entriesQueryOf,
   toEntriesPage,
@@ -29,6 +31,7 @@ import progressStyles from "#app/styles/progress.css";
 import tableStyles from "#app/styles/table.css";
 import type { LiveHandle } from "#app/features/live/useLiveUpdates";
 import { forbidden, notFound } from "#app/platform/http/http-errors.server";
+import { runGroups } from "#app/platform/db/batch.server";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: memberStyles },
@@ -48,6 +51,7 @@ export const handle: LiveHandle<typeof loader> = { live: (data, params) => [data
 const hrefOf = (goalId: string, query: EntriesQuery) => {
   const params = new URLSearchParams();
   if (query.member) params.set("member", query.member);
+  if (query.sort) params.set("sort", query.sort);
   if (query.page > 1) params.set("page", String(query.page));
   const search = params.toString();
   return `/goals/${goalId}/entries${search ? `?${search}` : ""}`;
@@ -58,15 +62,17 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const query = entriesQueryOf(new URL(request.url));
   // The session and the page in one round trip (ADR 057); signed out: to / (SPEC).
   const day = today(request, context.cloudflare.env);
+  // Authorised first from the goal's one row (ADR 215); the page is read for a manager only.
   const { user, rows } = await batchWithUser(request, context, (viewerId) => ({
-    page: entriesPageQueries(context, params.id!, query),
+    goal: [entriesGoalQuery(context, params.id!)],
     visit: goalVisit(context, viewerId, params.id!, day),
   }));
-  const page = toEntriesPage(rows.page, user, query);
-  if (!page) throw notFound();
-  if (page === "forbidden") throw forbidden();
+  const goal = authoriseEntries(rows.goal[0][0], user);
+  if (!goal) throw notFound();
+  if (goal === "forbidden") throw forbidden();
+  const { page } = await runGroups(context.db, { page: entriesPageQueries(context, params.id!, query) });
   recordGoalVisit(context, rows.visit?.[0], user.id, params.id!, day);
-  return page;
+  return toEntriesPage(goal, page, query);
 }
 
 /** Remove an abusive entry (audit-logged, the member's total recounted); back to the same page. */
@@ -90,7 +96,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 type Entry = EntriesPage["entries"][number];
 
 function columns(page: EntriesPage): Column<Entry>[] {
-  const action = hrefOf(page.goal.id, { member: page.member?.id ?? null, page: page.page });
+  const action = hrefOf(page.goal.id, { member: page.member?.id ?? null, page: page.page, sort: page.sort });
   return [
     {
       header: "Member",
@@ -101,7 +107,21 @@ function columns(page: EntriesPage): Column<Entry>[] {
         </Link>
       ),
     },
-    { header: "Amount", numeric: true, cell: (e) => e.amountText },
+    {
+      header: "Amount",
+      numeric: true,
+      cell: (e) =>
+        e.implausible ? (
+          <>
+            {e.amountText}{" "}
+            <span className="entries__flag" title={`${e.dayTotalText} that day`}>
+              Implausible<span className="visually-hidden">{`: ${e.dayTotalText} that day`}</span>
+            </span>
+          </>
+        ) : (
+          e.amountText
+        ),
+    },
     { header: "Day", wrap: "nowrap", cell: (e) => formatMonthDay(e.day) },
     { header: "Note", cell: (e) => e.note ?? "" },
     { header: "Logged", wrap: "nowrap", cell: (e) => <Timestamp value={e.loggedAt} /> },
@@ -171,6 +191,28 @@ export default function GoalEntriesRoute() {
               </ol>
             </nav>
           ) : null}
+          <p className="entries__sort" data-testid="entries-sort">
+            {page.plausibleText ? (
+              <>
+                An entry marked <span className="entries__flag">Implausible</span> takes one member&apos;s day past{" "}
+                {page.plausibleText}, well above a typical day. Sorted:{" "}
+              </>
+            ) : (
+              "Sorted: "
+            )}
+            {page.sort === "amount" ? (
+              <>
+                <strong>largest first</strong> (
+                <Link to={hrefOf(goal.id, { member: member?.id ?? null, page: 1, sort: null })}>newest first</Link>)
+              </>
+            ) : (
+              <>
+                <strong>newest first</strong> (
+                <Link to={hrefOf(goal.id, { member: member?.id ?? null, page: 1, sort: "amount" })}>largest first</Link>
+                )
+              </>
+            )}
+          </p>
           {page.entries.length ? (
             <>
               <Table
@@ -182,7 +224,7 @@ export default function GoalEntriesRoute() {
               <Pagination
                 page={page.page}
                 pages={page.pages}
-                params={member ? { member: member.id } : {}}
+                params={{ ...(member ? { member: member.id } : {}), ...(page.sort ? { sort: page.sort } : {}) }}
                 label="Entries pages"
               />
             </>

@@ -22,27 +22,28 @@ import { forbidden, notFound } from "#app/platform/http/http-errors.server";
 /** The org's CSV of participants' progress (no e-mail addresses: names, dates, status, pledged). */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
+  // Authorised first from the goal's one row (ADR 215): nothing else is read for anyone else.
+  const goal = toSupportGoal((await supportGoalQuery(context, params.id!, null))[0]);
+  if (!goal) throw notFound();
+  if (!canManageGoal(goal, user)) throw forbidden();
+  const day = today(request, context.cloudflare.env);
   const {
-    csv: [goalRows, rows, formerRows],
+    csv: [rows, formerRows],
     measures: measureRows,
     teams: [teamSettings, teamRows],
   } = await runGroups(context.db, {
     csv: [
-      supportGoalQuery(context, params.id!, user.id),
       participantsProgressQuery(context, params.id!),
       // Progress that counts in the group total from people no longer members (left, or deleted, ADR 146).
       formerParticipantsQuery(context, params.id!),
     ],
     // Measured progress (ADR 140, 146): each member's total, entries, streak and last entry day.
-    measures: participantMeasureQueries(context, params.id!),
+    measures: participantMeasureQueries(context, params.id!, day),
     // Teams (ADR 270): each member's current team.
     teams: [teamSettingsQuery(context, params.id!), memberTeamsQuery(context, params.id!)],
   });
   const teams = toMemberTeams(teamSettings, teamRows);
-  const measures = toParticipantMeasures(measureRows, today(request, context.cloudflare.env));
-  const goal = toSupportGoal(goalRows[0]);
-  if (!goal) throw notFound();
-  if (!canManageGoal(goal, user)) throw forbidden();
+  const measures = toParticipantMeasures(measureRows, day);
   const currency = goal.currency ?? "GBP";
   const table = [
     [

@@ -148,7 +148,7 @@ describe("the organiser's entries page", () => {
     expect(audits.n).toBe(0);
   });
 
-  it("reads the session and the whole page in ONE round trip", async () => {
+  it("authorises first: the session and the goal's one row, then the page for a manager only (ADR 215)", async () => {
     const owner = await org();
     const goal = await insertMeasuredGoal({ orgId: owner.id });
     const runner = await member(goal.id);
@@ -156,8 +156,39 @@ describe("the organiser's entries page", () => {
     for (const path of [`/goals/${goal.id}/entries`, `/goals/${goal.id}/entries?member=${runner.id}&page=1`]) {
       const { status, count, roundTrips } = await screenRoundTrips(path, owner.cookie);
       expect(status).toBe(200);
-      expect(count, describeRoundTrips(roundTrips)).toBe(1);
+      expect(count, describeRoundTrips(roundTrips)).toBe(2);
+      expect(roundTrips[0]!.sql.join(" "), describeRoundTrips(roundTrips)).not.toMatch(/progress_entries/);
     }
+    // A member who does not manage the goal: one round trip, and no entry, total or name is read.
+    const { status, roundTrips } = await screenRoundTrips(`/goals/${goal.id}/entries`, runner.cookie);
+    expect(status).toBe(403);
+    const read = roundTrips.flatMap((t) => t.sql).join("\n");
+    expect(read, describeRoundTrips(roundTrips)).not.toMatch(/from "progress_(entries|totals)"/i);
+  });
+
+  it("flags entries well above a typical day and sorts them largest first", async () => {
+    const owner = await org();
+    const goal = await insertMeasuredGoal({ orgId: owner.id, start: dayFromToday(-5) });
+    const rhea = await member(goal.id, "Rhea");
+    const ivo = await member(goal.id, "Ivo");
+    await logEntry(goal.id, rhea.cookie, { amount: "70", note: "One big day" });
+    // Two entries that together take one day past 60 km: both are flagged.
+    await logEntry(goal.id, ivo.cookie, { amount: "35", note: "Morning", day: dayFromToday(-1) });
+    await logEntry(goal.id, ivo.cookie, { amount: "30", note: "Evening", day: dayFromToday(-1) });
+    await logEntry(goal.id, ivo.cookie, { amount: "12", note: "Ordinary" });
+    const rowOf = (html: string, note: string) => html.split("<tr").find((r) => r.includes(note)) ?? "";
+    const page = (await text(`/goals/${goal.id}/entries`, owner.cookie)).replaceAll("<!-- -->", "");
+    expect(page).toContain("takes one member&#x27;s day past 60 km, well above a typical day");
+    for (const note of ["One big day", "Morning", "Evening"]) expect(rowOf(page, note)).toContain("Implausible");
+    expect(rowOf(page, "Evening")).toContain(": 65 km that day");
+    expect(rowOf(page, "Ordinary")).not.toContain("Implausible");
+    // Newest first by default; largest first on asking, and the pages keep the order.
+    expect(page.indexOf("Ordinary")).toBeLessThan(page.indexOf("One big day"));
+    expect(page).toContain(`href="/goals/${goal.id}/entries?sort=amount"`);
+    const sorted = (await text(`/goals/${goal.id}/entries?sort=amount`, owner.cookie)).replaceAll("<!-- -->", "");
+    const order = ["One big day", "Morning", "Evening", "Ordinary"].map((n) => sorted.indexOf(n));
+    expect(order).toEqual([...order].sort((a, b) => a - b));
+    expect(sorted).toContain("<strong>largest first</strong>");
   });
 
   it("a removal reads the goal once: the organiser check and the removal's checks share one read", async () => {

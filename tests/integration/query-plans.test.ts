@@ -71,6 +71,7 @@ describe("query plans", () => {
     for (const path of [
       `/goals/${goal.id}/entries`,
       `/goals/${goal.id}/entries?member=${memberId}&page=1`,
+      `/goals/${goal.id}/entries?sort=amount`,
       `/goals/${goal.id}/participants.csv`,
       `/goals/${goal.id}/pledges.csv`,
       `/goals/${goal.id}/fundraising`,
@@ -93,9 +94,10 @@ describe("query plans", () => {
     // The CSV's rows of progress without a membership (left, or a deleted account, ADR 146) are read too.
     expect(planned.some(({ sql }) => /not exists \(select 1 from "user_goals"/.test(sql))).toBe(true);
     expect(await fullScans(planned)).toEqual([]);
-    // The entries page walks (goal, created_at) newest first, or (goal, user, day) for one member: no sort.
+    // The entries page walks (goal, created_at) newest first, (goal, user, day) for one member, or
+    // (goal, amount) largest first: no sort.
     const lists = planned.filter(({ sql }) => /from "progress_entries" left join "users"/i.test(sql));
-    expect(lists.length).toBe(2);
+    expect(lists.length).toBe(3);
     for (const { sql, plan } of lists) expect(plan.join(" | "), sql).not.toContain("TEMP B-TREE");
   });
 

@@ -90,12 +90,12 @@ export async function progressAction(
     return answer(
       formData,
       result.status,
-      result.field ? { entryId: [result.message] } : { "": [result.message] },
+      { [result.field ?? ""]: [result.message] },
       reply.initialValue as Record<string, unknown> | null,
     );
   }
   // Per-unit pledges grow with progress: a milestone (50/90/100% of the target) may be crossed now.
-  if (value.intent === "log-entry" || value.intent === "edit-entry")
+  if (result.changed && (value.intent === "log-entry" || value.intent === "edit-entry"))
     await announceProgressMilestone(context, goalId, appUrl(request, context.cloudflare.env));
   if (inPlace && value.intent === "log-entry") {
     const done = answer(formData, 200, null);

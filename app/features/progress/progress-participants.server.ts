@@ -4,16 +4,21 @@
  * of people whose progress counts but who are no longer members (ADR 146).
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { and, desc, eq, sql } from "drizzle-orm";
-import type { IsoDate } from "#app/lib/dates";
+import { and, desc, eq, gte, sql } from "drizzle-orm";
+import { addDays, type IsoDate } from "#app/lib/dates";
 import { quantityInputValue, streak, unitOf } from "#app/features/progress/progress";
 import { progressEntries, progressTotals, users } from "#drizzle/schema";
-import { pledgeValue } from "#app/features/fundraising/fundraising.server";
+import { PARTICIPANTS_CSV_LIMIT, pledgeValue } from "#app/features/fundraising/fundraising.server";
 import { measureQuery } from "./progress.server";
 import type { GroupRows } from "#app/platform/db/batch.server";
 
-/** Every member's totals and logged days in a goal, for the org's participants CSV. */
-export function participantMeasureQueries(context: AppLoadContext, goalId: string) {
+/** How far back the CSV's streak column looks: two years of days. */
+export const STREAK_DAYS = 731;
+/** The logged days read for the streaks, at most (a bounded read whatever the goal holds). */
+const MAX_STREAK_ROWS = 200_000;
+
+/** Every member's totals and recent logged days in a goal, for the org's participants CSV (bounded). */
+export function participantMeasureQueries(context: AppLoadContext, goalId: string, today: IsoDate) {
   return [
     measureQuery(context, goalId),
     context.db
@@ -24,11 +29,14 @@ export function participantMeasureQueries(context: AppLoadContext, goalId: strin
         lastDay: progressTotals.lastDay,
       })
       .from(progressTotals)
-      .where(eq(progressTotals.goalId, goalId)),
+      .where(eq(progressTotals.goalId, goalId))
+      .limit(PARTICIPANTS_CSV_LIMIT),
+    // The days a streak can reach back over: a streak longer than this reads as this long.
     context.db
       .selectDistinct({ userId: progressEntries.userId, day: progressEntries.day })
       .from(progressEntries)
-      .where(eq(progressEntries.goalId, goalId)),
+      .where(and(eq(progressEntries.goalId, goalId), gte(progressEntries.day, addDays(today, -STREAK_DAYS))))
+      .limit(MAX_STREAK_ROWS),
   ] as const;
 }
 
@@ -45,7 +53,12 @@ export function toParticipantMeasures(rows: GroupRows<ReturnType<typeof particip
   const unit = measureRows[0]?.unit;
   if (!unit) return null;
   const days = new Map<string, string[]>();
-  for (const r of dayRows) days.set(r.userId, [...(days.get(r.userId) ?? []), r.day]);
+  // Pushed, not copied: the list is built in one pass however many days a member logged.
+  for (const r of dayRows) {
+    const list = days.get(r.userId);
+    if (list) list.push(r.day);
+    else days.set(r.userId, [r.day]);
+  }
   const byUser = new Map<string, ParticipantMeasure>();
   for (const r of totalRows)
     byUser.set(r.userId, {
@@ -79,5 +92,6 @@ export function formerParticipantsQuery(context: AppLoadContext, goalId: string)
         sql`not exists (select 1 from "user_goals" where "user_goals"."goal_id" = "progress_totals"."goal_id" and "user_goals"."user_id" = "progress_totals"."user_id")`,
       ),
     )
-    .orderBy(desc(progressTotals.total), progressTotals.reachedAt, progressTotals.userId);
+    .orderBy(desc(progressTotals.total), progressTotals.reachedAt, progressTotals.userId)
+    .limit(PARTICIPANTS_CSV_LIMIT);
 }

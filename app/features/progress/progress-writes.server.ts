@@ -4,12 +4,20 @@
  * from their entries in the same batch, so a double submit or a race can never make a total drift.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { and, eq, notExists, sql } from "drizzle-orm";
+import { and, eq, not, notExists, sql } from "drizzle-orm";
 import type { IsoDate } from "#app/lib/dates";
 import { canManageGoal } from "#app/features/fundraising/fundraising";
 import type { Viewer } from "#app/features/goals/goals";
 import { newId } from "#app/lib/ids";
-import { logRefusal, LOG_REFUSALS, type LogRefusal } from "#app/features/progress/progress";
+import {
+  dailyCapMessage,
+  HUNDREDTHS,
+  logRefusal,
+  LOG_REFUSALS,
+  unitOf,
+  type LogRefusal,
+} from "#app/features/progress/progress";
+import { rowValues } from "#app/platform/db/insert-select.server";
 import { goals, progressEntries, progressTotals, userGoals } from "#drizzle/schema";
 import { auditEntryIfChanged } from "#app/features/admin/audit.server";
 import { publish } from "#app/features/live/live.server";
@@ -94,7 +102,13 @@ function recountTotals(context: AppLoadContext, goalId: string, userId: string) 
 }
 
 export type EntryWrite =
-  { ok: true; id: string } | { ok: false; status: 403 | 404 | 409; message: string; field?: "entryId" };
+  | {
+      ok: true;
+      id: string;
+      /** False when the write changed nothing (a replayed idempotency key, an edit to the same values). */
+      changed: boolean;
+    }
+  | { ok: false; status: 403 | 404 | 409 | 429; message: string; field?: "entryId" | "amount" };
 
 function refusal(reason: LogRefusal): EntryWrite {
   const status = reason === "not-a-member" ? 403 : 409;
@@ -107,7 +121,29 @@ export interface EntryInput {
   note: string | null;
 }
 
-/** Logs an entry once per idempotency key (a double submit inserts nothing the second time). */
+/**
+ * The daily cap as a condition of the write itself (no read before it, so two racing writes cannot
+ * both pass): the member's other entries for `day` plus `amount` stay within the unit's cap.
+ * `except`: the entry being edited, whose old amount is replaced.
+ */
+function withinDailyCap(goal: EntryGoal, userId: string, day: IsoDate, amount: number, except?: string) {
+  const cap = unitOf(goal.unit ?? "").cap * HUNDREDTHS;
+  return sql`(SELECT coalesce(sum(${progressEntries.amount}), 0) FROM ${progressEntries}
+    WHERE ${progressEntries.goalId} = ${goal.id} AND ${progressEntries.userId} = ${userId}
+      AND ${progressEntries.day} = ${day}${except ? sql` AND ${progressEntries.id} <> ${except}` : sql``}) + ${amount} <= ${cap}`;
+}
+
+const overDailyCap = (goal: EntryGoal, day: IsoDate, today: IsoDate): EntryWrite => ({
+  ok: false,
+  status: 409,
+  message: dailyCapMessage(goal.unit ?? "", day, today),
+  field: "amount",
+});
+
+/**
+ * Logs an entry once per idempotency key (a double submit inserts nothing the second time and
+ * publishes nothing), and only while the member's day stays within the unit's daily cap.
+ */
 export async function logEntry(
   context: AppLoadContext,
   goal: EntryGoal,
@@ -118,23 +154,34 @@ export async function logEntry(
   const reason = logRefusal(goal, goal.membership, today);
   if (reason) return refusal(reason);
   const id = newId();
-  await context.db.batch([
+  const row = rowValues(progressEntries, {
+    id,
+    goalId: goal.id,
+    userId: viewer.id,
+    amount: input.amount,
+    day: input.day,
+    note: input.note,
+    idempotencyKey: input.key,
+  });
+  const [inserted] = await context.db.batch([
     context.db
       .insert(progressEntries)
-      .values({
-        id,
-        goalId: goal.id,
-        userId: viewer.id,
-        amount: input.amount,
-        day: input.day,
-        note: input.note,
-        idempotencyKey: input.key,
-      })
+      .select(sql`SELECT ${row} WHERE ${withinDailyCap(goal, viewer.id, input.day, input.amount)}`)
       .onConflictDoNothing(),
     ...recountTotals(context, goal.id, viewer.id),
   ]);
+  if (!inserted.meta.changes) {
+    // Nothing written: a replay of an entry already logged (fine, nothing to tell anyone) or over the cap.
+    const earlier = await context.db
+      .select({ id: progressEntries.id })
+      .from(progressEntries)
+      .where(and(eq(progressEntries.userId, viewer.id), eq(progressEntries.idempotencyKey, input.key)))
+      .limit(1);
+    if (earlier[0]) return { ok: true, id: earlier[0].id, changed: false };
+    return overDailyCap(goal, input.day, today);
+  }
   publish(context, [`goal:${goal.id}`, `user:${viewer.id}`]);
-  return { ok: true, id };
+  return { ok: true, id, changed: true };
 }
 
 const notYours: EntryWrite = {
@@ -156,16 +203,31 @@ export async function editEntry(
   const reason = logRefusal(goal, goal.membership, today);
   if (reason) return refusal(reason);
   const mine = myEntry(goal.id, viewer.id, entryId);
+  const same = and(
+    eq(progressEntries.amount, input.amount),
+    eq(progressEntries.day, input.day),
+    sql`${progressEntries.note} IS ${input.note}`,
+  );
   const [result] = await context.db.batch([
     context.db
       .update(progressEntries)
       .set({ amount: input.amount, day: input.day, note: input.note, updatedAt: new Date() })
-      .where(mine),
+      .where(and(mine, not(same!), withinDailyCap(goal, viewer.id, input.day, input.amount, entryId))),
     ...recountTotals(context, goal.id, viewer.id),
   ]);
-  if (!result.meta.changes) return notYours;
+  if (!result.meta.changes) {
+    // Nothing changed: not mine, already as asked (a replay), or over the day's cap.
+    const entry = await context.db
+      .select({ same: sql<number>`${same}` })
+      .from(progressEntries)
+      .where(mine)
+      .limit(1);
+    if (!entry[0]) return notYours;
+    if (entry[0].same) return { ok: true, id: entryId, changed: false };
+    return overDailyCap(goal, input.day, today);
+  }
   publish(context, [`goal:${goal.id}`, `user:${viewer.id}`]);
-  return { ok: true, id: entryId };
+  return { ok: true, id: entryId, changed: true };
 }
 
 /** Deletes one of my own entries. */
@@ -184,7 +246,7 @@ export async function deleteEntry(
   ]);
   if (!result.meta.changes) return notYours;
   publish(context, [`goal:${goal.id}`, `user:${viewer.id}`]);
-  return { ok: true, id: entryId };
+  return { ok: true, id: entryId, changed: true };
 }
 
 /** The owning org (or an admin) removes an abusive entry; the removal is audit-logged in the same batch. */
@@ -214,5 +276,5 @@ export async function removeEntry(
     ...recountTotals(context, goal.id, entry.userId),
   ]);
   publish(context, [`goal:${goal.id}`, `user:${entry.userId}`]);
-  return { ok: true, id: entryId };
+  return { ok: true, id: entryId, changed: true };
 }

@@ -3,7 +3,8 @@
  * which days an entry may be logged for (goal dates and the goal clock), streaks, the leaderboard order
  * (ties: who got there first) and per-unit pledge amounts with their caps. No I/O.
  */
-import { dayNumber, isExpired, isIsoDate, type IsoDate } from "#app/lib/dates";
+import { MAX_PLEDGE_MINOR } from "#app/features/fundraising/fundraising";
+import { dayNumber, formatMonthDay, isExpired, isIsoDate, type IsoDate } from "#app/lib/dates";
 
 /** Amounts are stored as integers: hundredths of the unit (5.25 km = 525). */
 export const HUNDREDTHS = 100;
@@ -12,18 +13,26 @@ export interface UnitPreset {
   key: string;
   /** "km", "steps": what follows a number. */
   label: string;
-  /** The most one entry may hold, in whole units: a day's effort, generously. */
+  /**
+   * The most one member's entries for one day may hold together, in whole units: a day's effort,
+   * generously (so one entry cannot hold more either). A condition of every entry write.
+   */
   cap: number;
+  /**
+   * Well above a typical day (docs/product.md "Implausible entries"): an entry or a day past this is
+   * flagged for the organiser on the entries page, not refused. Null: no figure (custom units).
+   */
+  plausible: number | null;
 }
 
 export const UNIT_PRESETS = [
-  { key: "km", label: "km", cap: 500 },
-  { key: "miles", label: "miles", cap: 300 },
-  { key: "steps", label: "steps", cap: 200_000 },
-  { key: "minutes", label: "minutes", cap: 1_440 },
-  { key: "hours", label: "hours", cap: 24 },
-  { key: "sessions", label: "sessions", cap: 50 },
-  { key: "pages", label: "pages", cap: 2_000 },
+  { key: "km", label: "km", cap: 500, plausible: 60 },
+  { key: "miles", label: "miles", cap: 300, plausible: 40 },
+  { key: "steps", label: "steps", cap: 200_000, plausible: 60_000 },
+  { key: "minutes", label: "minutes", cap: 1_440, plausible: 600 },
+  { key: "hours", label: "hours", cap: 24, plausible: 10 },
+  { key: "sessions", label: "sessions", cap: 50, plausible: 6 },
+  { key: "pages", label: "pages", cap: 2_000, plausible: 500 },
 ] as const satisfies readonly UnitPreset[];
 
 export type PresetKey = (typeof UNIT_PRESETS)[number]["key"];
@@ -40,7 +49,20 @@ export const MAX_NOTE = 280;
 export const UNDATED_BACKFILL_DAYS = 366;
 
 export function unitOf(unit: string): UnitPreset {
-  return UNIT_PRESETS.find((u) => u.key === unit) ?? { key: unit, label: unit, cap: CUSTOM_UNIT_CAP };
+  return UNIT_PRESETS.find((u) => u.key === unit) ?? { key: unit, label: unit, cap: CUSTOM_UNIT_CAP, plausible: null };
+}
+
+/** The refusal when an entry would take one day past the unit's daily cap (a caller shows it as is). */
+export function dailyCapMessage(unit: string, day: IsoDate, today: IsoDate): string {
+  const { cap, label } = unitOf(unit);
+  const when = day === today ? "today" : `${formatMonthDay(day, today)}`;
+  return `That would take ${when} past ${numberFormat.format(cap)} ${label}, the most a day can hold`;
+}
+
+/** Whether an amount (hundredths) is well above a typical day for the unit: flagged, not refused. */
+export function isImplausible(hundredths: number, unit: string): boolean {
+  const { plausible } = unitOf(unit);
+  return plausible !== null && hundredths > plausible * HUNDREDTHS;
 }
 
 export const isPresetUnit = (unit: string): unit is PresetKey => (PRESET_KEYS as string[]).includes(unit);
@@ -193,11 +215,11 @@ export const reachedTarget = (total: number, target: number | null | undefined) 
 
 /**
  * A per-unit pledge's amount in minor units: `perUnit` minor units per whole unit of `progress`
- * (hundredths), rounded down to the minor unit, never above `max` (when set).
+ * (hundredths), rounded down to the minor unit, never above `max` (when set) nor the fixed-pledge cap.
  */
 export function perUnitPledgeAmount(perUnit: number, progress: number, max: number | null | undefined): number {
   if (perUnit <= 0 || progress <= 0) return 0;
-  const amount = Math.floor((perUnit * progress) / HUNDREDTHS);
+  const amount = Math.min(Math.floor((perUnit * progress) / HUNDREDTHS), MAX_PLEDGE_MINOR);
   return max && max > 0 ? Math.min(amount, max) : amount;
 }
 

@@ -1,0 +1,1 @@
+CREATE INDEX `progress_entries_goal_amount_idx` ON `progress_entries` (`goal_id`,`amount`,`created_at`);
