@@ -48,3 +48,19 @@ export function originFrom(matches: readonly { id: string; data?: unknown }[]): 
   const root = matches.find((m) => m.id === "root")?.data as { origin?: string } | undefined;
   return root?.origin ?? "";
 }
+
+/**
+ * A signed-in or development screen's metadata: "<title>[ | <section>] | Goals with Friends", its
+ * description, and noindex when asked. No social tags: these screens are not shared. The one helper
+ * for every title (pageMeta above for the visitor pages that are shared).
+ */
+export function screenMeta(
+  title: string,
+  { description, section, noindex }: { description?: string; section?: "Admin"; noindex?: boolean } = {},
+): MetaDescriptor[] {
+  return [
+    { title: [title, section, SITE_NAME].filter(Boolean).join(" | ") },
+    ...(description ? [{ name: "description", content: description }] : []),
+    ...(noindex ? [{ name: "robots", content: "noindex" }] : []),
+  ];
+}

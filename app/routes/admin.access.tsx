@@ -19,8 +19,9 @@ import {
 import { publish } from "#app/features/live/live.server";
 import { requireRole } from "#app/platform/session/session.server";
 import { useConformForm } from "#app/components/useConformForm";
+import { screenMeta } from "#app/lib/meta";
 
-export const meta: MetaFunction = () => [{ title: "Access | Admin | Goals with Friends" }];
+export const meta: MetaFunction = () => screenMeta("Access", { section: "Admin" });
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireRole(request, context, "admin");

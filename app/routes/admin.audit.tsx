@@ -7,8 +7,9 @@ import { AUDIT_PER_PAGE, auditActionText, pageCount } from "#app/features/admin/
 import { userSearchSchema } from "#app/features/admin/admin.schema";
 import { auditPage } from "#app/features/admin/audit.server";
 import { requireRole } from "#app/platform/session/session.server";
+import { screenMeta } from "#app/lib/meta";
 
-export const meta: MetaFunction = () => [{ title: "Audit log | Admin | Goals with Friends" }];
+export const meta: MetaFunction = () => screenMeta("Audit log", { section: "Admin" });
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireRole(request, context, "admin");

@@ -6,6 +6,7 @@ import { today } from "#app/platform/session/clock.server";
 import { requireRole } from "#app/platform/session/session.server";
 import goalsStyles from "#app/styles/goals.css";
 import memberStyles from "#app/styles/member.css";
+import { screenMeta } from "#app/lib/meta";
 
 // The goal icon (goals.css) and /create's goal fields (member.css), reused by the goal editor.
 export const links: LinksFunction = () => [
@@ -13,7 +14,7 @@ export const links: LinksFunction = () => [
   { rel: "stylesheet", href: memberStyles },
 ];
 
-export const meta: MetaFunction = () => [{ title: "Goals | Admin | Goals with Friends" }];
+export const meta: MetaFunction = () => screenMeta("Goals", { section: "Admin" });
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireRole(request, context, "admin");

@@ -1,8 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { UsersScreen } from "#app/features/admin/UsersScreen";
 import { usersScreenAction, usersScreenLoader } from "#app/features/admin/admin-users.server";
+import { screenMeta } from "#app/lib/meta";
 
-export const meta: MetaFunction = () => [{ title: "Users | Admin | Goals with Friends" }];
+export const meta: MetaFunction = () => screenMeta("Users", { section: "Admin" });
 
 export const loader = (args: LoaderFunctionArgs) => usersScreenLoader(args);
 

@@ -11,8 +11,9 @@ import { requireRole } from "#app/platform/session/session.server";
 import { EmailTakenError } from "#app/features/account/users.server";
 import { useStickyActionData } from "#app/features/admin/useStickyActionData";
 import { useConformForm } from "#app/components/useConformForm";
+import { screenMeta } from "#app/lib/meta";
 
-export const meta: MetaFunction = () => [{ title: "Add User | Admin | Goals with Friends" }];
+export const meta: MetaFunction = () => screenMeta("Add User", { section: "Admin" });
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireRole(request, context, "admin");

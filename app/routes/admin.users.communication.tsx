@@ -18,8 +18,9 @@ import { publish } from "#app/features/live/live.server";
 import { requireRole } from "#app/platform/session/session.server";
 import { useStickyActionData } from "#app/features/admin/useStickyActionData";
 import { useConformForm } from "#app/components/useConformForm";
+import { screenMeta } from "#app/lib/meta";
 
-export const meta: MetaFunction = () => [{ title: "Communication | Admin | Goals with Friends" }];
+export const meta: MetaFunction = () => screenMeta("Communication", { section: "Admin" });
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireRole(request, context, "admin");

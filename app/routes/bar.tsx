@@ -12,16 +12,15 @@ import { batchWithUser } from "#app/platform/session/session.server";
 import goalsStyles from "#app/styles/goals.css";
 import memberStyles from "#app/styles/member.css";
 import type { LiveHandle } from "#app/features/live/useLiveUpdates";
+import { screenMeta } from "#app/lib/meta";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: goalsStyles },
   { rel: "stylesheet", href: memberStyles },
 ];
 
-export const meta: MetaFunction = () => [
-  { title: "Progress Bar | Goals with Friends" },
-  { name: "description", content: "How far along your current goal you are." },
-];
+export const meta: MetaFunction = () =>
+  screenMeta("Progress Bar", { description: "How far along your current goal you are." });
 
 // Live (ADR 043): goal edits; the viewer's own joins and completions come through root's user topic.
 export const handle: LiveHandle = { live: () => ["goals"] };

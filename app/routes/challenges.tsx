@@ -10,16 +10,15 @@ import { today } from "#app/platform/session/clock.server";
 import { requireRole } from "#app/platform/session/session.server";
 import memberStyles from "#app/styles/member.css";
 import tableStyles from "#app/styles/table.css";
+import { screenMeta } from "#app/lib/meta";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: memberStyles },
   { rel: "stylesheet", href: tableStyles },
 ];
 
-export const meta: MetaFunction = () => [
-  { title: "My challenges | Goals with Friends" },
-  { name: "description", content: "The challenges you run: members, completions, pledges and every tool." },
-];
+export const meta: MetaFunction = () =>
+  screenMeta("My challenges", { description: "The challenges you run: members, completions, pledges and every tool." });
 
 // Live (ADR 043): joins, completions and pledges move the figures; new goals add rows.
 export const handle: LiveHandle = { live: () => ["goals", "admin"] };

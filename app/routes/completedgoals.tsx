@@ -8,16 +8,14 @@ import { batchWithUser } from "#app/platform/session/session.server";
 import goalsStyles from "#app/styles/goals.css";
 import memberStyles from "#app/styles/member.css";
 import type { LiveHandle } from "#app/features/live/useLiveUpdates";
+import { screenMeta } from "#app/lib/meta";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: goalsStyles },
   { rel: "stylesheet", href: memberStyles },
 ];
 
-export const meta: MetaFunction = () => [
-  { title: "Completed Goals | Goals with Friends" },
-  { name: "description", content: "The goals you have completed." },
-];
+export const meta: MetaFunction = () => screenMeta("Completed Goals", { description: "The goals you have completed." });
 
 // Live (ADR 043): goal edits; the viewer's own joins and completions come through root's user topic.
 export const handle: LiveHandle = { live: () => ["goals"] };

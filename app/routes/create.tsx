@@ -27,16 +27,15 @@ import { deleteImage, readImageUpload, readUploadForm, storeImage } from "#app/p
 import fundraisingStyles from "#app/styles/fundraising.css";
 import memberStyles from "#app/styles/member.css";
 import { useConformForm } from "#app/components/useConformForm";
+import { screenMeta } from "#app/lib/meta";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: memberStyles },
   { rel: "stylesheet", href: fundraisingStyles },
 ];
 
-export const meta: MetaFunction = () => [
-  { title: "Create a Goal | Goals with Friends" },
-  { name: "description", content: "Create a goal for your community or organisation." },
-];
+export const meta: MetaFunction = () =>
+  screenMeta("Create a Goal", { description: "Create a goal for your community or organisation." });
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireRole(request, context, "admin", "org");

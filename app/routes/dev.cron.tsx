@@ -13,6 +13,7 @@ import { notificationJobs } from "#app/jobs/cron.server";
 import { createDb } from "#app/platform/db/db.server";
 import { requireDevelopment } from "#app/platform/http/env.server";
 import memberStyles from "#app/styles/member.css";
+import { screenMeta } from "#app/lib/meta";
 
 /**
  * Development only: runs the scheduled handler's notification jobs now (server.ts `scheduled`,
@@ -21,10 +22,7 @@ import memberStyles from "#app/styles/member.css";
  */
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: memberStyles }];
 
-export const meta: MetaFunction = () => [
-  { title: "Run the cron | Goals with Friends" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction = () => screenMeta("Run the cron", { noindex: true });
 
 const DAY_MS = 86_400_000;
 

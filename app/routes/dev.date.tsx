@@ -16,14 +16,12 @@ import { devDateCookie, devDateOverride } from "#app/platform/session/clock.serv
 import { requireDevelopment } from "#app/platform/http/env.server";
 import memberStyles from "#app/styles/member.css";
 import { useConformForm } from "#app/components/useConformForm";
+import { screenMeta } from "#app/lib/meta";
 
 /** Developer date tool (development only): pins the "today" every rule and screen uses, via a cookie. */
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: memberStyles }];
 
-export const meta: MetaFunction = () => [
-  { title: "Developer date | Goals with Friends" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction = () => screenMeta("Developer date", { noindex: true });
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   requireDevelopment(context);

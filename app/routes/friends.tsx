@@ -30,16 +30,15 @@ import {
 import { requireUser } from "#app/platform/session/session.server";
 import fundraisingStyles from "#app/styles/fundraising.css";
 import memberStyles from "#app/styles/member.css";
+import { screenMeta } from "#app/lib/meta";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: memberStyles },
   { rel: "stylesheet", href: fundraisingStyles },
 ];
 
-export const meta: MetaFunction = () => [
-  { title: "Friends | Goals with Friends" },
-  { name: "description", content: "Invite friends and see who you set goals with." },
-];
+export const meta: MetaFunction = () =>
+  screenMeta("Friends", { description: "Invite friends and see who you set goals with." });
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);

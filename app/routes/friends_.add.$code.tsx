@@ -13,13 +13,11 @@ import { redirectWithFlash } from "#app/platform/session/flash.server";
 import { acceptFriendLink, inviterOf } from "#app/features/social/friends.server";
 import { getOptionalUser, requireUser } from "#app/platform/session/session.server";
 import authStyles from "#app/styles/auth.css";
+import { screenMeta } from "#app/lib/meta";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: authStyles }];
 
-export const meta: MetaFunction = () => [
-  { title: "Become friends | Goals with Friends" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction = () => screenMeta("Become friends", { noindex: true });
 
 const GONE = "This link no longer works. Ask your friend for a new one.";
 

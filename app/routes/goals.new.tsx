@@ -21,13 +21,12 @@ import { createPersonalGoal, personalGoalLimitReached } from "#app/features/goal
 import { requireUser } from "#app/platform/session/session.server";
 import memberStyles from "#app/styles/member.css";
 import { useConformForm } from "#app/components/useConformForm";
+import { screenMeta } from "#app/lib/meta";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: memberStyles }];
 
-export const meta: MetaFunction = () => [
-  { title: "Start a goal with friends | Goals with Friends" },
-  { name: "description", content: "Start a goal of your own and invite your friends to it." },
-];
+export const meta: MetaFunction = () =>
+  screenMeta("Start a goal with friends", { description: "Start a goal of your own and invite your friends to it." });
 
 const TOO_MANY = "You have started 10 goals today. Try again tomorrow.";
 

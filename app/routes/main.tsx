@@ -8,6 +8,7 @@ import goalsStyles from "#app/styles/goals.css";
 import progressStyles from "#app/styles/progress.css";
 import type { LiveHandle } from "#app/features/live/useLiveUpdates";
 import teamsStyles from "#app/styles/teams.css";
+import { screenMeta } from "#app/lib/meta";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: teamsStyles },
@@ -16,10 +17,7 @@ export const links: LinksFunction = () => [
   { rel: "stylesheet", href: progressStyles },
 ];
 
-export const meta: MetaFunction = () => [
-  { title: "Home | Goals with Friends" },
-  { name: "description", content: "Your goals and suggested goals." },
-];
+export const meta: MetaFunction = () => screenMeta("Home", { description: "Your goals and suggested goals." });
 
 // Live (ADR 043): the goal lists (the viewer's own changes come through root's user topic), and the
 // current goal's topic while the home shows it (ADR 141).

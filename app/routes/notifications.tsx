@@ -13,13 +13,12 @@ import { redirectWithFlash } from "#app/platform/session/flash.server";
 import { listNotificationsQuery, markAllRead } from "#app/features/notifications/notifications.server";
 import { batchWithUser, requireUser } from "#app/platform/session/session.server";
 import memberStyles from "#app/styles/member.css";
+import { screenMeta } from "#app/lib/meta";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: memberStyles }];
 
-export const meta: MetaFunction = () => [
-  { title: "Notifications | Goals with Friends" },
-  { name: "description", content: "Cheers, messages and reminders from your goals." },
-];
+export const meta: MetaFunction = () =>
+  screenMeta("Notifications", { description: "Cheers, messages and reminders from your goals." });
 
 // New notifications arrive through root's user topic, which revalidates this loader too.
 export const handle: LiveHandle = { live: () => [] };

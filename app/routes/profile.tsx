@@ -22,13 +22,12 @@ import { requireUser } from "#app/platform/session/session.server";
 import { readImageUpload, readUploadForm } from "#app/platform/http/uploads.server";
 import memberStyles from "#app/styles/member.css";
 import { useConformForm } from "#app/components/useConformForm";
+import { screenMeta } from "#app/lib/meta";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: memberStyles }];
 
-export const meta: MetaFunction = () => [
-  { title: "Profile | Goals with Friends" },
-  { name: "description", content: "Your name, colour and profile picture." },
-];
+export const meta: MetaFunction = () =>
+  screenMeta("Profile", { description: "Your name, colour and profile picture." });
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);

@@ -17,13 +17,12 @@ import { readFormData } from "#app/platform/http/form-data.server";
 import { logout, requireUser } from "#app/platform/session/session.server";
 import memberStyles from "#app/styles/member.css";
 import { useConformForm } from "#app/components/useConformForm";
+import { screenMeta } from "#app/lib/meta";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: memberStyles }];
 
-export const meta: MetaFunction = () => [
-  { title: "Delete account | Goals with Friends" },
-  { name: "description", content: "Delete your Goals with Friends account and your personal data." },
-];
+export const meta: MetaFunction = () =>
+  screenMeta("Delete account", { description: "Delete your Goals with Friends account and your personal data." });
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);

@@ -17,13 +17,12 @@ import { readFormData } from "#app/platform/http/form-data.server";
 import { requireUser } from "#app/platform/session/session.server";
 import memberStyles from "#app/styles/member.css";
 import { useConformForm } from "#app/components/useConformForm";
+import { screenMeta } from "#app/lib/meta";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: memberStyles }];
 
-export const meta: MetaFunction = () => [
-  { title: "Change e-mail | Goals with Friends" },
-  { name: "description", content: "Move your Goals with Friends account to another e-mail address." },
-];
+export const meta: MetaFunction = () =>
+  screenMeta("Change e-mail", { description: "Move your Goals with Friends account to another e-mail address." });
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);

@@ -13,14 +13,12 @@ import { confirmEmailChange, findEmailChange } from "#app/features/account/email
 import { redirectWithFlash } from "#app/platform/session/flash.server";
 import { getOptionalUser } from "#app/platform/session/session.server";
 import authStyles from "#app/styles/auth.css";
+import { screenMeta } from "#app/lib/meta";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: authStyles }];
 
-export const meta: MetaFunction = () => [
-  { title: "Confirm your new e-mail | Goals with Friends" },
-  // The token is a secret: keep the page out of search engines.
-  { name: "robots", content: "noindex" },
-];
+// The token is a secret: keep the page out of search engines.
+export const meta: MetaFunction = () => screenMeta("Confirm your new e-mail", { noindex: true });
 
 const NO_STORE = { "Cache-Control": "no-store" };
 export const EMAIL_LINK_EXPIRED = "This link has expired or was already used. Ask for a new one on your profile.";

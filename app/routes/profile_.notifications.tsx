@@ -15,6 +15,7 @@ import { redirectWithFlash } from "#app/platform/session/flash.server";
 import { readFormData } from "#app/platform/http/form-data.server";
 import { requireUser } from "#app/platform/session/session.server";
 import memberStyles from "#app/styles/member.css";
+import { screenMeta } from "#app/lib/meta";
 
 /**
  * Notification e-mail switches (ADR 187). /profile shows the same form in its Notifications section and
@@ -22,10 +23,8 @@ import memberStyles from "#app/styles/member.css";
  */
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: memberStyles }];
 
-export const meta: MetaFunction = () => [
-  { title: "Notification e-mail | Goals with Friends" },
-  { name: "description", content: "Choose which notifications we e-mail you." },
-];
+export const meta: MetaFunction = () =>
+  screenMeta("Notification e-mail", { description: "Choose which notifications we e-mail you." });
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);

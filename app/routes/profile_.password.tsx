@@ -17,13 +17,12 @@ import { readFormData } from "#app/platform/http/form-data.server";
 import { currentSessionId, requireUser } from "#app/platform/session/session.server";
 import memberStyles from "#app/styles/member.css";
 import { useConformForm } from "#app/components/useConformForm";
+import { screenMeta } from "#app/lib/meta";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: memberStyles }];
 
-export const meta: MetaFunction = () => [
-  { title: "Change password | Goals with Friends" },
-  { name: "description", content: "Change the password of your Goals with Friends account." },
-];
+export const meta: MetaFunction = () =>
+  screenMeta("Change password", { description: "Change the password of your Goals with Friends account." });
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);

@@ -12,13 +12,11 @@ import { FLASH } from "#app/lib/flash";
 import { EMAIL_TOPICS } from "#app/features/notifications/notification-email";
 import { unsubscribe, unsubscribeTarget } from "#app/features/notifications/email-preferences.server";
 import authStyles from "#app/styles/auth.css";
+import { screenMeta } from "#app/lib/meta";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: authStyles }];
 
-export const meta: MetaFunction = () => [
-  { title: "Unsubscribe | Goals with Friends" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction = () => screenMeta("Unsubscribe", { noindex: true });
 
 const NO_STORE = { "Cache-Control": "no-store" };
 export const UNSUBSCRIBE_LINK_BROKEN =
