@@ -49,6 +49,7 @@ export default tseslint.config(
       "build/",
       "worker-configuration.d.ts",
       "public/build/",
+      "public/sw.js",
       ".wrangler/",
       ".cache/",
       "node_modules/",

@@ -46,6 +46,12 @@ async function render(request: Request, env: Env, ctx: ExecutionContext, body: R
   // Every response (documents, data, resources, redirects, errors) leaves with the security headers.
   const secured = d1.carryBookmark(secureResponse(response, env));
   secured.headers.set("X-Request-Id", context.requestId);
+  // Whose page this is, for the service worker: it keeps each account's pages apart and drops them all
+  // when a page comes back signed out (ADR 226). The user was read by the loaders already: no D1 read.
+  if (request.method === "GET") {
+    const account = await signedInUserId(context);
+    if (account) secured.headers.set("X-Account", account);
+  }
   return secured;
 }
 

@@ -19,6 +19,7 @@ import { SomethingWentWrong } from "#app/components/SomethingWentWrong";
 import { LiveUpdates, type LiveHandle } from "#app/features/live/useLiveUpdates";
 import { useNonce } from "#app/components/Nonce";
 import { InstallTags } from "#app/features/offline/InstallTags";
+import { OfflineStatus } from "#app/features/offline/OfflineStatus";
 import type { Flash } from "#app/lib/flash";
 import type { UserType } from "#app/features/goals/goals";
 import { shipsNoScripts } from "#app/lib/scripts";
@@ -93,9 +94,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
+  const user = useOptionalUser();
   return (
     <>
       <LiveUpdates />
+      <OfflineStatus account={user?.id ?? null} />
       <Outlet />
     </>
   );

@@ -67,13 +67,19 @@ export function useLiveUpdates(key: string) {
     ? () => fetcher.submit(null, { method: "post", action: "/events" })
     : () => revalidator.revalidate();
   const flush = useRef(() => {
-    if (!pending.current || !idleNow.current) return;
+    // Offline, a reload of the data can only fail (the error screen): it waits for `online` (ADR 226).
+    if (!pending.current || !idleNow.current || !navigator.onLine) return;
     pending.current = false;
     revalidate.current();
   });
   useEffect(() => {
     if (idle) flush.current();
   }, [idle]);
+  useEffect(() => {
+    const online = () => flush.current();
+    window.addEventListener("online", online);
+    return () => window.removeEventListener("online", online);
+  }, []);
 
   // When the data on screen was last requested: a write after that may not be on screen.
   const requestedAt = useRef(typeof performance === "undefined" ? 0 : performance.timeOrigin);

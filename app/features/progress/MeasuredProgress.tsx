@@ -279,6 +279,9 @@ function LogForm({ view, result }: { view: ProgressView; result: Result }) {
       preventScrollReset
       ref={formRef}
       aria-labelledby="log-title"
+      // Read by the offline queue to name an entry kept on the phone (ADR 227).
+      data-goal-id={view.goalId}
+      data-unit={view.unitLabel}
       onSubmit={() => {
         sentKey.current = key;
         typedSinceSubmit.current.clear();

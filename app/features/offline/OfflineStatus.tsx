@@ -1,0 +1,82 @@
+/**
+ * What the member needs to know about the phone's connection, at the top of the page (ADR 226, 227):
+ * "Offline — showing what you saw at 08:14" on a saved copy, entries waiting to send, and any the app
+ * refused once they were sent (with the reason, until dismissed). Nothing at all otherwise. The
+ * offline machinery (offline.client.ts) loads after hydration, so /main's first script is not larger.
+ */
+import { useRevalidator } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
+import { formatMonthDay } from "#app/lib/dates";
+import type * as OfflineModule from "./offline.client";
+import type { OfflineState } from "./offline.client";
+import type { QueuedEntry } from "./queue";
+import { savedAtText } from "./saved-pages";
+
+type Offline = typeof OfflineModule;
+
+const describe = (e: QueuedEntry) =>
+  `${e.amount}${e.unit ? ` ${e.unit}` : ""}${/^\d{4}-\d{2}-\d{2}$/.test(e.day) ? ` on ${formatMonthDay(e.day as never)}` : ""}${e.goalName ? ` in ${e.goalName}` : ""}`;
+
+/** `account`: the signed-in member's id (their queue only; none signed in: nothing to show). */
+export function OfflineStatus({ account }: { account: string | null }) {
+  const revalidator = useRevalidator();
+  const [state, setState] = useState<OfflineState | null>(null);
+  const offline = useRef<Offline | null>(null);
+  const revalidate = useRef(revalidator.revalidate);
+  revalidate.current = revalidator.revalidate;
+  useEffect(() => {
+    let stop = () => {};
+    void import("./offline.client").then((module) => {
+      offline.current = module;
+      module.start(account);
+      stop = module.subscribe((next, synced) => {
+        setState(next);
+        if (synced) revalidate.current();
+      });
+    });
+    return () => stop();
+  }, [account]);
+  // Back online: the figures on screen are reloaded, and are no longer the saved copy.
+  useEffect(() => {
+    if (state?.online && state.savedAt && revalidator.state === "idle") {
+      offline.current?.fresh();
+      revalidate.current();
+    }
+  }, [state?.online, state?.savedAt, revalidator.state]);
+  if (!state) return null;
+  const waiting = state.entries.filter((e) => e.status === "waiting");
+  const refused = state.entries.filter((e) => e.status === "refused");
+  if (!state.savedAt && state.online && !waiting.length && !refused.length) return null;
+  return (
+    <div className="offline-status" role="status" data-testid="offline-status">
+      {state.savedAt && !state.online ? (
+        <p className="offline-status__notice">Offline — showing what you saw at {savedAtText(state.savedAt)}</p>
+      ) : !state.online ? (
+        <p className="offline-status__notice">Offline — entries you log are kept on this phone and sent later</p>
+      ) : null}
+      {waiting.length ? (
+        <div className="offline-status__queue">
+          <p>
+            <strong>{waiting.length === 1 ? "1 entry" : `${waiting.length} entries`} waiting to send</strong> (sent when
+            the connection returns)
+          </p>
+          <ul>
+            {waiting.map((e) => (
+              <li key={e.key}>{describe(e)}</li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      {refused.map((e) => (
+        <div className="offline-status__refused" key={e.key}>
+          <p>
+            <strong>Not logged:</strong> {describe(e)}. {e.message}
+          </p>
+          <button type="button" className="link-button" onClick={() => void offline.current?.dismiss(e.key)}>
+            Dismiss<span className="visually-hidden">{` ${describe(e)}`}</span>
+          </button>
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,102 @@
+/**
+ * Entries logged without a connection (ADR 227), kept in IndexedDB on the device until they are sent.
+ * Used by the page (app/features/offline/offline.client.ts) and by the service worker (app/sw/sw.ts):
+ * both send through `flush`, which either may run at the same time; the idempotency key makes the
+ * second send of an entry log nothing (progress_entries' unique (user, key) index).
+ */
+import { deleteDB, openDB, type DBSchema, type IDBPDatabase } from "idb";
+
+export interface QueuedEntry {
+  /** The log form's idempotency key: the entry's identity on the device and on the server. */
+  key: string;
+  /** The account signed in when it was logged: only that account ever sends it. */
+  account: string;
+  goalId: string;
+  goalName: string;
+  unit: string;
+  amount: string;
+  day: string;
+  note: string;
+  queuedAt: number;
+  status: "waiting" | "refused";
+  /** Why the app refused it (status "refused"): shown to the member until they dismiss it. */
+  message?: string;
+}
+
+interface OfflineDb extends DBSchema {
+  entries: { key: string; value: QueuedEntry };
+}
+
+export const DB_NAME = "gwf-offline";
+export const SYNC_TAG = "send-entries";
+export const SYNC_URL = "/sync/entry";
+
+/** One short-lived connection per operation: an open one would block the sign-out's deleteDB. */
+async function withDb<T>(work: (db: IDBPDatabase<OfflineDb>) => Promise<T>): Promise<T> {
+  const db = await openDB<OfflineDb>(DB_NAME, 1, {
+    upgrade(database) {
+      database.createObjectStore("entries", { keyPath: "key" });
+    },
+  });
+  try {
+    return await work(db);
+  } finally {
+    db.close();
+  }
+}
+
+export async function queueEntry(entry: QueuedEntry) {
+  // Put by key: the same entry submitted twice stays one entry.
+  await withDb((db) => db.put("entries", entry));
+}
+
+export async function queuedEntries(account?: string): Promise<QueuedEntry[]> {
+  const all = await withDb((db) => db.getAll("entries"));
+  return all.filter((e) => account === undefined || e.account === account).sort((a, b) => a.queuedAt - b.queuedAt);
+}
+
+export async function dismissEntry(key: string) {
+  await withDb((db) => db.delete("entries", key));
+}
+
+export type FlushResult = "done" | "offline";
+
+/**
+ * Sends every waiting entry (of `account`, or all when the caller cannot know whose session it has: the
+ * service worker; the server then refuses another account's with "other-account" and it stays). An entry
+ * leaves the queue only when the server answers for it: logged (gone) or refused (kept, with the reason).
+ * A network failure or a 5xx stops the round with everything still queued.
+ */
+export async function flush(account?: string): Promise<FlushResult> {
+  for (const entry of await queuedEntries(account)) {
+    if (entry.status !== "waiting") continue;
+    const body = new URLSearchParams({
+      intent: "log-entry",
+      key: entry.key,
+      account: entry.account,
+      goalId: entry.goalId,
+      amount: entry.amount,
+      day: entry.day,
+      note: entry.note,
+    });
+    let response: Response;
+    try {
+      response = await fetch(SYNC_URL, { method: "POST", body, credentials: "same-origin" });
+    } catch {
+      return "offline";
+    }
+    if (response.status >= 500) return "offline";
+    const answer = (await response.json().catch(() => null)) as { outcome?: string; message?: string } | null;
+    if (answer?.outcome === "logged") await dismissEntry(entry.key);
+    else if (answer?.outcome === "refused")
+      await queueEntry({ ...entry, status: "refused", message: answer.message ?? "The app could not log it." });
+    // "other-account" or signed out: it waits for its own member.
+  }
+  return "done";
+}
+
+/** Everything the device keeps for the signed-in member (sign-out): the queue and the saved pages. */
+export async function clearDevice() {
+  await deleteDB(DB_NAME).catch(() => {});
+  if (typeof caches !== "undefined") for (const name of await caches.keys()) await caches.delete(name);
+}

@@ -1,0 +1,50 @@
+/**
+ * The offline queue's way in (ADR 227): an entry logged on a phone without a connection is sent here
+ * when the connection returns, by the page or by the service worker's Background Sync. It is the goal
+ * screen's own log (same schema, same refusals, same idempotency key: sent twice, logged once), answered
+ * in JSON so a service worker can read the outcome without Remix's data format.
+ */
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { entrySchemas } from "#app/features/progress/progress.schema";
+import { LOG_REFUSALS } from "#app/features/progress/progress";
+import { loadEntryGoal, logEntry } from "#app/features/progress/progress-writes.server";
+import type { SessionUser } from "#app/platform/session/session.server";
+import { today } from "#app/platform/session/clock.server";
+
+export type SyncOutcome =
+  /** In D1 (now, or already by an earlier send of the same key). */
+  | { outcome: "logged" }
+  /** The app said no, for good (goal ended, over the day's cap, bad amount): shown to the member. */
+  | { outcome: "refused"; message: string }
+  /** Queued under another account than the one signed in now: kept on the device, not sent. */
+  | { outcome: "other-account" };
+
+const GOAL_ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+export async function syncEntry(
+  request: Request,
+  context: AppLoadContext,
+  user: SessionUser,
+  form: FormData,
+): Promise<{ status: number; body: SyncOutcome }> {
+  // An entry queued by someone else on this device never lands in this account (docs/security.md).
+  if (form.get("account") !== user.id) return { status: 409, body: { outcome: "other-account" } };
+  const refused = (status: number, message: string) => ({ status, body: { outcome: "refused", message } as const });
+  const goalId = form.get("goalId");
+  if (typeof goalId !== "string" || !GOAL_ID.test(goalId)) return refused(404, "That goal no longer exists.");
+  const goal = await loadEntryGoal(context, goalId, user.id);
+  if (!goal) return refused(404, "That goal no longer exists.");
+  if (!goal.unit) return refused(409, LOG_REFUSALS["not-measured"]);
+  const day = today(request, context.cloudflare.env);
+  const schema = entrySchemas({ unit: goal.unit, start: goal.start, end: goal.end, today: day })["log-entry"];
+  const submission = parseWithZod(form, { schema });
+  if (submission.status !== "success") {
+    const messages = Object.values(submission.reply().error ?? {}).flatMap((m) => m ?? []);
+    return refused(400, messages.join(", ") || "That entry could not be read.");
+  }
+  const value = submission.value;
+  const result = await logEntry(context, goal, user, { ...value, note: value.note ?? null }, day);
+  if (!result.ok) return refused(result.status, result.message);
+  return { status: 200, body: { outcome: "logged" } };
+}

@@ -1,0 +1,16 @@
+import { type ActionFunctionArgs } from "@remix-run/cloudflare";
+import { syncEntry } from "#app/features/offline/sync-entry.server";
+import { getOptionalUser } from "#app/platform/session/session.server";
+
+/** POST /sync/entry: an entry queued offline, sent when the connection returns (ADR 227). JSON only. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await getOptionalUser(request, context);
+  // Signed out: the queue keeps the entry until its member signs in again.
+  if (!user) return Response.json({ outcome: "signed-out" }, { status: 401, headers: { "Cache-Control": "no-store" } });
+  const { status, body } = await syncEntry(request, context, user, await request.formData());
+  return Response.json(body, { status, headers: { "Cache-Control": "no-store" } });
+}
+
+export function loader() {
+  return new Response("Not found", { status: 404 });
+}

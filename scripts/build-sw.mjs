@@ -1,0 +1,50 @@
+#!/usr/bin/env node
+/**
+ * Bundles the service worker (app/features/offline/sw.ts, Workbox from npm) into public/sw.js after
+ * `remix build` (ADR 226). Its precache list is the app shell only: the client modules of the entry,
+ * the root, /main and the goal screen, and the style sheets, read from Remix's asset manifest. Hashed
+ * file names need no revision. Prints the worker's size and the shell's (docs/benchmarks.md).
+ */
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { gzipSync } from "node:zlib";
+import { build } from "esbuild";
+
+const root = new URL("../", import.meta.url).pathname;
+const buildDir = `${root}public/build/`;
+const manifestFile = readdirSync(buildDir).find((f) => /^manifest-[A-Z0-9]+\.js$/.test(f));
+if (!manifestFile) throw new Error("public/build has no Remix manifest: run `remix build` first");
+const manifest = JSON.parse(
+  readFileSync(buildDir + manifestFile, "utf8")
+    .replace(/^window\.__remixManifest=/, "")
+    .replace(/;$/, ""),
+);
+
+const SHELL_ROUTES = ["root", "routes/main", "routes/active.$id"];
+const urls = new Set([manifest.entry.module, ...manifest.entry.imports]);
+for (const id of SHELL_ROUTES) {
+  const route = manifest.routes[id];
+  if (!route) throw new Error(`The shell route ${id} is not in the Remix manifest`);
+  for (const url of [route.module, ...(route.imports ?? []), ...(route.css ?? [])]) urls.add(url);
+}
+for (const file of readdirSync(`${buildDir}_assets`)) if (file.endsWith(".css")) urls.add(`/build/_assets/${file}`);
+const shell = [...urls].sort().map((url) => ({ url, revision: null }));
+
+await build({
+  entryPoints: [`${root}app/features/offline/sw.ts`],
+  outfile: `${root}public/sw.js`,
+  bundle: true,
+  minify: true,
+  format: "iife",
+  target: "es2020",
+  legalComments: "none",
+  define: { "self.__WB_MANIFEST": JSON.stringify(shell), "process.env.NODE_ENV": '"production"' },
+  logLevel: "warning",
+});
+
+const sw = readFileSync(`${root}public/sw.js`);
+const shellBytes = shell.reduce((sum, { url }) => sum + statSync(`${root}public${url}`).size, 0);
+const shellGzip = shell.reduce((sum, { url }) => sum + gzipSync(readFileSync(`${root}public${url}`)).length, 0);
+const kib = (n) => `${(n / 1024).toFixed(1)} KiB`;
+console.log(
+  `[sw] public/sw.js ${kib(sw.length)} (${kib(gzipSync(sw).length)} gzip); shell precache: ${shell.length} files, ${kib(shellBytes)} (${kib(shellGzip)} gzip)`,
+);
