@@ -11,7 +11,7 @@ import { SubmitButton } from "#app/components/forms";
 import { FLASH } from "#app/lib/flash";
 import { confirmEmailChange, findEmailChange } from "#app/features/account/email-change.server";
 import { redirectWithFlash } from "#app/platform/session/flash.server";
-import { getOptionalUser } from "#app/platform/session/session.server";
+import { currentSessionId, getOptionalUser } from "#app/platform/session/session.server";
 import authStyles from "#app/styles/auth.css";
 import { screenMeta } from "#app/lib/meta";
 
@@ -35,7 +35,7 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const result = await confirmEmailChange(context, params.token ?? "");
+  const result = await confirmEmailChange(context, params.token ?? "", await currentSessionId(request, context));
   if (!result.ok) {
     const message = result.reason === "taken" ? EMAIL_TAKEN : EMAIL_LINK_EXPIRED;
     return data({ error: message }, { status: result.reason === "taken" ? 409 : 410, headers: NO_STORE });

@@ -18,6 +18,7 @@ import { auditEntryIfChanged } from "#app/features/admin/audit.server";
 import { publish } from "#app/features/live/live.server";
 import { deliverLater, outboxInsert } from "#app/features/mail/mail.server";
 import { hashPassword, verifyPassword } from "#app/features/auth/password.server";
+import { voidOpenLinks } from "#app/features/auth/password-reset.server";
 import { countersFor, hit, LIMITS } from "#app/platform/session/rate-limit.server";
 import { endOtherSessions } from "#app/platform/session/session.server";
 import { deleteImage } from "#app/platform/http/uploads.server";
@@ -52,7 +53,10 @@ export async function checkCurrentPassword(
   return null;
 }
 
-/** Sets a new password, ends every other session of the member and tells them by e-mail. */
+/**
+ * Sets a new password, ends every other session of the member, voids their open links (reset,
+ * set-password, e-mail change) and tells them by e-mail.
+ */
 export async function changePassword(
   request: Request,
   context: AppLoadContext,
@@ -80,6 +84,8 @@ export async function changePassword(
       .set({ passwordHash: await hashPassword(input.password) })
       .where(eq(users.id, user.id)),
     endOtherSessions(context, user.id, input.keepSessionId),
+    // Whoever knew the old password may have asked for links: none of them opens anything now (ADR 216).
+    voidOpenLinks(context, user.id),
     outboxInsert(context, mail, mail.id),
   ]);
   deliverLater(context, [mail]);

@@ -6,8 +6,9 @@
  * instead of a link, so nobody learns from this screen who is a member.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { and, eq, gt, isNull, sql } from "drizzle-orm";
-import { passwordResets, users } from "#drizzle/schema";
+import { and, eq, gt, isNull, ne, sql } from "drizzle-orm";
+import { passwordResets, sessions, users } from "#drizzle/schema";
+import { voidOpenLinks } from "#app/features/auth/password-reset.server";
 import { hashToken, randomToken } from "#app/platform/session/crypto.server";
 import { appUrl } from "#app/platform/http/env.server";
 import { deliverLater, LINK_PLACEHOLDER, outboxInsert, outboxRow, sendMail } from "#app/features/mail/mail.server";
@@ -116,11 +117,20 @@ export async function findEmailChange(context: AppLoadContext, token: string) {
 
 export type ConfirmResult = { ok: true; userId: string } | { ok: false; reason: "expired" | "taken" };
 
-/** Spends the link and moves the account to the new address in one batch; tells the old address. */
-export async function confirmEmailChange(context: AppLoadContext, token: string): Promise<ConfirmResult> {
+/**
+ * Spends the link and moves the account to the new address in one batch, ending the account's other
+ * sessions and voiding its other open links in the same batch; tells the old address.
+ */
+export async function confirmEmailChange(
+  context: AppLoadContext,
+  token: string,
+  /** The confirming browser's session: kept when it is the account's own; every other one ends. */
+  keepSessionId: string | null,
+): Promise<ConfirmResult> {
   const change = await findEmailChange(context, token);
   if (!change) return { ok: false, reason: "expired" };
   const tokenHash = await hashToken(token);
+  const moved = sql`EXISTS (SELECT 1 FROM ${users} WHERE ${users.id} = ${change.userId} AND ${users.email} = ${change.newEmail})`;
   const mail = {
     to: change.oldEmail,
     kind: "email-changed",
@@ -143,6 +153,13 @@ export async function confirmEmailChange(context: AppLoadContext, token: string)
         .update(users)
         .set({ email: change.newEmail })
         .where(and(eq(users.id, change.userId), eq(users.email, change.oldEmail), sql`changes() > 0`)),
+      // Once the account has moved (ADR 216): every other session ends, every other open link is void.
+      context.db
+        .delete(sessions)
+        .where(
+          and(eq(sessions.userId, change.userId), keepSessionId ? ne(sessions.id, keepSessionId) : undefined, moved),
+        ),
+      voidOpenLinks(context, change.userId, moved),
     ]);
     if (spent.length === 0) return { ok: false, reason: "expired" };
   } catch (error) {

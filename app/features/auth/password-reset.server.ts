@@ -5,7 +5,7 @@
  * and signs them in.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { and, eq, gt, inArray, isNull, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import { passwordResets, users } from "#drizzle/schema";
 import { appUrl } from "#app/platform/http/env.server";
 import { deliverLater, LINK_PLACEHOLDER, outboxInsert, outboxRow, type Mail } from "#app/features/mail/mail.server";
@@ -87,6 +87,7 @@ export async function findLinkForScreen(
       usedAt: passwordResets.usedAt,
       expiresAt: passwordResets.expiresAt,
       email: users.email,
+      linkEmail: passwordResets.email,
       status: users.status,
     })
     .from(passwordResets)
@@ -96,7 +97,11 @@ export async function findLinkForScreen(
     )
     .limit(1);
   if (!row) return { kind: "reset", email: null };
-  const usableNow = row.usedAt === null && row.expiresAt.getTime() > Date.now() && row.status !== "suspended";
+  const usableNow =
+    row.usedAt === null &&
+    row.expiresAt.getTime() > Date.now() &&
+    row.status !== "suspended" &&
+    (row.linkEmail === null || row.linkEmail === row.email);
   return { kind: linkKind(row.purpose), email: usableNow ? row.email : null };
 }
 
@@ -108,7 +113,21 @@ function usable(tokenHash: string) {
     inArray(passwordResets.purpose, [...USABLE_PURPOSES]),
     // A suspended account's links open nothing, even one mailed before the suspension.
     sql`NOT EXISTS (SELECT 1 FROM ${users} WHERE ${users.id} = ${passwordResets.userId} AND ${users.status} = 'suspended')`,
+    // A link mailed to an address works only while that address is still the account's (ADR 216).
+    sql`(${passwordResets.email} IS NULL OR EXISTS (SELECT 1 FROM ${users} WHERE ${users.id} = ${passwordResets.userId} AND ${users.email} = ${passwordResets.email}))`,
   );
+}
+
+/**
+ * The statement that voids every open link of a user (reset, set-password, e-mail change): run in the
+ * batch of a password change, a reset and a confirmed e-mail change (ADR 216). `when`: a condition the
+ * batch's earlier statements decide (only if the change really happened).
+ */
+export function voidOpenLinks(context: AppLoadContext, userId: string, when?: SQL) {
+  return context.db
+    .update(passwordResets)
+    .set({ usedAt: new Date() })
+    .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt), when));
 }
 
 /**
@@ -129,10 +148,7 @@ export async function spendPasswordResetLink(context: AppLoadContext, token: str
   await context.db.batch([
     context.db.update(users).set({ passwordHash }).where(eq(users.id, userId)),
     endAllSessions(context, userId),
-    context.db
-      .update(passwordResets)
-      .set({ usedAt: now })
-      .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt))),
+    voidOpenLinks(context, userId),
     // Whoever set this password proved they read the mailbox: the address's sign-in lock is lifted.
     resetForUserStatement(context.db, [LIMITS.signinLock, LIMITS.signinFailures], userId),
   ]);
