@@ -405,10 +405,11 @@ test("the org finds an older abusive entry on the entries page and removes it, J
     await expect(gil.page.locator(".entry--pending")).toHaveCount(0);
     await expect(gil.page.getByTestId("my-entries").locator("li")).toHaveCount(entries);
   };
-  await logged("450", "Drove it", 1);
-  await logged("400", "Drove it again", 2);
+  // Both on one day: together within the unit's 500 km daily cap (ADR 215).
+  await logged("250", "Drove it", 1);
+  await logged("240", "Drove it again", 2);
   for (let i = 1; i <= 5; i++) await logged("1", "", 2 + i);
-  await expect(gil.page.getByTestId("my-total")).toHaveText("855 km");
+  await expect(gil.page.getByTestId("my-total")).toHaveText("495 km");
 
   for (const javaScriptEnabled of [true, false]) {
     const context = await browser.newContext({ javaScriptEnabled });
@@ -425,20 +426,20 @@ test("the org finds an older abusive entry on the entries page and removes it, J
       .getByRole("link", { name: "Gil Tester" })
       .click();
     await expect(org.getByTestId("entries-member")).toContainText(
-      javaScriptEnabled ? "855 km in 7 entries" : "405 km in 6 entries",
+      javaScriptEnabled ? "495 km in 7 entries" : "245 km in 6 entries",
     );
     // axe of the entries page filtered to one member: once, with JavaScript (the JS-off pass would check
     // the same server markup, one row shorter).
     if (javaScriptEnabled) await checkAxe(org, true, [1280, 390]);
     const note = javaScriptEnabled ? "Drove it" : "Drove it again";
     await org
-      .getByRole("button", { name: javaScriptEnabled ? /^Remove 450 km by Gil/ : /^Remove 400 km by Gil/ })
+      .getByRole("button", { name: javaScriptEnabled ? /^Remove 250 km by Gil/ : /^Remove 240 km by Gil/ })
       .click();
     await expect(org.getByText("Entry removed; the removal is in the audit log.")).toBeVisible();
     await expect(org).toHaveURL(new RegExp(`/goals/${goalId}/entries\\?member=`));
     await expect(org.getByRole("cell", { name: note, exact: true })).toHaveCount(0);
     await expect(org.getByTestId("entries-member")).toContainText(
-      javaScriptEnabled ? "405 km in 6 entries" : "5 km in 5 entries",
+      javaScriptEnabled ? "245 km in 6 entries" : "5 km in 5 entries",
     );
     await context.close();
   }
