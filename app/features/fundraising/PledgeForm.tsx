@@ -42,8 +42,16 @@ export function PledgeForm({
       ) : null}
       <Field field={fields.name} label="Your name" autoComplete="name" />
       {unit ? (
-        <fieldset className="choice-group">
+        <fieldset
+          className="choice-group"
+          aria-describedby={fields.kind.errors?.length ? fields.kind.errorId : undefined}
+        >
           <legend>How would you like to give?</legend>
+          {fields.kind.errors?.length ? (
+            <p className="field__error" id={fields.kind.errorId} role="alert">
+              {fields.kind.errors.join(", ")}
+            </p>
+          ) : null}
           <label className="choice">
             <input type="radio" name={fields.kind.name} value="fixed" defaultChecked />
             <span>A fixed amount</span>
