@@ -79,6 +79,10 @@ export const goals = sqliteTable(
     milestoneNotified: integer("milestone_notified").notNull().default(0), // 0, 50, 90 or 100
     // Invite links are signed with this nonce; changing it revokes every link already shared.
     inviteNonce: text("invite_nonce"),
+    // Sponsor links (ADR 240): signed with this nonce (a new one revokes every sponsor link of the goal);
+    // `sponsoring` off closes them all and the public pledge page to anyone outside the goal.
+    sponsorNonce: text("sponsor_nonce"),
+    sponsoring: integer("sponsoring", { mode: "boolean" }).notNull().default(true),
     // Measured progress (issue 15, all optional): a preset unit key or a custom unit name, the
     // per-member target and the group target in hundredths of the unit.
     unit: text("unit"),
@@ -107,6 +111,8 @@ export const userGoals = sqliteTable(
     // The last day (goal clock, 'YYYY-MM-DD') the member opened any screen of this goal: the 3-day
     // reminder counts from it (ADR 190). Written at most once a day, in the screen's own batch.
     visitedOn: text("visited_on"),
+    // The member's own sponsor link is signed with this too: a new one revokes only theirs (ADR 240).
+    sponsorNonce: text("sponsor_nonce"),
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.goalId] }),
@@ -243,7 +249,18 @@ export const pledges = sqliteTable(
     memberId: text("member_id"),
     maxAmount: integer("max_amount"),
     anonymous: integer("anonymous", { mode: "boolean" }).notNull().default(false),
+    // Confirmed by the organiser: what "raised" counts (ADR 166, 242).
     paid: integer("paid", { mode: "boolean" }).notNull().default(false),
+    // The supporter's own loop (ADR 241, 242): the address for this pledge only (receipt, settle-up,
+    // reminders), milestone updates asked for, "I've paid" said, the settle-up day (goal clock) and the
+    // amount it told them, reminders sent since (0-2), and mail stopped by the supporter.
+    email: text("email"),
+    updates: integer("updates", { mode: "boolean" }).notNull().default(false),
+    saidPaidAt: integer("said_paid_at", { mode: "timestamp_ms" }),
+    settledOn: text("settled_on"),
+    settledValue: integer("settled_value"),
+    reminders: integer("reminders").notNull().default(0),
+    mailStopped: integer("mail_stopped", { mode: "boolean" }).notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [index("pledges_goal_idx").on(t.goalId, t.createdAt)],

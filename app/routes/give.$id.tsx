@@ -1,6 +1,4 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import {
-  data,
   type ActionFunctionArgs,
   type LinksFunction,
   type LoaderFunctionArgs,
@@ -13,18 +11,15 @@ import { PledgeForm } from "#app/features/fundraising/PledgeForm";
 import { Totaliser } from "#app/features/fundraising/Totaliser";
 import { useFlash } from "#app/components/FlashMessage";
 import { Logo } from "#app/components/Logo";
-import { formatDateRange } from "#app/lib/dates";
+import { formatDateRange, isExpired } from "#app/lib/dates";
 import { today } from "#app/platform/session/clock.server";
 import { canSupport, NO_FEES_LINE } from "#app/features/fundraising/fundraising";
 import { unitOf } from "#app/features/progress/progress";
-import { givePledgeSchema } from "#app/features/progress/progress.schema";
-import { FLASH } from "#app/lib/flash";
-import { redirectWithFlash } from "#app/platform/session/flash.server";
-import { appUrl } from "#app/platform/http/env.server";
 import { readFormData } from "#app/platform/http/form-data.server";
-import { loadFundraising, recordPledge } from "#app/features/fundraising/fundraising.server";
-import { checkHoneypot, honeypotInputProps } from "#app/platform/http/honeypot.server";
-import { countersFor, hit, LIMITS, TOO_MANY_REQUESTS } from "#app/platform/session/rate-limit.server";
+import { honeypotInputProps } from "#app/platform/http/honeypot.server";
+import { loadFundraising } from "#app/features/fundraising/fundraising.server";
+import { takePledge } from "#app/features/sponsors/take-pledge.server";
+import { PledgeThanks } from "#app/features/sponsors/PledgeThanks";
 import { getOptionalUser } from "#app/platform/session/session.server";
 import fundraisingStyles from "#app/styles/fundraising.css";
 import type { LiveHandle } from "#app/features/live/useLiveUpdates";
@@ -76,7 +71,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       dates: formatDateRange(goal.start, goal.end, today(request, context.cloudflare.env)),
     },
     // Per-unit sponsorship (ADR 142): the goal's unit, and the member a sponsor link names.
-    unit: goal.unit ? unitOf(goal.unit).label : null,
+    // No pledge per unit once the goal has ended (nothing is left to log).
+    unit: goal.unit && !isExpired(goal.end, today(request, context.cloudflare.env)) ? unitOf(goal.unit).label : null,
     member,
     fundraiser,
     signedIn: !!user,
@@ -86,8 +82,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
-  // A public form anyone with the link can post: the honeypot, and a brake per account e-mail and per
-  // client address (anonymous pledges have no e-mail; ADR 074).
+  // A public form anyone with the link can post (honeypot and brakes in takePledge, ADR 074).
   const formData = await readFormData(request);
   const memberId = formData.get("memberId");
   const { goal, fundraiser, user, member } = await loadGivePage(
@@ -96,45 +91,14 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     params.id!,
     typeof memberId === "string" && memberId ? memberId : null,
   );
-  await checkHoneypot(context, formData);
-  const submission = parseWithZod(formData, { schema: givePledgeSchema });
-  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  const pledge = submission.value;
-  if (pledge.kind === "per-unit" && !goal.unit)
-    return data(submission.reply({ fieldErrors: { kind: ["This goal does not track progress: pledge an amount"] } }), {
-      status: 400,
-    });
-  if (pledge.memberId && !member)
-    return data(submission.reply({ fieldErrors: { memberId: ["Choose the group or one of its members"] } }), {
-      status: 400,
-    });
-  if (!fundraiser)
-    return data(submission.reply({ formErrors: ["This goal is not raising money yet."] }), { status: 409 });
-  if (
-    await hit(
-      context.db,
-      countersFor(request, { email: LIMITS.pledgeEmail, address: LIMITS.pledgeAddress }, user?.email),
-    )
-  ) {
-    return data(submission.reply({ formErrors: [TOO_MANY_REQUESTS] }), { status: 429 });
-  }
-  const perUnit = pledge.kind === "per-unit";
-  await recordPledge(
-    context,
+  return takePledge(request, context, formData, {
     goal,
-    user?.id ?? null,
-    {
-      name: pledge.name,
-      message: pledge.message,
-      anonymous: pledge.anonymous,
-      amount: perUnit ? 0 : pledge.amount!,
-      perUnit: perUnit ? pledge.perUnit : null,
-      memberId: perUnit ? (member?.id ?? null) : null,
-      maxAmount: perUnit ? (pledge.max ?? null) : null,
-    },
-    appUrl(request, context.cloudflare.env),
-  );
-  throw await redirectWithFlash(context.cloudflare.env, `/give/${goal.id}`, FLASH.pledged, "pledged");
+    raising: !!fundraiser,
+    member,
+    user,
+    ended: isExpired(goal.end, today(request, context.cloudflare.env)),
+    backTo: `/give/${goal.id}`,
+  });
 }
 
 export default function GiveRoute() {
@@ -164,19 +128,11 @@ export default function GiveRoute() {
           <Totaliser fundraiser={fundraiser} showSupporters={10} />
           <section className="card give__form" aria-labelledby="pledge-title">
             {thanks ? (
-              <div className="give__thanks" role="status">
-                <h2 id="pledge-title">Thank you for your pledge!</h2>
-                <p>
-                  Now complete your gift on {fundraiser.charityName}&apos;s own page. Every penny goes to them: we never
-                  see card details and never take a cut.
-                </p>
-                <a className="button" href={fundraiser.charityUrl} rel="noopener noreferrer external">
-                  Give on {fundraiser.charityName}&apos;s page
-                </a>
-                <p>
-                  <Link to={`/give/${goal.id}`}>Pledge again</Link>
-                </p>
-              </div>
+              <PledgeThanks
+                charityName={fundraiser.charityName}
+                charityUrl={fundraiser.charityUrl}
+                againHref={`/give/${goal.id}`}
+              />
             ) : (
               <>
                 <h2 id="pledge-title">Pledge support</h2>

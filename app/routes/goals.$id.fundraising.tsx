@@ -28,6 +28,9 @@ import goalsStyles from "#app/styles/goals.css";
 import tableStyles from "#app/styles/table.css";
 import { forbidden, notFound } from "#app/platform/http/http-errors.server";
 import { useConformForm } from "#app/components/useConformForm";
+import { readFormData } from "#app/platform/http/form-data.server";
+import { SponsorLinksAdmin } from "#app/features/sponsors/SponsorLinksAdmin";
+import { isSponsorIntent, sponsorAdminAction, sponsorAdminView } from "#app/features/sponsors/sponsor-admin.server";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: goalsStyles },
@@ -65,12 +68,15 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     },
     inviteUrl: `${origin}/invite/${await inviteToken(context.cloudflare.env, goal.id, goal.inviteNonce)}`,
     giveUrl: `${origin}/give/${goal.id}`,
+    sponsor: await sponsorAdminView(request, context, goal.id),
   };
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const { goal } = await requireManager(request, context, params.id!);
-  const submission = parseWithZod(await request.formData(), { schema: fundraisingActionSchema });
+  const formData = await readFormData(request);
+  if (isSponsorIntent(formData.get("intent"))) return sponsorAdminAction(context, goal.id, formData);
+  const submission = parseWithZod(formData, { schema: fundraisingActionSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const input = submission.value;
   if (input.intent === "save") {
@@ -92,7 +98,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export default function FundraisingSettingsRoute() {
-  const { goal, fundraiser, settings, inviteUrl, giveUrl } = useLoaderData<typeof loader>();
+  const { goal, fundraiser, settings, inviteUrl, giveUrl, sponsor } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const [form, fields] = useConformForm(fundraisingSettingsSchema, {
     id: "fundraising",
@@ -134,6 +140,7 @@ export default function FundraisingSettingsRoute() {
         )}
       </div>
       <InviteLink inviteUrl={inviteUrl} giveUrl={goal.visibility === "public" ? giveUrl : null} />
+      <SponsorLinksAdmin cause={goal.cause} view={sponsor} />
       <section className="card" aria-labelledby="export-title">
         <h2 id="export-title">Participants</h2>
         <p>Download everyone&apos;s progress (joined, completed, pledged) as a spreadsheet.</p>

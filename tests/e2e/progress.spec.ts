@@ -282,10 +282,12 @@ test("a supporter pledges per km; the totaliser moves when the member logs, live
   const dana = await memberJoins(browser, "Dana", goalId);
   // Dana's sponsor link names her; a friend pledges 50p per km of hers, up to £20.
   await dana.page.getByRole("link", { name: /Get sponsored per km/ }).click();
-  await expect(dana.page).toHaveURL(new RegExp(`/give/${goalId}\\?member=`));
-  const link = dana.page.url();
+  await expect(dana.page).toHaveURL(new RegExp(`/goals/${goalId}/sponsor$`));
+  const link = await dana.page.locator("#sponsor-url").inputValue();
+  expect(link).toMatch(/\/sponsor\/[a-f0-9]+\.[A-Za-z0-9-]+\.[A-Za-z0-9_-]{43}$/);
   const friend = await memberJoins(browser, "Finn", goalId);
   await friend.page.goto(link);
+  await expect(friend.page.getByRole("heading", { name: "Sponsor Dana Tester" })).toBeVisible();
   await expect(friend.page.getByText("by Dana Tester")).toBeVisible();
   await friend.page.getByLabel(/Your name/).fill("Finn");
   await friend.page.getByLabel(/An amount per km logged/).check();

@@ -41,6 +41,8 @@ export interface SupportGoal {
   unit: string | null;
   orgEmail: string | null;
   isMember: boolean;
+  /** Off: sponsor links and the public pledge page are closed to anyone outside the goal (ADR 240). */
+  sponsoring: boolean;
 }
 
 /** The goal with its fundraising settings, the owner's address and whether the viewer is a member. */
@@ -55,6 +57,7 @@ export function supportGoalQuery(context: AppLoadContext, goalId: string | SQL, 
       milestoneNotified: goals.milestoneNotified,
       inviteNonce: goals.inviteNonce,
       unit: goals.unit,
+      sponsoring: goals.sponsoring,
       orgEmail: users.email,
       member: viewerId
         ? sql<number>`exists(select 1 from ${userGoals} where ${userGoals.goalId} = ${goals.id} and ${userGoals.userId} = ${viewerId})`.as(

@@ -154,9 +154,12 @@ export const canManageGoal = (goal: Pick<GoalFacts, "orgId">, viewer: Viewer | n
 export const canDiscuss = (goal: Pick<GoalFacts, "orgId">, viewer: Viewer | null, isMember: boolean) =>
   !!viewer && (isMember || canManageGoal(goal, viewer));
 
-/** Anyone with the link may see and pledge on a public goal; a private one is for its members. */
-export const canSupport = (goal: GoalOwnerFacts, viewer: Viewer | null, isMember: boolean) =>
-  (goal.visibility === "public" && !goal.demo) || canDiscuss(goal, viewer, isMember);
+/**
+ * Anyone with the link may see and pledge on a public goal while its sponsoring is on; a private one is
+ * for its members (outsiders pledge through a sponsor link, ADR 240).
+ */
+export const canSupport = (goal: GoalOwnerFacts & { sponsoring?: boolean }, viewer: Viewer | null, isMember: boolean) =>
+  (goal.visibility === "public" && !goal.demo && goal.sponsoring !== false) || canDiscuss(goal, viewer, isMember);
 
 export const MAX_MESSAGE = 1000;
 

@@ -49,6 +49,8 @@ export interface GoalSupport {
   goalId: string;
   manager: boolean;
   canPledge: boolean;
+  /** A member of a goal without a measure gets sponsored from here (a measured goal says it by the figures). */
+  getSponsored: boolean;
   fundraiser: Fundraiser | null;
   /**
    * Null when the viewer may not take part (not a member, org owner or admin). `memberTotal`: everyone in
@@ -74,6 +76,7 @@ export function toGoalSupport(
     goalId: goal.id,
     manager,
     canPledge,
+    getSponsored: goal.isMember && !goal.unit,
     fundraiser: canPledge || manager ? toFundraiser(goal, totalRows[0], pledgeRows, false, today) : null,
     discussion: talk
       ? {

@@ -18,8 +18,11 @@ const INITIAL_NONCE = "initial";
 const encoder = new TextEncoder();
 const keys = new Map<string, Promise<CryptoKey>>();
 
-/** Links signed for another purpose (one-click unsubscribe, ADR 187) use their own key label. */
-export type SignedLinkPurpose = "invite" | "unsubscribe";
+/**
+ * Links signed for another purpose (one-click unsubscribe, ADR 187; sponsor and supporter links, ADR 240,
+ * 241) use their own key label.
+ */
+export type SignedLinkPurpose = "invite" | "unsubscribe" | "sponsor" | "supporter";
 
 function hmacKey(secret: string, purpose: SignedLinkPurpose = "invite") {
   const label = `${purpose}:${secret}`;
@@ -73,6 +76,23 @@ export function parseInviteToken(token: string): { goalId: string; signature: Ui
   const signature = fromBase64Url(token.slice(dot + 1));
   return signature ? { goalId: token.slice(0, dot), signature } : null;
 }
+
+/**
+ * `{payload}.{HMAC(message)}` under the purpose's own key, where the signed message may hold more than the
+ * payload (a nonce kept in the database, so replacing it revokes the link).
+ */
+export async function signedLinkToken(env: Env, purpose: SignedLinkPurpose, payload: string, message: string) {
+  const signature = await crypto.subtle.sign(
+    "HMAC",
+    await hmacKey(env.SESSION_SECRET, purpose),
+    encoder.encode(message),
+  );
+  return `${payload}.${toBase64Url(signature)}`;
+}
+
+/** Whether a token's signature (from `parseInviteToken`) signs `message` under any current secret. */
+export const signsMessage = (env: Env, purpose: SignedLinkPurpose, signature: Uint8Array, message: string) =>
+  verifiedUnderAnySecret(env, purpose, signature, encoder.encode(message));
 
 /** `{payload}.{HMAC}` under the purpose's own key: the same scheme as invite links, for other links. */
 export async function signedToken(env: Env, purpose: SignedLinkPurpose, payload: string): Promise<string> {

@@ -146,10 +146,8 @@ export function MeasuredProgress({
       </div>
       {sponsorable && me && view.canLog ? (
         <p className="measure__sponsor">
-          <Link to={`/give/${view.goalId}?member=${view.viewerId}`}>
-            Get sponsored per {view.unitLabel.replace(/s$/, "")}
-          </Link>
-          : share this page so friends can pledge for each {view.unitLabel.replace(/s$/, "")} you log.
+          <Link to={`/goals/${view.goalId}/sponsor`}>Get sponsored per {view.unitLabel.replace(/s$/, "")}</Link>: your
+          own link, QR code and share sheet, so friends can pledge for each {view.unitLabel.replace(/s$/, "")} you log.
         </p>
       ) : null}
       {view.canLog ? <LogForm view={view} result={result?.intent === "log-entry" ? result : undefined} /> : null}

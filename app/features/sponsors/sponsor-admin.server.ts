@@ -1,0 +1,86 @@
+/**
+ * The organiser's sponsor-link tools (ADR 240) on the goal's fundraising page: the whole challenge's
+ * link with its QR code, sponsoring on or off, revoke every link, revoke one member's.
+ */
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, type AppLoadContext } from "@remix-run/cloudflare";
+import { eq } from "drizzle-orm";
+import * as z from "zod";
+import { goals } from "#drizzle/schema";
+import { appUrl } from "#app/platform/http/env.server";
+import { redirectWithFlash } from "#app/platform/session/flash.server";
+import {
+  goalMembersQuery,
+  revokeMemberSponsorLink,
+  revokeSponsorLinks,
+  setSponsoring,
+  sponsorPath,
+} from "./sponsor-links.server";
+import { qrCode } from "./qr.server";
+
+export const SPONSOR_INTENTS = ["sponsoring", "revoke-sponsor-links", "revoke-member-sponsor-link"] as const;
+
+export const isSponsorIntent = (intent: unknown) =>
+  typeof intent === "string" && (SPONSOR_INTENTS as readonly string[]).includes(intent);
+
+const sponsorAdminSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("sponsoring"), on: z.enum(["true", "false"], { error: "Choose on or off" }) }),
+  z.object({ intent: z.literal("revoke-sponsor-links") }),
+  z.object({
+    intent: z.literal("revoke-member-sponsor-link"),
+    memberId: z
+      .string({ error: "Choose a member" })
+      .trim()
+      .min(1, "Choose a member")
+      .max(64, "Choose a member")
+      .regex(/^[A-Za-z0-9_-]+$/, "Choose a member"),
+  }),
+]);
+
+export const SPONSOR_FLASH = {
+  on: "Sponsoring is on: sponsor links take pledges again.",
+  off: "Sponsoring is paused: every sponsor link now says so, and only members can pledge.",
+  revoked: "Every sponsor link is replaced: the old ones no longer work. Members find their new link on the goal.",
+  memberRevoked: (name: string) => `${name}'s sponsor link is replaced: the old one no longer works.`,
+};
+
+export async function sponsorAdminView(request: Request, context: AppLoadContext, goalId: string) {
+  const [goalRows, members] = await context.db.batch([
+    context.db
+      .select({ id: goals.id, sponsorNonce: goals.sponsorNonce, sponsoring: goals.sponsoring })
+      .from(goals)
+      .where(eq(goals.id, goalId))
+      .limit(1),
+    goalMembersQuery(context, goalId),
+  ]);
+  const goal = goalRows[0]!;
+  const url = `${appUrl(request, context.cloudflare.env)}${await sponsorPath(context.cloudflare.env, goal, null)}`;
+  return {
+    url,
+    qr: qrCode(url),
+    sponsoring: goal.sponsoring,
+    members: members.map((m) => ({ id: m.id, name: `${m.first} ${m.last}` })),
+  };
+}
+
+/** Handles one of SPONSOR_INTENTS for a goal the caller manages; answers a flash redirect or a 4xx. */
+export async function sponsorAdminAction(context: AppLoadContext, goalId: string, formData: FormData) {
+  const submission = parseWithZod(formData, { schema: sponsorAdminSchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  const input = submission.value;
+  const back = `/goals/${goalId}/fundraising#sponsor-links`;
+  const env = context.cloudflare.env;
+  if (input.intent === "sponsoring") {
+    await setSponsoring(context, goalId, input.on === "true");
+    throw await redirectWithFlash(env, back, input.on === "true" ? SPONSOR_FLASH.on : SPONSOR_FLASH.off);
+  }
+  if (input.intent === "revoke-sponsor-links") {
+    await revokeSponsorLinks(context, goalId);
+    throw await redirectWithFlash(env, back, SPONSOR_FLASH.revoked);
+  }
+  const members = await goalMembersQuery(context, goalId);
+  const member = members.find((m) => m.id === input.memberId);
+  if (!member || !(await revokeMemberSponsorLink(context, goalId, member.id)))
+    return data(submission.reply({ fieldErrors: { memberId: ["Choose a member of this goal"] } }), { status: 400 });
+  throw await redirectWithFlash(env, back, SPONSOR_FLASH.memberRevoked(`${member.first} ${member.last}`));
+}

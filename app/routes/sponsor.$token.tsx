@@ -1,0 +1,132 @@
+import {
+  data,
+  type ActionFunctionArgs,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/cloudflare";
+import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { HoneypotProvider } from "#app/components/Honeypot";
+import { useFlash } from "#app/components/FlashMessage";
+import { Logo } from "#app/components/Logo";
+import { PledgeForm } from "#app/features/fundraising/PledgeForm";
+import { Totaliser } from "#app/features/fundraising/Totaliser";
+import { PledgeThanks } from "#app/features/sponsors/PledgeThanks";
+import { loadSponsorPage } from "#app/features/sponsors/sponsor-page.server";
+import { takePledge } from "#app/features/sponsors/take-pledge.server";
+import { readFormData } from "#app/platform/http/form-data.server";
+import { honeypotInputProps } from "#app/platform/http/honeypot.server";
+import { today } from "#app/platform/session/clock.server";
+import { getOptionalUser } from "#app/platform/session/session.server";
+import fundraisingStyles from "#app/styles/fundraising.css";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: fundraisingStyles }];
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => {
+  const page = data?.page;
+  const title = page?.state === "open" ? `Sponsor ${page.member ? page.member.name : page.goal.cause}` : "Sponsor link";
+  // Unlisted (ADR 240): the link is the permission, so search engines never list it.
+  return [{ title: `${title} | Goals with Friends` }, { name: "robots", content: "noindex" }];
+};
+
+const NO_STORE = { "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer" };
+
+/** A sponsor link: anyone who holds it, signed in or not, whatever the goal's visibility (ADR 240). */
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const { page } = await loadSponsorPage(context, params.token ?? "", today(request, context.cloudflare.env));
+  const status = page.state === "broken" ? 404 : page.state === "closed" ? 403 : 200;
+  return data({ page, honeypot: honeypotInputProps(context) }, { status, headers: NO_STORE });
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const formData = await readFormData(request);
+  const { page, target } = await loadSponsorPage(context, params.token ?? "", today(request, context.cloudflare.env));
+  // A link revoked or closed meanwhile: the page says so (the loader runs again).
+  if (page.state !== "open" || !target) return data(null, { status: page.state === "broken" ? 404 : 403 });
+  const user = await getOptionalUser(request, context);
+  return takePledge(request, context, formData, {
+    goal: target.goal,
+    raising: !!page.fundraiser,
+    member: target.member,
+    user,
+    ended: page.goal.ended,
+    backTo: new URL(request.url).pathname,
+  });
+}
+
+export default function SponsorRoute() {
+  const { page, honeypot } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const thanks = useFlash()?.kind === "pledged";
+  const { pathname } = useLocation();
+  return (
+    <main className="page fundraising-page give sponsor-page">
+      <Link to="/marketing" className="give__logo" aria-label="Goals with Friends: about the product">
+        <Logo />
+      </Link>
+      {page.state === "broken" ? (
+        <>
+          <h1>Sponsor link</h1>
+          <p className="notice" role="alert">
+            This sponsor link does not work any more. Ask the person who shared it for a new one.
+          </p>
+        </>
+      ) : page.state === "closed" ? (
+        <>
+          <h1>{page.cause}</h1>
+          <p className="notice" role="alert">
+            The organiser has paused sponsoring for this challenge, so it is not taking pledges just now.
+          </p>
+        </>
+      ) : (
+        <>
+          <header className="give__head">
+            <h1>{page.member ? `Sponsor ${page.member.name}` : `Sponsor ${page.goal.cause}`}</h1>
+            <p className="give__dates">
+              {page.member ? <>{page.goal.cause}</> : null}
+              {page.member && page.goal.dates ? " · " : null}
+              {page.goal.dates}
+              {page.goal.ended ? " · ended" : null}
+            </p>
+            {page.progress ? (
+              <p className="sponsor-page__progress" data-testid="sponsor-progress">
+                {page.member ? page.member.name : "The group"} {page.goal.ended ? "logged" : "has logged"}{" "}
+                <strong>{page.progress.totalText}</strong>
+                {page.progress.targetText ? ` of a ${page.progress.targetText} target` : ""}.
+              </p>
+            ) : null}
+          </header>
+          {!page.fundraiser ? (
+            <p className="notice">This challenge is not raising money yet. Check back soon.</p>
+          ) : (
+            <div className="give__grid">
+              <Totaliser fundraiser={page.fundraiser} showSupporters={10} />
+              <section className="card give__form" aria-labelledby="pledge-title">
+                {thanks ? (
+                  <PledgeThanks
+                    charityName={page.fundraiser.charityName}
+                    charityUrl={page.fundraiser.charityUrl}
+                    againHref={pathname}
+                  />
+                ) : (
+                  <>
+                    <h2 id="pledge-title">Pledge support</h2>
+                    <HoneypotProvider {...honeypot}>
+                      <PledgeForm
+                        lastResult={lastResult}
+                        currency={page.fundraiser.currency}
+                        charityName={page.fundraiser.charityName}
+                        unit={page.goal.ended ? null : page.unit}
+                        member={page.member}
+                      />
+                    </HoneypotProvider>
+                  </>
+                )}
+              </section>
+            </div>
+          )}
+        </>
+      )}
+    </main>
+  );
+}
