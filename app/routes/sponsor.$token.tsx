@@ -35,7 +35,7 @@ const NO_STORE = { "Cache-Control": "private, no-store", "Referrer-Policy": "no-
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { page } = await loadSponsorPage(context, params.token ?? "", today(request, context.cloudflare.env));
   const status = page.state === "broken" ? 404 : page.state === "closed" ? 403 : 200;
-  return data({ page, honeypot: honeypotInputProps(context) }, { status, headers: NO_STORE });
+  return data({ page, honeypot: await honeypotInputProps(context) }, { status, headers: NO_STORE });
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
