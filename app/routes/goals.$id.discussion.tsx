@@ -74,7 +74,9 @@ export default function DiscussionRoute() {
   return (
     <main className="page fundraising-page">
       <p>
-        <Link to={`/active/${goal.id}`}>Back to {goal.cause}</Link>
+        <Link to={`/active/${goal.id}`} className="back-link">
+          Back to {goal.cause}
+        </Link>
       </p>
       <h1>{goal.cause}</h1>
       <Discussion

@@ -150,7 +150,9 @@ export default function GoalEntriesRoute() {
   return (
     <main className="member-page">
       <p>
-        <Link to={`/active/${goal.id}`}>Back to {goal.cause}</Link>
+        <Link to={`/active/${goal.id}`} className="back-link">
+          Back to {goal.cause}
+        </Link>
       </p>
       <h1>Entries</h1>
       <p className="member-page__lead">

@@ -108,7 +108,9 @@ export default function FundraisingSettingsRoute() {
   return (
     <main className="page fundraising-page">
       <p>
-        <Link to={`/active/${goal.id}`}>Back to {goal.cause}</Link>
+        <Link to={`/active/${goal.id}`} className="back-link">
+          Back to {goal.cause}
+        </Link>
       </p>
       <h1>Fundraising for {goal.cause}</h1>
       <p className="no-fees">{NO_FEES_LINE}</p>

@@ -76,7 +76,9 @@ export default function MeasureRoute() {
   return (
     <main className="member-page">
       <p>
-        <Link to={`/active/${goal.id}`}>Back to {goal.cause}</Link>
+        <Link to={`/active/${goal.id}`} className="back-link">
+          Back to {goal.cause}
+        </Link>
       </p>
       <h1>Progress measure</h1>
       <Form method="post" className="form card" {...getFormProps(form)}>

@@ -27,7 +27,11 @@ export function GoalsScreen() {
     <main className="admin-main">
       <header className="admin-main__header">
         <h1>{goal ? goal.cause : "Goals"}</h1>
-        {goal ? <Link to={`/admin/goals${query}`}>Back to all goals</Link> : null}
+        {goal ? (
+          <Link to={`/admin/goals${query}`} className="back-link">
+            Back to all goals
+          </Link>
+        ) : null}
       </header>
       {goal ? <GoalEditor key={goal.id} goal={goal} participants={participants} /> : null}
       <section className="admin-card" aria-labelledby="goals-heading">

@@ -6,7 +6,8 @@ import { notificationSettingsSchema } from "#app/features/notifications/notifica
 import { useConformForm } from "#app/components/useConformForm";
 
 /**
- * The Notifications section of /profile (ADR 187): one On/Off pair per kind of e-mail. It posts to
+ * The Notifications section of /profile (ADR 187): one row per kind of e-mail, its name and an On/Off
+ * switch (docs/design.md). It posts to
  * /profile/notifications, which also shows it alone with its errors when JavaScript is off.
  */
 export function NotificationSettings({
@@ -36,16 +37,20 @@ export function NotificationSettings({
           return (
             <fieldset
               key={t.topic}
-              className="field notification-setting"
+              className="setting-row"
               aria-describedby={field.errors?.length ? field.errorId : undefined}
             >
               <legend>{t.label}</legend>
-              <label>
-                <input type="radio" name={field.name} value="on" defaultChecked={current === "on"} /> On
-              </label>{" "}
-              <label>
-                <input type="radio" name={field.name} value="off" defaultChecked={current === "off"} /> Off
-              </label>
+              <span className="segmented">
+                <label>
+                  <input type="radio" name={field.name} value="on" defaultChecked={current === "on"} />
+                  On
+                </label>
+                <label>
+                  <input type="radio" name={field.name} value="off" defaultChecked={current === "off"} />
+                  Off
+                </label>
+              </span>
               <FieldError field={field} />
             </fieldset>
           );
