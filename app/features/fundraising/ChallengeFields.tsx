@@ -45,7 +45,10 @@ export function ChallengeTemplateFields({
         </label>
         <FieldError field={fields.template} />
       </fieldset>
-      <SelectField field={fields.month} label="Month (for a month challenge)" options={months} />
+      {/* Shown only while "Month challenge" is chosen (member.css); without CSS support both stay. */}
+      <div className="month-field">
+        <SelectField field={fields.month} label="Month (for a month challenge)" options={months} />
+      </div>
     </>
   );
 }

@@ -25,8 +25,14 @@ export function GoalFormFields({
 }) {
   return (
     <>
-      <Field field={fields.cause} label="Cause" hint="What everyone in this goal is working towards." maxLength={120} />
-      <div className="field-row">
+      <Field
+        field={fields.cause}
+        label="Cause"
+        hint="The challenge's name, what everyone works towards, like Walk 100 km in March."
+        maxLength={120}
+      />
+      {/* Hidden while "Month challenge" is chosen (member.css): the month sets the dates. */}
+      <div className="field-row goal-dates">
         <Field field={fields.start} label="Start date" type="date" optional />
         <Field field={fields.end} label="End date" type="date" optional />
       </div>

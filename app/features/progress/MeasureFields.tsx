@@ -42,7 +42,10 @@ export function MeasureFields({
       ) : (
         <>
           <SelectField field={fields.unit} label="Unit" options={UNIT_OPTIONS} />
-          <Field field={fields.customUnit} label="Custom unit name" optional hint="Like laps or push-ups." />
+          {/* Shown only while "Custom unit" is chosen (member.css). */}
+          <div className="custom-unit-field">
+            <Field field={fields.customUnit} label="Custom unit name" optional hint="Like laps or push-ups." />
+          </div>
         </>
       )}
       <div className="field-row">
