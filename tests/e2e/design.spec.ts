@@ -145,3 +145,30 @@ test("the focus ring is blue, not the error red, and fieldsets are rounded like 
   }
   await page.context().close();
 });
+
+for (const javaScriptEnabled of [true, false]) {
+  test(`/create adapts to the choices made (JavaScript ${javaScriptEnabled ? "on" : "off"})`, async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled, viewport: PHONE });
+    const page = await context.newPage();
+    await createUser(page.request, { type: "org" });
+    await page.goto("/create");
+    await expect(page.getByText("The challenge's name, what everyone works towards")).toBeVisible();
+    // Custom dates: the dates show and the month does not.
+    await expect(page.getByLabel("Start date")).toBeVisible();
+    await expect(page.getByLabel("Month (for a month challenge)")).toBeHidden();
+    // A month challenge takes its dates from the month.
+    await page.getByLabel(/Month challenge/).check();
+    await expect(page.getByLabel("Start date")).toBeHidden();
+    await expect(page.getByLabel("End date")).toBeHidden();
+    await expect(page.getByLabel("Month (for a month challenge)")).toBeVisible();
+    // The custom unit's name only when "Custom unit" is chosen.
+    const measure = page.getByRole("group", { name: "Measure progress" });
+    await expect(measure.getByLabel(/Custom unit name/)).toBeHidden();
+    await measure.getByLabel("Unit", { exact: true }).selectOption("km");
+    await expect(measure.getByLabel(/Custom unit name/)).toBeHidden();
+    await measure.getByLabel("Unit", { exact: true }).selectOption("custom");
+    await expect(measure.getByLabel(/Custom unit name/)).toBeVisible();
+    await expectGoodLayout(page);
+    await context.close();
+  });
+}

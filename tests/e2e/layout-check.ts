@@ -163,8 +163,6 @@ export async function expectGoodLayout(page: Page, widths = [PHONE, DESKTOP]) {
   const found: string[] = [];
   for (const size of widths) {
     await page.setViewportSize(size);
-    // One frame for the layout at the new size.
-    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => resolve(null))));
     for (const problem of await layoutProblems(page))
       found.push(`${size.width}px ${new URL(page.url()).pathname}: ${problem}`);
   }
