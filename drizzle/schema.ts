@@ -389,6 +389,8 @@ export const notifications = sqliteTable(
         "pledge-for-you",
         "pledge-for-goal",
         "reminder",
+        // A badge the member earned (ADR 271): event key "badge:{goal}:{badge}", told once.
+        "badge",
       ],
     }).notNull(),
     goalId: text("goal_id").references(() => goals.id, { onDelete: "cascade" }),

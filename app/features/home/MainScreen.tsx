@@ -6,6 +6,7 @@ import { GoalSupport } from "#app/features/fundraising/GoalSupport";
 import { HomeOverview } from "./HomeOverview";
 import { MeasuredProgress } from "#app/features/progress/MeasuredProgress";
 import { TeamsSection } from "#app/features/teams/TeamsSection";
+import { BadgesSection } from "#app/features/badges/BadgesSection";
 
 /** The main goals screen shared by /main, /active/{id} and /join/{id}: side navigation + a goal panel. */
 export function MainScreen({
@@ -82,6 +83,7 @@ export function MainScreenView({
     progress?: React.ComponentProps<typeof MeasuredProgress>["view"] | null;
     home?: React.ComponentProps<typeof HomeOverview>["home"] | null;
     teams?: React.ComponentProps<typeof TeamsSection>["view"] | null;
+    badges?: React.ComponentProps<typeof BadgesSection>["view"] | null;
   };
   error?: string;
   /** The entry forms' answer without JavaScript (ADR 140). */
@@ -122,6 +124,7 @@ export function MainScreenView({
         <MeasuredProgress view={data.progress} result={progressResult} sponsorable={!!data.support?.fundraiser} />
       ) : null}
       {data.teams && view.kind !== "hidden" ? <TeamsSection view={data.teams} /> : null}
+      {data.badges && view.kind === "member" ? <BadgesSection view={data.badges} /> : null}
       {data.support && view.kind !== "hidden" ? <GoalSupport support={data.support} /> : null}
     </MainScreen>
   );

@@ -16,6 +16,7 @@ import { toQuickLog } from "#app/features/progress/quick-log.server";
 import { batchWithUser } from "#app/platform/session/session.server";
 import { goalVisit, homeSeen, recordGoalVisit, recordHomeVisit } from "./visits.server";
 import { teamQueries, toTeamsView } from "#app/features/teams/teams.server";
+import { badgeQueries, toBadgesView } from "#app/features/badges/badges.server";
 
 const toNav = ({ id, cause, start, end, icon, visibility }: GoalSummary) => ({
   id,
@@ -64,6 +65,8 @@ export async function mainScreenData(request: Request, context: AppLoadContext, 
         progress: progressQueries(context, goalId, viewerId, allEntries),
         // Teams (ADR 270): the settings, the team board and my team.
         teams: teamQueries(context, goalId, viewerId),
+        // Badges (ADR 271): my entries' days and amounts, my team's week, the goal's badge feed.
+        badges: badgeQueries(context, goalId, viewerId, v.day),
         home: home ? homeQueries(context, viewerId, v) : null,
         // Whether this view is a visit to record (ADR 190, 210): read here, written after the response.
         visit: goalVisit(context, viewerId, goalId, v.day),
@@ -100,6 +103,14 @@ export async function mainScreenData(request: Request, context: AppLoadContext, 
             rows.teams,
             { ...screen.selected, unit: rows.progress[0][0]?.unit ?? null, member: !!screen.selected.membership },
             user,
+          )
+        : null,
+    badges:
+      screen.selected && seesGoal(screen.selected, user)
+        ? toBadgesView(
+            rows.badges,
+            { unit: rows.progress[0][0]?.unit ?? null, unitTarget: rows.progress[0][0]?.unitTarget ?? null },
+            user.id,
           )
         : null,
     // The home's cards and feed (SPEC's empty state stays for members with no goal).

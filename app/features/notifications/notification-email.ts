@@ -6,7 +6,7 @@
 import { addDays, daysBetween, type IsoDate } from "#app/lib/dates";
 import type { NotificationKind } from "./notifications";
 
-export type EmailTopic = "cheer" | "message" | "friends" | "goal-dates" | "pledges" | "reminder" | "digest";
+export type EmailTopic = "cheer" | "message" | "friends" | "goal-dates" | "pledges" | "reminder" | "badges" | "digest";
 
 export interface EmailTopicInfo {
   topic: EmailTopic;
@@ -23,6 +23,7 @@ export const EMAIL_TOPICS: readonly EmailTopicInfo[] = [
   { topic: "goal-dates", label: "A goal you are in starts or ends in 3 days", onByDefault: true },
   { topic: "pledges", label: "A pledge for you or your goal", onByDefault: true },
   { topic: "reminder", label: "A reminder when you have not visited a running goal for 3 days", onByDefault: true },
+  { topic: "badges", label: "A badge you earned in a goal", onByDefault: false },
   { topic: "digest", label: "A weekly digest of what happened (Mondays)", onByDefault: false },
 ];
 
@@ -45,6 +46,8 @@ export function topicOfKind(kind: NotificationKind): EmailTopic {
     case "pledge-for-you":
     case "pledge-for-goal":
       return "pledges";
+    case "badge":
+      return "badges";
   }
 }
 

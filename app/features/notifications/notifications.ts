@@ -9,7 +9,8 @@ export type NotificationKind =
   | "friend-accepted"
   | "pledge-for-you"
   | "pledge-for-goal"
-  | "reminder";
+  | "reminder"
+  | "badge";
 
 export interface NotificationFacts {
   kind: NotificationKind;
@@ -51,6 +52,9 @@ export function notificationText(n: NotificationFacts): string {
       return `${supporter(n.actor)} pledged to ${cause}.`;
     case "reminder":
       return `You have not checked in on ${cause} for a few days. Your group is still going!`;
+    // Which badge: the goal screen lists them (ADR 271).
+    case "badge":
+      return `You earned a new badge in ${cause}.`;
   }
 }
 
@@ -59,6 +63,7 @@ export function notificationHref(n: Pick<NotificationFacts, "kind" | "goalId">):
   if (n.kind === "friend-request") return "/friends#requests";
   if (n.kind === "friend-accepted") return "/friends";
   if (!n.goalId) return "/main";
+  if (n.kind === "badge") return `/active/${n.goalId}#badges`;
   return n.kind === "message" ? `/active/${n.goalId}#discussion` : `/active/${n.goalId}`;
 }
 

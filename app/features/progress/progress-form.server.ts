@@ -19,6 +19,8 @@ import {
   supportGoalQuery,
   toSupportGoal,
 } from "#app/features/fundraising/fundraising.server";
+import { earnedMessage } from "#app/features/badges/badges";
+import { settleBadges } from "#app/features/badges/badges.server";
 import { deleteEntry, editEntry, loadEntryGoal, logEntry, removeEntry, type EntryGoal } from "./progress-writes.server";
 
 export interface ProgressActionData {
@@ -94,6 +96,8 @@ export async function progressAction(
       reply.initialValue as Record<string, unknown> | null,
     );
   }
+  // Badges (ADR 271): recomputed from the member's entries; new ones told once, lost ones taken back.
+  const earned = await settleBadges(context, goal, result.userId ?? viewer.id, day);
   // Per-unit pledges grow with progress: a milestone (50/90/100% of the target) may be crossed now.
   if (result.changed && (value.intent === "log-entry" || value.intent === "edit-entry"))
     await announceProgressMilestone(context, goalId, appUrl(request, context.cloudflare.env));
@@ -110,9 +114,10 @@ export async function progressAction(
         : value.intent === "delete-entry"
           ? FLASH.entryDeleted
           : FLASH.entryRemoved;
+  const told = value.intent === "remove-entry" ? "" : earnedMessage(earned);
   // Back to the goal screen as it was: with all my entries listed when I was editing an older one.
   const all = new URL(request.url).searchParams.get("entries") === "all" ? "?entries=all" : "";
-  throw await redirectWithFlash(context.cloudflare.env, back ?? `/active/${goalId}${all}#progress`, message);
+  throw await redirectWithFlash(context.cloudflare.env, back ?? `/active/${goalId}${all}#progress`, message + told);
 }
 
 /** After progress is logged: the pledged total (per-unit pledges included) may cross a milestone. */

@@ -105,6 +105,8 @@ export type EntryWrite =
   | {
       ok: true;
       id: string;
+      /** Whose entry it was, when not the viewer's own (the organiser removed it). */
+      userId?: string;
       /** False when the write changed nothing (a replayed idempotency key, an edit to the same values). */
       changed: boolean;
     }
@@ -276,5 +278,5 @@ export async function removeEntry(
     ...recountTotals(context, goal.id, entry.userId),
   ]);
   publish(context, [`goal:${goal.id}`, `user:${entry.userId}`]);
-  return { ok: true, id: entryId, changed: true };
+  return { ok: true, id: entryId, changed: true, userId: entry.userId };
 }

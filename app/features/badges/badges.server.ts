@@ -1,0 +1,167 @@
+/**
+ * Milestones and badges, the I/O (ADR 271): the goal screen's badge statements for its one batch, and
+ * `settleBadges`, run after every entry write: it recomputes the member's badges from their entries,
+ * tells the new ones once (a bell notification each; the unique event key makes "once" a condition of
+ * the write) and takes back the notifications of badges no longer earned (an entry removed).
+ */
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { and, desc, eq, notInArray, sql, type SQL } from "drizzle-orm";
+import type { IsoDate } from "#app/lib/dates";
+import { newId } from "#app/lib/ids";
+import { publish } from "#app/features/live/live.server";
+import { notifications, progressEntries, teamMembers, users } from "#drizzle/schema";
+import { badgeEventKey, badgeOfEventKey, earnedBadges, feedLine, type Badge, type BadgeEntry } from "./badges";
+
+/** Enough entries for any month-long challenge, however often a member logs. */
+const ENTRIES_READ = 5000;
+export const BADGE_FEED_SHOWN = 5;
+
+export function myBadgeEntriesQuery(context: AppLoadContext, goalId: string | SQL, viewerId: string | SQL) {
+  return context.db
+    .select({ day: progressEntries.day, amount: progressEntries.amount, createdAt: progressEntries.createdAt })
+    .from(progressEntries)
+    .where(and(eq(progressEntries.goalId, goalId), eq(progressEntries.userId, viewerId)))
+    .limit(ENTRIES_READ);
+}
+
+/** This week's two highest totals in the viewer's team (none without a team). */
+export function teamWeekQuery(
+  context: AppLoadContext,
+  goalId: string | SQL,
+  viewerId: string | SQL,
+  day: string | SQL,
+) {
+  return context.db
+    .select({ userId: progressEntries.userId, total: sql<number>`sum(${progressEntries.amount})`.as("week_total") })
+    .from(progressEntries)
+    .innerJoin(
+      teamMembers,
+      and(eq(teamMembers.goalId, progressEntries.goalId), eq(teamMembers.userId, progressEntries.userId)),
+    )
+    .where(
+      and(
+        eq(progressEntries.goalId, goalId),
+        sql`${teamMembers.teamId} = (SELECT tm.team_id FROM team_members AS tm WHERE tm.goal_id = ${goalId} AND tm.user_id = ${viewerId})`,
+        sql`${progressEntries.day} >= date(${day}, '-6 days', 'weekday 1')`,
+        sql`${progressEntries.day} <= ${day}`,
+      ),
+    )
+    .groupBy(progressEntries.userId)
+    .orderBy(desc(sql`week_total`))
+    .limit(2);
+}
+
+/** The goal's latest badges, as its feed tells them. */
+export function badgeFeedQuery(context: AppLoadContext, goalId: string | SQL) {
+  return context.db
+    .select({
+      eventKey: notifications.eventKey,
+      first: users.first,
+      createdAt: notifications.createdAt,
+    })
+    .from(notifications)
+    .innerJoin(users, eq(users.id, notifications.userId))
+    .where(and(eq(notifications.goalId, goalId), eq(notifications.kind, "badge")))
+    .orderBy(desc(notifications.createdAt))
+    .limit(BADGE_FEED_SHOWN);
+}
+
+/** The goal screen's badge statements, in this order, for its one batch. */
+export function badgeQueries(context: AppLoadContext, goalId: string | SQL, viewerId: string | SQL, day: string | SQL) {
+  return [
+    myBadgeEntriesQuery(context, goalId, viewerId),
+    teamWeekQuery(context, goalId, viewerId, day),
+    badgeFeedQuery(context, goalId),
+  ] as const;
+}
+
+type WeekRows = Awaited<ReturnType<typeof teamWeekQuery>>;
+const isTeamTop = (rows: WeekRows, userId: string) =>
+  rows[0]?.userId === userId &&
+  Number(rows[0].total) > 0 &&
+  (!rows[1] || Number(rows[1].total) < Number(rows[0].total));
+
+const toEntries = (rows: Awaited<ReturnType<typeof myBadgeEntriesQuery>>): BadgeEntry[] =>
+  rows.map((r) => ({ day: r.day, amount: r.amount, createdAt: new Date(r.createdAt).getTime() }));
+
+/** What the goal screen's badge section shows: my badges and the goal's badge feed. */
+export function toBadgesView(
+  rows: readonly [
+    Awaited<ReturnType<typeof myBadgeEntriesQuery>>,
+    WeekRows,
+    Awaited<ReturnType<typeof badgeFeedQuery>>,
+  ],
+  goal: { unit: string | null; unitTarget: number | null },
+  viewerId: string,
+) {
+  if (!goal.unit) return null;
+  const [entryRows, weekRows, feedRows] = rows;
+  const unit = goal.unit;
+  const mine = earnedBadges(toEntries(entryRows), {
+    unit,
+    unitTarget: goal.unitTarget,
+    teamTopThisWeek: isTeamTop(weekRows, viewerId),
+  });
+  return {
+    mine: mine.map((b) => ({ key: b.key, label: b.label })),
+    feed: feedRows
+      .map((r) => ({
+        text: feedLine(badgeOfEventKey(r.eventKey) ?? "", r.first, unit, goal.unitTarget),
+        at: new Date(r.createdAt).toISOString(),
+      }))
+      .filter((r): r is { text: string; at: string } => r.text !== null),
+  };
+}
+export type BadgesView = NonNullable<ReturnType<typeof toBadgesView>>;
+
+/**
+ * After an entry write: the member's badges recomputed from their entries. New ones are told once (a
+ * bell notification whose unique key names the badge); those no longer earned lose their notification
+ * (past weeks' "team's top" stay: they were true that week). Returns the badges told just now.
+ */
+export async function settleBadges(
+  context: AppLoadContext,
+  goal: { id: string; unit: string | null; unitTarget: number | null },
+  userId: string,
+  today: IsoDate,
+): Promise<Badge[]> {
+  if (!goal.unit) return [];
+  const [entryRows, weekRows] = await context.db.batch([
+    myBadgeEntriesQuery(context, goal.id, userId),
+    teamWeekQuery(context, goal.id, userId, today),
+  ]);
+  const told = earnedBadges(toEntries(entryRows), {
+    unit: goal.unit,
+    unitTarget: goal.unitTarget,
+    teamTopThisWeek: isTeamTop(weekRows, userId),
+  }).filter((b) => b.told);
+  const keys = told.map((b) => badgeEventKey(goal.id, b.key, today));
+  const inserts = told.map((b, i) =>
+    context.db
+      .insert(notifications)
+      .values({ id: newId(), userId, kind: "badge", goalId: goal.id, actorId: userId, eventKey: keys[i]! })
+      .onConflictDoNothing()
+      .returning({ id: notifications.id }),
+  );
+  const mine = and(
+    eq(notifications.userId, userId),
+    eq(notifications.goalId, goal.id),
+    eq(notifications.kind, "badge"),
+  );
+  const thisWeek = badgeEventKey(goal.id, "team-top-week", today);
+  const weekPrefix = `badge:${goal.id}:team-top-week:`;
+  // Taken back: every badge notification of this goal no longer earned, but past weeks' team tops.
+  const revoke = context.db.delete(notifications).where(
+    and(
+      mine,
+      keys.length ? notInArray(notifications.eventKey, keys) : undefined,
+      // No LIKE: D1 refuses patterns over 50 bytes.
+      sql`(substr(${notifications.eventKey}, 1, ${weekPrefix.length}) <> ${weekPrefix} OR ${notifications.eventKey} = ${thisWeek})`,
+    ),
+  );
+  const results = await context.db.batch([revoke, ...inserts] as [typeof revoke, ...typeof inserts]);
+  const [revoked, ...inserted] = results as [{ meta: { changes: number } }, ...{ id: string }[][]];
+  const fresh = told.filter((_, i) => inserted[i]!.length > 0);
+  if (fresh.length || revoked.meta.changes) publish(context, [`user:${userId}`, `goal:${goal.id}`]);
+  return fresh;
+}
