@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * Dev seed: one admin, one org, one member, and goals that exercise every rule (public, private owned
- * by the org, demo, ended, future, running now), early access 'open', and a measured month challenge with club runners, entries and per-unit
+ * by the org, demo, ended, future, running now), early access 'open', and a measured month challenge with club runners in two teams, entries and per-unit
  * pledges (ADR 140). Idempotent: safe to run again.
  * The rows come from the factories (drizzle/factories.ts), written as SQL text (drizzle/sql-text.ts).
  * Usage: node scripts/seed.mjs [--persist-to DIR]
@@ -88,6 +88,15 @@ function challengeSql() {
   lines.push(
     // Each runner's totals, recounted from the entries (the app does the same in every write, ADR 140).
     `INSERT OR REPLACE INTO progress_totals (goal_id, user_id, total, entries, last_day, reached_at) SELECT goal_id, user_id, sum(amount), count(*), max(day), max(updated_at) FROM progress_entries WHERE goal_id = ${q(CHALLENGE.id)} GROUP BY user_id;`,
+    // Teams (ADR 270): ranked by the average per member, at most 6 a team; the runners split between two.
+    // Their badges (ADR 271) are computed from the entries above: nothing to seed.
+    `INSERT INTO goal_team_settings (goal_id, enabled, members_create, cap, ranking) VALUES (${q(CHALLENGE.id)}, 1, 1, 6, 'average') ON CONFLICT DO NOTHING;`,
+    `INSERT INTO teams (id, goal_id, name, captain_id) VALUES ('seed-team-hill', ${q(CHALLENGE.id)}, 'Hill Harriers', ${q(RUNNERS[0][0])}) ON CONFLICT DO NOTHING;`,
+    `INSERT INTO teams (id, goal_id, name, captain_id) VALUES ('seed-team-river', ${q(CHALLENGE.id)}, 'River Runners', ${q(RUNNERS[1][0])}) ON CONFLICT DO NOTHING;`,
+    ...RUNNERS.map(
+      ([id], r) =>
+        `INSERT INTO team_members (goal_id, user_id, team_id) VALUES (${q(CHALLENGE.id)}, ${q(id)}, ${q(r % 2 ? "seed-team-river" : "seed-team-hill")}) ON CONFLICT DO NOTHING;`,
+    ),
     // Per-unit pledges: one for the whole club, one for a named runner (capped), and a fixed one.
     `INSERT INTO pledges (id, goal_id, name, message, amount, per_unit, member_id, max_amount) VALUES ('seed-pledge-club', ${q(CHALLENGE.id)}, 'The Reed family', 'Go club!', 0, 50, NULL, 20000) ON CONFLICT DO NOTHING;`,
     `INSERT INTO pledges (id, goal_id, name, message, amount, per_unit, member_id, max_amount) VALUES ('seed-pledge-rosa', ${q(CHALLENGE.id)}, 'Grandad', 'For every mile, Rosa!', 0, 100, 'demo-runner-1', 5000) ON CONFLICT DO NOTHING;`,

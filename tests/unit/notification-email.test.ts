@@ -50,6 +50,7 @@ describe("e-mail switches", () => {
       "goal-dates": true,
       pledges: true,
       reminder: true,
+      badges: true,
       digest: false,
     });
     expect(wantsEmail("cheer", { cheer: false })).toBe(false);

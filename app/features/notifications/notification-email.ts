@@ -23,7 +23,7 @@ export const EMAIL_TOPICS: readonly EmailTopicInfo[] = [
   { topic: "goal-dates", label: "A goal you are in starts or ends in 3 days", onByDefault: true },
   { topic: "pledges", label: "A pledge for you or your goal", onByDefault: true },
   { topic: "reminder", label: "A reminder when you have not visited a running goal for 3 days", onByDefault: true },
-  { topic: "badges", label: "A badge you earned in a goal", onByDefault: false },
+  { topic: "badges", label: "A badge you earned in a goal", onByDefault: true },
   { topic: "digest", label: "A weekly digest of what happened (Mondays)", onByDefault: false },
 ];
 
