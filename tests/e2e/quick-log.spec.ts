@@ -45,7 +45,8 @@ for (const javaScriptEnabled of [true, false]) {
     await member.tap(form.getByLabel("Amount (miles)"));
     await member.type("2.5");
     await member.tap(form.getByRole("button", { name: "Save" }));
-    await expect(status(page)).toHaveText(`Logged 2.5 miles in ${CHALLENGE.cause}.`);
+    // A first entry earns its badge, told in the same words (ADR 271).
+    await expect(status(page)).toHaveText(`Logged 2.5 miles in ${CHALLENGE.cause}. New badge: First entry!`);
     expect(member.count).toBe(2);
     // Told once, beside the form: no flash message as well.
     await expect(page.getByRole("status").filter({ hasText: "Logged" })).toHaveCount(0);
@@ -88,7 +89,7 @@ test("a member with several measured goals picks one in the same form; a bad amo
   await form.getByText("Another day or a note").click();
   await form.getByLabel(/Note/).fill("Cliff path");
   await form.getByRole("button", { name: "Save" }).click();
-  await expect(status(page)).toHaveText(`Logged 4 km in ${cause}.`);
+  await expect(status(page)).toContainText(`Logged 4 km in ${cause}. New badge`);
   await expect(form.getByText("Enter a number")).toHaveCount(0);
 
   await page.goto(`/active/${goalId}`);

@@ -85,4 +85,26 @@ describe("badges", () => {
     expect(await myBadges(goal.id, a.cookie)).not.toContain("Team's top this week");
     expect(await myBadges(goal.id, b.cookie)).toContain("Team's top this week");
   });
+
+  it("an entry sent later from the phone's offline queue earns its badge as one typed in the page does", async () => {
+    const org = await signedInUser({ type: "org" });
+    const goal = await insertMeasuredGoal({ orgId: org.id }); // 100 km each
+    const sam = await signedInUser({ first: "Sam", join: [goal.id] });
+    const sent = await post(
+      "/sync/entry",
+      {
+        account: sam.id,
+        goalId: goal.id,
+        intent: "log-entry",
+        key: "b".repeat(32),
+        amount: "30",
+        day: dayFromToday(0),
+      },
+      sam.cookie,
+    );
+    const answer = await sent.json();
+    expect(answer).toEqual({ outcome: "logged" });
+    expect(await badgeKeys(sam.id, goal.id)).toEqual(["first-entry", "target-25"]);
+    expect(await myBadges(goal.id, sam.cookie)).toEqual(["First entry", "25% of my target: 25 km"]);
+  });
 });

@@ -6,6 +6,7 @@
  */
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { AppLoadContext } from "@remix-run/cloudflare";
+import { settleBadges } from "#app/features/badges/badges.server";
 import { entrySchemas } from "#app/features/progress/progress.schema";
 import { LOG_REFUSALS } from "#app/features/progress/progress";
 import { loadEntryGoal, logEntry } from "#app/features/progress/progress-writes.server";
@@ -46,5 +47,7 @@ export async function syncEntry(
   const value = submission.value;
   const result = await logEntry(context, goal, user, { ...value, note: value.note ?? null }, day);
   if (!result.ok) return refused(result.status, result.message);
+  // Badges (ADR 271) are earned by an entry sent from the phone's queue as by one typed in the page.
+  if (result.changed) await settleBadges(context, goal, user.id, day);
   return { status: 200, body: { outcome: "logged" } };
 }

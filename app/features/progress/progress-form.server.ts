@@ -103,7 +103,8 @@ export async function progressAction(
     await announceProgressMilestone(context, goalId, appUrl(request, context.cloudflare.env));
   if (inPlace && value.intent === "log-entry") {
     const done = answer(formData, 200, null);
-    done.data.progress.message = inPlace.message(formatQuantity(value.amount, goal.unit), goal.cause);
+    done.data.progress.message =
+      inPlace.message(formatQuantity(value.amount, goal.unit), goal.cause) + earnedMessage(earned);
     return done;
   }
   const message =
