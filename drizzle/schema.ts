@@ -399,10 +399,16 @@ export const notifications = sqliteTable(
     readAt: integer("read_at", { mode: "timestamp_ms" }),
     // When the cron dealt with its e-mail (mailed, or not wanted): it is never looked at again (ADR 187).
     emailedAt: integer("emailed_at", { mode: "timestamp_ms" }),
+    /** How many events this one line tells: a goal's unread messages collapse into one line (ADR 217). */
+    count: integer("count").notNull().default(1),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex("notifications_event_unique").on(t.userId, t.eventKey),
+    // One unread "messages" line per member and goal: a new message counts into it (ADR 217).
+    uniqueIndex("notifications_unread_messages_unique")
+      .on(t.userId, t.goalId)
+      .where(sql`kind = 'message' AND read_at IS NULL`),
     index("notifications_user_created_idx").on(t.userId, t.createdAt),
     index("notifications_user_unread_idx").on(t.userId, t.readAt),
     // The cron's "not mailed yet, recent" scan.

@@ -41,6 +41,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         goalId: n.goalId,
         cause: n.cause,
         actor: n.actorFirst ? { first: n.actorFirst, last: n.actorLast ?? "" } : null,
+        count: n.count,
       };
       return {
         id: n.id,

@@ -8,7 +8,7 @@
  * List-Unsubscribe headers too.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, ne, or, sql } from "drizzle-orm";
 import { addDays, toIsoDate, type IsoDate } from "#app/lib/dates";
 import {
   EMAIL_TOPICS,
@@ -38,7 +38,7 @@ import {
 const DAY_MS = 86_400_000;
 /** Notifications older than this when the cron first sees them are not mailed (the digest tells them). */
 export const MAIL_WINDOW_MS = 2 * DAY_MS;
-/** Messages per round (one outbox insert each, in one batch) and rounds per cron run. */
+/** Messages per round (one outbox insert each, in one batch) and rounds per cron run: at most 200 a run. */
 const ROUND = 40;
 const ROUNDS = 5;
 /** Lines in one digest. */
@@ -61,8 +61,10 @@ const factsOf = (r: {
   cause: string | null;
   actorFirst: string | null;
   actorLast: string | null;
+  count?: number;
 }): NotificationFacts => ({
   kind: r.kind,
+  count: r.count,
   goalId: r.goalId,
   cause: r.cause,
   actor: r.actorFirst !== null ? { first: r.actorFirst, last: r.actorLast ?? "" } : null,
@@ -113,40 +115,22 @@ async function record(context: AppLoadContext, mails: { id: string; mail: Mail }
   return sent.length;
 }
 
-/** Mails the notifications not dealt with yet (newer than MAIL_WINDOW_MS); returns how many mails. */
+/**
+ * Mails the notifications not dealt with yet (newer than MAIL_WINDOW_MS), at most ROUND * ROUNDS a run,
+ * picked fairly (ADR 217): at most PER_RECIPIENT per member a run, and round-robin over where they come
+ * from (a goal, else the member who sent them), so one goal's or one sender's flood waits its turn
+ * instead of filling the run, and everyone else's mail goes out on time. Returns how many mails.
+ */
 export async function mailNotifications(context: AppLoadContext, now: number): Promise<number> {
   const { env } = context.cloudflare;
+  const rows = await fairBatch(context, now);
   let mailed = 0;
-  for (let round = 0; round < ROUNDS; round++) {
-    const rows = await context.db
-      .select({
-        id: notifications.id,
-        userId: notifications.userId,
-        kind: notifications.kind,
-        goalId: notifications.goalId,
-        cause: goals.cause,
-        actorFirst: sql<string | null>`actor.first`,
-        actorLast: sql<string | null>`actor.last`,
-        email: users.email,
-        choices: choicesColumn,
-      })
-      .from(notifications)
-      .innerJoin(users, eq(users.id, notifications.userId))
-      .leftJoin(goals, eq(goals.id, notifications.goalId))
-      .leftJoin(sql`${users} AS actor`, sql`actor.id = ${notifications.actorId}`)
-      .where(
-        and(
-          isNull(notifications.emailedAt),
-          gte(notifications.createdAt, new Date(now - MAIL_WINDOW_MS)),
-          lte(notifications.createdAt, new Date(now)),
-        ),
-      )
-      .orderBy(asc(notifications.createdAt))
-      .limit(ROUND);
-    if (rows.length === 0) break;
+  for (let i = 0; i < rows.length; i += ROUND) {
+    const round = rows.slice(i, i + ROUND);
     const mails = await Promise.all(
-      rows
-        .filter((r) => wantsEmail(topicOfKind(r.kind), parseChoices(r.choices)))
+      round
+        // A suspended member gets no mail; the notification is dealt with all the same.
+        .filter((r) => r.status !== "suspended" && wantsEmail(topicOfKind(r.kind), parseChoices(r.choices)))
         .map(async (r) => ({
           id: `notice:${r.id}`,
           mail: await noticeMail(env, r.email, r.userId, factsOf(r)),
@@ -155,11 +139,62 @@ export async function mailNotifications(context: AppLoadContext, now: number): P
     mailed += await record(
       context,
       mails,
-      rows.map((r) => r.id),
+      round.map((r) => r.id),
     );
-    if (rows.length < ROUND) break;
   }
   return mailed;
+}
+
+/** Mails per member in one run: more wait for the next run (every 15 minutes). */
+export const PER_RECIPIENT = 5;
+
+/** This run's notifications to mail: see mailNotifications. One read. */
+function fairBatch(context: AppLoadContext, now: number) {
+  const { db } = context;
+  const ranked = db
+    .select({
+      id: sql<string>`${notifications.id}`.as("ranked_id"),
+      createdAt: sql<number>`${notifications.createdAt}`.as("ranked_created_at"),
+      perRecipient:
+        sql<number>`row_number() OVER (PARTITION BY ${notifications.userId} ORDER BY ${notifications.createdAt}, ${notifications.id})`.as(
+          "per_recipient",
+        ),
+      perSource:
+        sql<number>`row_number() OVER (PARTITION BY coalesce(${notifications.goalId}, ${notifications.actorId}, '') ORDER BY ${notifications.createdAt}, ${notifications.id})`.as(
+          "per_source",
+        ),
+    })
+    .from(notifications)
+    .where(
+      and(
+        isNull(notifications.emailedAt),
+        gte(notifications.createdAt, new Date(now - MAIL_WINDOW_MS)),
+        lte(notifications.createdAt, new Date(now)),
+      ),
+    )
+    .as("ranked");
+  return db
+    .select({
+      id: notifications.id,
+      userId: notifications.userId,
+      kind: notifications.kind,
+      goalId: notifications.goalId,
+      count: notifications.count,
+      cause: goals.cause,
+      actorFirst: sql<string | null>`actor.first`,
+      actorLast: sql<string | null>`actor.last`,
+      email: users.email,
+      status: users.status,
+      choices: choicesColumn,
+    })
+    .from(ranked)
+    .innerJoin(notifications, eq(notifications.id, ranked.id))
+    .innerJoin(users, eq(users.id, notifications.userId))
+    .leftJoin(goals, eq(goals.id, notifications.goalId))
+    .leftJoin(sql`${users} AS actor`, sql`actor.id = ${notifications.actorId}`)
+    .where(lte(ranked.perRecipient, PER_RECIPIENT))
+    .orderBy(sql`max(${ranked.perRecipient}, ${ranked.perSource})`, asc(ranked.createdAt), asc(ranked.id))
+    .limit(ROUND * ROUNDS);
 }
 
 /**
@@ -258,6 +293,7 @@ export async function sendDigests(context: AppLoadContext, today: IsoDate, now: 
       and(
         eq(emailPreferences.topic, "digest"),
         eq(emailPreferences.enabled, true),
+        ne(users.status, "suspended"),
         sql`NOT EXISTS (SELECT 1 FROM ${mailOutbox} WHERE ${mailOutbox.id} = 'digest:' || ${users.id} || ${`:${today}`})`,
         // Only members with something to tell (an empty digest is noise, and would hold the queue's head).
         sql`EXISTS (SELECT 1 FROM ${notifications} WHERE ${notifications.userId} = ${users.id} AND ${notifications.createdAt} >= ${from.getTime()} AND ${notifications.createdAt} <= ${now})`,
@@ -270,6 +306,7 @@ export async function sendDigests(context: AppLoadContext, today: IsoDate, now: 
       userId: notifications.userId,
       kind: notifications.kind,
       goalId: notifications.goalId,
+      count: notifications.count,
       cause: goals.cause,
       actorFirst: sql<string | null>`actor.first`,
       actorLast: sql<string | null>`actor.last`,

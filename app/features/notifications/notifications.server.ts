@@ -6,7 +6,7 @@
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, desc, eq, isNull, sql, type SQL } from "drizzle-orm";
-import { goals, notifications, userGoals, users } from "#drizzle/schema";
+import { goals, messages, notifications, userGoals, users } from "#drizzle/schema";
 import { addDays, type IsoDate } from "#app/lib/dates";
 import { HEADS_UP_DAYS, NOTIFICATION_PAGE, type NotificationKind } from "#app/features/notifications/notifications";
 import type { Topic } from "#app/features/live/topics";
@@ -38,7 +38,12 @@ export function cheerNotification(db: Database, goalId: string, fromUserId: stri
     .onConflictDoNothing();
 }
 
-/** A message in a goal tells every other member of it (one statement, whatever the goal's size). */
+/**
+ * A message in a goal tells every other member of it (one statement, whatever the goal's size), as one
+ * unread line per member and goal: a member who has not read the last one sees its count grow ("3 new
+ * messages in ...") instead of a line per message (ADR 217). Only when the message was written (a
+ * flood-limited post writes neither).
+ */
 export function messageNotifications(db: Database, goalId: string, authorId: string, messageId: string) {
   return db
     .insert(notifications)
@@ -51,9 +56,18 @@ export function messageNotifications(db: Database, goalId: string, authorId: str
         actorId: authorId,
         eventKey: `message:${messageId}`,
       })}
-        FROM ${userGoals} WHERE ${userGoals.goalId} = ${goalId} AND ${userGoals.userId} <> ${authorId}`,
+        FROM ${userGoals} WHERE ${userGoals.goalId} = ${goalId} AND ${userGoals.userId} <> ${authorId}
+          AND EXISTS (SELECT 1 FROM ${messages} WHERE ${messages.id} = ${messageId})`,
     )
-    .onConflictDoNothing();
+    .onConflictDoUpdate({
+      target: [notifications.userId, notifications.goalId],
+      targetWhere: sql`kind = 'message' AND read_at IS NULL`,
+      set: {
+        count: sql`${notifications.count} + 1`,
+        actorId: sql`excluded.actor_id`,
+        createdAt: sql`excluded.created_at`,
+      },
+    });
 }
 
 /**
@@ -135,6 +149,7 @@ export function listNotificationsQuery(context: AppLoadContext, viewerId: string
       cause: goals.cause,
       actorFirst: sql<string | null>`${actors}.first`,
       actorLast: sql<string | null>`${actors}.last`,
+      count: notifications.count,
       readAt: notifications.readAt,
       createdAt: notifications.createdAt,
     })

@@ -18,6 +18,8 @@ export interface NotificationFacts {
   cause: string | null;
   /** The member who did it; null for the calendar's own events, or when they deleted their account. */
   actor: { first: string; last: string } | null;
+  /** How many events the line tells (unread messages of one goal collapse into one line); 1 when absent. */
+  count?: number;
 }
 
 /** Goals start and end "in 3 days": the cron tells members this many days ahead. */
@@ -36,7 +38,9 @@ export function notificationText(n: NotificationFacts): string {
     case "cheer":
       return `${someone(n.actor)} cheered you on in ${cause}.`;
     case "message":
-      return `${someone(n.actor)} wrote in the discussion of ${cause}.`;
+      return (n.count ?? 1) > 1
+        ? `${n.count} new messages in ${cause}, the latest from ${someone(n.actor)}.`
+        : `${someone(n.actor)} wrote in the discussion of ${cause}.`;
     case "goal-starts":
       return `${cause} starts in ${HEADS_UP_DAYS} days.`;
     case "goal-ends":

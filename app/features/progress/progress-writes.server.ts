@@ -21,6 +21,14 @@ import { rowValues } from "#app/platform/db/insert-select.server";
 import { goals, progressEntries, progressTotals, userGoals } from "#drizzle/schema";
 import { auditEntryIfChanged } from "#app/features/admin/audit.server";
 import { publish } from "#app/features/live/live.server";
+import {
+  hitStatement,
+  LIMITS,
+  memberCounter,
+  overLimit,
+  SLOW_DOWN,
+  withinLimit,
+} from "#app/platform/session/rate-limit.server";
 
 export interface EntryGoal {
   id: string;
@@ -135,6 +143,10 @@ function withinDailyCap(goal: EntryGoal, userId: string, day: IsoDate, amount: n
       AND ${progressEntries.day} = ${day}${except ? sql` AND ${progressEntries.id} <> ${except}` : sql``}) + ${amount} <= ${cap}`;
 }
 
+/** Each member's entry writes (log, edit, delete) are flood-limited, as a condition of the write (ADR 217). */
+const entryCounter = (viewer: Viewer) => memberCounter(LIMITS.entryWrites, viewer.id);
+const tooMany = (field?: "amount"): EntryWrite => ({ ok: false, status: 429, message: SLOW_DOWN.entry, field });
+
 const overDailyCap = (goal: EntryGoal, day: IsoDate, today: IsoDate): EntryWrite => ({
   ok: false,
   status: 409,
@@ -165,21 +177,27 @@ export async function logEntry(
     note: input.note,
     idempotencyKey: input.key,
   });
-  const [inserted] = await context.db.batch([
+  const counter = entryCounter(viewer);
+  const [count, inserted] = await context.db.batch([
+    hitStatement(context.db, counter),
     context.db
       .insert(progressEntries)
-      .select(sql`SELECT ${row} WHERE ${withinDailyCap(goal, viewer.id, input.day, input.amount)}`)
+      .select(
+        sql`SELECT ${row} WHERE ${withinDailyCap(goal, viewer.id, input.day, input.amount)} AND ${withinLimit(counter)}`,
+      )
       .onConflictDoNothing(),
     ...recountTotals(context, goal.id, viewer.id),
   ]);
   if (!inserted.meta.changes) {
-    // Nothing written: a replay of an entry already logged (fine, nothing to tell anyone) or over the cap.
+    // Nothing written: a replay of an entry already logged (fine, nothing to tell anyone), too many
+    // writes, or over the cap.
     const earlier = await context.db
       .select({ id: progressEntries.id })
       .from(progressEntries)
       .where(and(eq(progressEntries.userId, viewer.id), eq(progressEntries.idempotencyKey, input.key)))
       .limit(1);
     if (earlier[0]) return { ok: true, id: earlier[0].id, changed: false };
+    if (overLimit(counter, count)) return tooMany("amount");
     return overDailyCap(goal, input.day, today);
   }
   publish(context, [`goal:${goal.id}`, `user:${viewer.id}`]);
@@ -210,13 +228,23 @@ export async function editEntry(
     eq(progressEntries.day, input.day),
     sql`${progressEntries.note} IS ${input.note}`,
   );
-  const [result] = await context.db.batch([
+  const counter = entryCounter(viewer);
+  const [count, result] = await context.db.batch([
+    hitStatement(context.db, counter),
     context.db
       .update(progressEntries)
       .set({ amount: input.amount, day: input.day, note: input.note, updatedAt: new Date() })
-      .where(and(mine, not(same!), withinDailyCap(goal, viewer.id, input.day, input.amount, entryId))),
+      .where(
+        and(
+          mine,
+          not(same!),
+          withinDailyCap(goal, viewer.id, input.day, input.amount, entryId),
+          withinLimit(counter),
+        ),
+      ),
     ...recountTotals(context, goal.id, viewer.id),
   ]);
+  if (!result.meta.changes && overLimit(counter, count)) return tooMany("amount");
   if (!result.meta.changes) {
     // Nothing changed: not mine, already as asked (a replay), or over the day's cap.
     const entry = await context.db
@@ -242,10 +270,13 @@ export async function deleteEntry(
 ): Promise<EntryWrite> {
   const reason = logRefusal(goal, goal.membership, today);
   if (reason) return refusal(reason);
-  const [result] = await context.db.batch([
-    context.db.delete(progressEntries).where(myEntry(goal.id, viewer.id, entryId)),
+  const counter = entryCounter(viewer);
+  const [count, result] = await context.db.batch([
+    hitStatement(context.db, counter),
+    context.db.delete(progressEntries).where(and(myEntry(goal.id, viewer.id, entryId), withinLimit(counter))),
     ...recountTotals(context, goal.id, viewer.id),
   ]);
+  if (!result.meta.changes && overLimit(counter, count)) return tooMany();
   if (!result.meta.changes) return notYours;
   publish(context, [`goal:${goal.id}`, `user:${viewer.id}`]);
   return { ok: true, id: entryId, changed: true };

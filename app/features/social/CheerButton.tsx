@@ -4,7 +4,9 @@ import type { CheerMember } from "#app/features/social/discussion.server";
 
 /** One tap cheers a member (a second takes it back). A plain form POST without JavaScript. */
 export function CheerButton({ goalId, member, returnTo }: { goalId: string; member: CheerMember; returnTo: string }) {
-  const fetcher = useFetcher();
+  const fetcher = useFetcher<{ error?: string }>();
+  // A refusal (too many cheers, a member who left) is said beside the button that was pressed.
+  const error = fetcher.state === "idle" ? fetcher.data?.error : undefined;
   // Optimistic: show the new state while the request is on its way.
   const cheered = fetcher.formData ? !member.cheered : member.cheered;
   const count = member.cheers + (cheered === member.cheered ? 0 : cheered ? 1 : -1);
@@ -17,6 +19,11 @@ export function CheerButton({ goalId, member, returnTo }: { goalId: string; memb
         <span className="visually-hidden"> {member.name}</span>
         <span className="cheer__count">{count}</span>
       </button>
+      {error ? (
+        <p className="field__error" role="alert">
+          {error}
+        </p>
+      ) : null}
     </fetcher.Form>
   );
 }

@@ -15,6 +15,15 @@ import {
   messageNotifications,
 } from "#app/features/notifications/notifications.server";
 import type { SupportGoal } from "#app/features/fundraising/fundraising.server";
+import { rowValues } from "#app/platform/db/insert-select.server";
+import {
+  hitStatement,
+  LIMITS,
+  memberCounter,
+  overLimit,
+  SLOW_DOWN,
+  withinLimit,
+} from "#app/platform/session/rate-limit.server";
 
 /** The discussion shows the latest messages; older ones are history nobody scrolls to on a phone. */
 export const MESSAGE_LIMIT = 100;
@@ -122,7 +131,7 @@ export function toCheerMembers(rows: MemberRow[], viewer: Viewer): CheerMember[]
   }));
 }
 
-export type Refusal = { ok: false; status: 403 | 404 | 400; message: string };
+export type Refusal = { ok: false; status: 403 | 404 | 400 | 429; message: string };
 export const FORBIDDEN: Refusal = {
   ok: false,
   status: 403,
@@ -133,11 +142,16 @@ export async function postMessage(context: AppLoadContext, goal: SupportGoal, vi
   if (!canDiscuss(goal, viewer, goal.isMember)) return FORBIDDEN;
   const id = newId();
   const { db } = context;
-  const [, told] = await db.batch([
-    db.insert(messages).values({ id, goalId: goal.id, userId: viewer.id, body }),
-    // Every other member hears of it in their bell (ADR 181).
+  const counter = memberCounter(LIMITS.messages, viewer.id);
+  const row = rowValues(messages, { id, goalId: goal.id, userId: viewer.id, body });
+  const [count, , told] = await db.batch([
+    hitStatement(db, counter),
+    // The member's flood limit is a condition of the insert (ADR 217).
+    db.insert(messages).select(sql`SELECT ${row} WHERE ${withinLimit(counter)}`),
+    // Every other member hears of it in their bell, one unread line per goal (ADR 181, 217).
     messageNotifications(db, goal.id, viewer.id, id),
   ]);
+  if (overLimit(counter, count)) return { ok: false as const, status: 429 as const, message: SLOW_DOWN.message };
   const bells = told.meta.changes > 0 ? await goalMemberTopics(context, goal.id, viewer.id) : [];
   publish(context, [`goal:${goal.id}`, ...bells]);
   return { ok: true as const };
@@ -168,16 +182,21 @@ export async function toggleCheer(context: AppLoadContext, goal: SupportGoal, vi
     };
   const { db } = context;
   const key = and(eq(cheers.goalId, goal.id), eq(cheers.fromUserId, viewer.id), eq(cheers.toUserId, memberId));
-  const [removed, added] = await db.batch([
-    db.delete(cheers).where(key),
+  const counter = memberCounter(LIMITS.cheers, viewer.id);
+  const [count, removed, added] = await db.batch([
+    hitStatement(db, counter),
+    // The member's flood limit is a condition of both writes (ADR 217).
+    db.delete(cheers).where(and(key, withinLimit(counter))),
     // Only runs when nothing was removed, and only for a member of this goal.
     db.insert(cheers).select(
       sql`SELECT ${goal.id}, ${viewer.id}, ${memberId}, unixepoch() * 1000
-          WHERE changes() = 0 AND EXISTS (SELECT 1 FROM ${userGoals} WHERE ${userGoals.goalId} = ${goal.id} AND ${userGoals.userId} = ${memberId})`,
+          WHERE changes() = 0 AND ${withinLimit(counter)}
+            AND EXISTS (SELECT 1 FROM ${userGoals} WHERE ${userGoals.goalId} = ${goal.id} AND ${userGoals.userId} = ${memberId})`,
     ),
     // Tells the cheered member, once per cheerer and goal (ADR 181).
     cheerNotification(db, goal.id, viewer.id, memberId),
   ]);
+  if (overLimit(counter, count)) return { ok: false as const, status: 429 as const, message: SLOW_DOWN.cheer };
   if (removed.meta.changes === 0 && added.meta.changes === 0) {
     return { ok: false as const, status: 404 as const, message: "That person is not in this goal." };
   }

@@ -4,7 +4,7 @@
  * Used by sign-in, sign-up, password reset, early-access requests and pledges.
  */
 import { addressKey } from "#app/lib/client-address";
-import { eq, sql } from "drizzle-orm";
+import { eq, sql, type SQL } from "drizzle-orm";
 import { signinAttempts, users } from "#drizzle/schema";
 import type { Database } from "#app/platform/db/db.server";
 
@@ -39,6 +39,10 @@ export const LIMITS = {
   emailChange: { name: "email-change", max: 5, windowMs: 60 * MINUTE },
   /** Friend invites e-mailed, per member. */
   friendInvites: { name: "friend-invite", max: 10, windowMs: 60 * MINUTE },
+  /** Flood limits per member (docs/product.md "Limits"): a condition of each write (ADR 217). */
+  messages: { name: "message", max: 20, windowMs: 10 * MINUTE },
+  cheers: { name: "cheer", max: 60, windowMs: 10 * MINUTE },
+  entryWrites: { name: "entry", max: 60, windowMs: 10 * MINUTE },
 } satisfies Record<string, Limit>;
 
 /** No counter outlives this: a row whose window started earlier counts for nothing (housekeeping.server.ts). */
@@ -46,9 +50,12 @@ export const LONGEST_WINDOW_MS = Math.max(...Object.values(LIMITS).map((limit: L
 
 export interface Counter {
   limit: Limit;
-  kind: "email" | "ip";
+  kind: "email" | "ip" | "member";
   value: string;
 }
+
+/** A counter of one signed-in member, by their id (an e-mail change does not reset it). */
+export const memberCounter = (limit: Limit, userId: string): Counter => ({ limit, kind: "member", value: userId });
 
 export const counterKey = ({ limit, kind, value }: Counter) => `${limit.name}:${kind}:${value}`;
 
@@ -75,7 +82,8 @@ export function countersFor(
   return counters;
 }
 
-function hitStatement(db: Database, counter: Counter, now: number) {
+/** Counts one hit on the counter and returns its new count: put it first in the batch of the write it limits. */
+export function hitStatement(db: Database, counter: Counter, now = Date.now()) {
   const start = now - counter.limit.windowMs;
   return db
     .insert(signinAttempts)
@@ -89,6 +97,18 @@ function hitStatement(db: Database, counter: Counter, now: number) {
     })
     .returning({ count: signinAttempts.count });
 }
+
+/**
+ * The condition that the counter is within its limit, for the WHERE of the write it limits, in the batch
+ * right after `hitStatement` (a D1 batch is one transaction: racing writes each see their own count, so
+ * no more than `max` of them pass, and a refused one writes nothing; ADR 217).
+ */
+export function withinLimit(counter: Counter): SQL {
+  return sql`(SELECT ${signinAttempts.count} FROM ${signinAttempts} WHERE ${signinAttempts.key} = ${counterKey(counter)}) <= ${counter.limit.max}`;
+}
+
+/** Whether the count `hitStatement` returned is over the limit. */
+export const overLimit = (counter: Counter, rows: { count: number }[]) => (rows[0]?.count ?? 0) > counter.limit.max;
 
 /** Counts one hit on every counter; true when any of them is now over its limit. */
 export async function hit(db: Database, counters: Counter[], now = Date.now()): Promise<boolean> {
@@ -146,5 +166,12 @@ export function startWindowStatement(db: Database, counter: Counter, now = Date.
     .values({ key: counterKey(counter), count: 1, windowStart: new Date(now) })
     .onConflictDoUpdate({ target: signinAttempts.key, set: { count: 1, windowStart: new Date(now) } });
 }
+
+/** What a member who writes too fast is told, where they wrote (429). */
+export const SLOW_DOWN = {
+  message: `You have posted ${LIMITS.messages.max} messages in 10 minutes. Wait a few minutes, then post again.`,
+  cheer: `You have cheered ${LIMITS.cheers.max} times in 10 minutes. Wait a few minutes, then cheer again.`,
+  entry: `You have saved ${LIMITS.entryWrites.max} entries in 10 minutes. Wait a few minutes, then try again.`,
+} as const;
 
 export const TOO_MANY_REQUESTS = "Too Many Requests Try Again Later";
