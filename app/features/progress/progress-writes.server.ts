@@ -235,12 +235,7 @@ export async function editEntry(
       .update(progressEntries)
       .set({ amount: input.amount, day: input.day, note: input.note, updatedAt: new Date() })
       .where(
-        and(
-          mine,
-          not(same!),
-          withinDailyCap(goal, viewer.id, input.day, input.amount, entryId),
-          withinLimit(counter),
-        ),
+        and(mine, not(same!), withinDailyCap(goal, viewer.id, input.day, input.amount, entryId), withinLimit(counter)),
       ),
     ...recountTotals(context, goal.id, viewer.id),
   ]);
