@@ -4,7 +4,7 @@ import { CheerList } from "#app/features/social/CheerButton";
 import { Discussion } from "#app/features/social/Discussion";
 import { Totaliser } from "./Totaliser";
 
-/** Below the goal panel: the totaliser, the organiser's tools, members with cheers and the discussion. */
+/** Below the goal panel: the totaliser, members with cheers and the discussion (the organiser's tools lead the panel, ADR 251). */
 export function GoalSupport({ support }: { support: Support }) {
   const { goalId, fundraiser, discussion, manager, canPledge, getSponsored } = support;
   const returnTo = `/active/${goalId}`;
@@ -17,19 +17,6 @@ export function GoalSupport({ support }: { support: Support }) {
           <Link to={`/goals/${goalId}/sponsor`}>Get sponsored</Link>: your own link, QR code and share sheet, so friends
           can pledge for you.
         </p>
-      ) : null}
-      {manager ? (
-        <nav className="goal-support__links card" aria-label="Organiser tools">
-          <Link to={`/goals/${goalId}/fundraising`} className="button button--secondary">
-            {fundraiser ? "Fundraising and invite link" : "Set up fundraising and invite link"}
-          </Link>
-          <Link to={`/goals/${goalId}/measure`} className="button button--secondary">
-            Progress measure
-          </Link>
-          <a href={`/goals/${goalId}/participants.csv`} className="button button--secondary" download>
-            Download participants (CSV)
-          </a>
-        </nav>
       ) : null}
       {discussion ? (
         <>

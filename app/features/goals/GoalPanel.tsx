@@ -25,9 +25,12 @@ export function GoalPanel({
   today,
   refusal,
   error,
+  tools,
 }: {
   goal: PanelGoal;
   today: string;
+  /** The organiser's tools (ADR 251): they lead the panel, and joining becomes a secondary choice. */
+  tools?: React.ReactNode;
   /** For a goal the viewer is not in: why they cannot join it, or null when they can. */
   refusal?: string | null;
   error?: string;
@@ -61,6 +64,7 @@ export function GoalPanel({
           ) : null}
         </div>
       </header>
+      {tools}
       <ProgressBar progress={progress} start={goal.start} end={goal.end} />
       <dl className="goal-detail__stats">
         <div>
@@ -80,7 +84,8 @@ export function GoalPanel({
       {!membership ? (
         refusal ? null : (
           <Form method="post" action={`/join/${goal.id}`} className="goal-detail__actions">
-            <SubmitButton name="intent" value="join">
+            {tools ? <p className="goal-detail__aside">Taking part yourself as well?</p> : null}
+            <SubmitButton name="intent" value="join" className={tools ? "button button--secondary" : undefined}>
               Join goal
             </SubmitButton>
           </Form>

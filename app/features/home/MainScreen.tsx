@@ -7,6 +7,8 @@ import { HomeOverview } from "./HomeOverview";
 import { MeasuredProgress } from "#app/features/progress/MeasuredProgress";
 import { TeamsSection } from "#app/features/teams/TeamsSection";
 import { BadgesSection } from "#app/features/badges/BadgesSection";
+import { ChallengesOverview } from "#app/features/goals/ChallengesOverview";
+import { OrganiserTools } from "#app/features/goals/OrganiserTools";
 
 /** The main goals screen shared by /main, /active/{id} and /join/{id}: side navigation + a goal panel. */
 export function MainScreen({
@@ -84,6 +86,8 @@ export function MainScreenView({
     home?: React.ComponentProps<typeof HomeOverview>["home"] | null;
     teams?: React.ComponentProps<typeof TeamsSection>["view"] | null;
     badges?: React.ComponentProps<typeof BadgesSection>["view"] | null;
+    /** The org's home: the challenges it runs, first (ADR 251). */
+    challenges?: React.ComponentProps<typeof ChallengesOverview> | null;
   };
   error?: string;
   /** The entry forms' answer without JavaScript (ADR 140). */
@@ -101,6 +105,7 @@ export function MainScreenView({
       canCreate={data.canCreate}
       selectedId={"goal" in view ? view.goal.id : undefined}
     >
+      {data.challenges ? <ChallengesOverview {...data.challenges} /> : null}
       {data.home ? (
         <HomeOverview
           home={data.home}
@@ -118,6 +123,15 @@ export function MainScreenView({
           today={data.today}
           refusal={view.kind === "visitor" ? view.refusal : null}
           error={error}
+          tools={
+            data.support?.manager ? (
+              <OrganiserTools
+                goalId={view.goal.id}
+                fundraising={!!data.support.fundraiser}
+                measured={!!data.progress}
+              />
+            ) : undefined
+          }
         />
       )}
       {data.progress && view.kind !== "hidden" ? (

@@ -17,6 +17,7 @@ import { batchWithUser } from "#app/platform/session/session.server";
 import { goalVisit, homeSeen, recordGoalVisit, recordHomeVisit } from "./visits.server";
 import { teamQueries, toTeamsView } from "#app/features/teams/teams.server";
 import { badgeQueries, toBadgesView } from "#app/features/badges/badges.server";
+import { homeChallengesQuery, toHomeChallenges } from "#app/features/goals/challenges.server";
 
 const toNav = ({ id, cause, start, end, icon, visibility }: GoalSummary) => ({
   id,
@@ -68,6 +69,8 @@ export async function mainScreenData(request: Request, context: AppLoadContext, 
         // Badges (ADR 271): my entries' days and amounts, my team's week, the goal's badge feed.
         badges: badgeQueries(context, goalId, viewerId, v.day),
         home: home ? homeQueries(context, viewerId, v) : null,
+        // The org's home leads with the challenges it runs (ADR 251).
+        challenges: home ? ([homeChallengesQuery(context, viewerId)] as const) : null,
         // Whether this view is a visit to record (ADR 190, 210): read here, written after the response.
         visit: goalVisit(context, viewerId, goalId, v.day),
         seen: home ? homeSeen(context, viewerId) : null,
@@ -113,6 +116,7 @@ export async function mainScreenData(request: Request, context: AppLoadContext, 
             user.id,
           )
         : null,
+    challenges: rows.challenges ? toHomeChallenges(rows.challenges[0], day) : null,
     // The home's cards and feed (SPEC's empty state stays for members with no goal).
     home:
       rows.home && screen.active.length

@@ -1,0 +1,42 @@
+import { Link } from "@remix-run/react";
+
+/**
+ * The organiser's tools lead their own goal's screen (ADR 251), right under its title: sharing and
+ * fundraising first, then the measure, every entry and the participants. Joining is a secondary choice.
+ */
+export function OrganiserTools({
+  goalId,
+  fundraising,
+  measured,
+}: {
+  goalId: string;
+  fundraising: boolean;
+  measured: boolean;
+}) {
+  return (
+    <nav className="organiser-tools" aria-label="Organiser tools">
+      <p className="organiser-tools__title">You run this challenge</p>
+      <div className="organiser-tools__links">
+        <Link to={`/goals/${goalId}/fundraising`} className="button">
+          {fundraising ? "Fundraising and invite link" : "Set up fundraising and invite link"}
+        </Link>
+        {fundraising ? (
+          <Link to={`/goals/${goalId}/fundraising#pledges`} className="button button--secondary">
+            Pledges and Mark paid
+          </Link>
+        ) : null}
+        {measured ? (
+          <Link to={`/goals/${goalId}/entries`} className="button button--secondary">
+            Every entry
+          </Link>
+        ) : null}
+        <Link to={`/goals/${goalId}/measure`} className="button button--secondary">
+          Progress measure
+        </Link>
+        <a href={`/goals/${goalId}/participants.csv`} className="button button--secondary" download>
+          Download participants (CSV)
+        </a>
+      </div>
+    </nav>
+  );
+}
