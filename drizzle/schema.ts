@@ -319,6 +319,12 @@ export const progressEntries = sqliteTable(
     day: text("day").notNull(), // 'YYYY-MM-DD' on the goal clock
     note: text("note"),
     idempotencyKey: text("idempotency_key").notNull(),
+    // From an activity file (ADR 260): its sport, moving time and SHA-256; never the track.
+    sport: text("sport"),
+    movingSeconds: integer("moving_seconds"),
+    fileHash: text("file_hash"),
+    // From an organiser's CSV import (undone as a whole by this id).
+    importId: text("import_id"),
     createdAt: createdAt(),
     updatedAt: integer("updated_at", { mode: "timestamp_ms" })
       .notNull()
@@ -332,7 +338,40 @@ export const progressEntries = sqliteTable(
     // The organiser's entries largest first, to find implausible ones (docs/product.md).
     index("progress_entries_goal_amount_idx").on(t.goalId, t.amount, t.createdAt),
     uniqueIndex("progress_entries_idempotency_idx").on(t.userId, t.idempotencyKey),
+    // The same activity file is logged once per member and goal: a condition of the insert (ADR 260).
+    uniqueIndex("progress_entries_file_idx").on(t.goalId, t.userId, t.fileHash),
+    index("progress_entries_import_idx").on(t.importId),
   ],
+);
+
+/** The organiser's factors per sport for a goal ("1 km of cycling counts as 0.25 km"): hundredths. */
+export const goalSportFactors = sqliteTable(
+  "goal_sport_factors",
+  {
+    goalId: text("goal_id")
+      .notNull()
+      .references(() => goals.id, { onDelete: "cascade" }),
+    sport: text("sport").notNull(),
+    factor: integer("factor").notNull(), // hundredths: 25 = x0.25
+  },
+  (t) => [primaryKey({ columns: [t.goalId, t.sport] })],
+);
+
+/** An organiser's CSV import of entries: listed, and undone as a whole. */
+export const entryImports = sqliteTable(
+  "entry_imports",
+  {
+    id: text("id").primaryKey(),
+    goalId: text("goal_id")
+      .notNull()
+      .references(() => goals.id, { onDelete: "cascade" }),
+    byUserId: text("by_user_id"),
+    rows: integer("rows").notNull(),
+    total: integer("total").notNull(), // hundredths of the goal's unit
+    createdAt: createdAt(),
+    undoneAt: integer("undone_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [index("entry_imports_goal_idx").on(t.goalId, t.createdAt)],
 );
 
 /**

@@ -58,4 +58,6 @@ export const FLASH = {
   entryDeleted: "Entry deleted.",
   entryRemoved: "Entry removed; the removal is in the audit log.",
   measureSaved: "Progress measure saved.",
+  // Activity files (ADR 260).
+  activitySaved: (n: number, total: string) => `Saved ${n} ${n === 1 ? "entry" : "entries"} from your files: ${total}.`,
 } as const;

@@ -4,6 +4,7 @@
  * form is a plain POST to /active/{id} (works without JavaScript); with JavaScript they are fetcher
  * forms and the figures move at once (optimistic), the idempotency key stopping a double log.
  */
+import { ActivityFilesLink } from "#app/features/activity/ActivityFilesLink";
 import { Form, Link, useFetcher, useFetchers } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { formatMonthDay } from "#app/lib/dates";
@@ -151,6 +152,7 @@ export function MeasuredProgress({
         </p>
       ) : null}
       {view.canLog ? <LogForm view={view} result={result?.intent === "log-entry" ? result : undefined} /> : null}
+      {view.canLog ? <ActivityFilesLink goalId={view.goalId} /> : null}
       {view.refusal ? <p className="notice">{view.refusal}</p> : null}
       {result && result.error?.[""] && result.intent !== "log-entry" ? (
         <p className="form-error" role="alert">

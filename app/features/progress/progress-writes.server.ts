@@ -204,6 +204,71 @@ export async function logEntry(
   return { ok: true, id, changed: true };
 }
 
+/** What one new entry holds; the activity fields come from a file (ADR 260), the import id from a CSV. */
+export interface NewEntry extends EntryInput {
+  id: string;
+  idempotencyKey: string;
+  sport?: string | null;
+  movingSeconds?: number | null;
+  fileHash?: string | null;
+  importId?: string | null;
+}
+
+/**
+ * The one insert every new entry goes through (typed, files, CSV): whatever rule an entry's insert must
+ * meet is a condition here. A second use of an idempotency key, or of a file for the same member and
+ * goal, inserts nothing (unique indexes).
+ */
+export function entryInsert(context: AppLoadContext, goal: EntryGoal, userId: string, entry: NewEntry) {
+  const row = rowValues(progressEntries, {
+    id: entry.id,
+    goalId: goal.id,
+    userId,
+    amount: entry.amount,
+    day: entry.day,
+    note: entry.note,
+    idempotencyKey: entry.idempotencyKey,
+    sport: entry.sport ?? null,
+    movingSeconds: entry.movingSeconds ?? null,
+    fileHash: entry.fileHash ?? null,
+    importId: entry.importId ?? null,
+  });
+  // The day's cap (ADR 215) holds for these too: each insert of a batch sees the ones before it.
+  return context.db
+    .insert(progressEntries)
+    .select(sql`SELECT ${row} WHERE ${withinDailyCap(goal, userId, entry.day, entry.amount)}`)
+    .onConflictDoNothing();
+}
+
+export type EntriesWrite =
+  { ok: true; written: boolean[] } | { ok: false; status: 403 | 404 | 409; message: string; field?: "entryId" };
+
+/**
+ * Logs several of my own entries in one batch (activity files): each insert is its own condition, so an
+ * entry refused by the write (the same file again) leaves the others in; the total is recounted once.
+ * `written[i]` says whether entry i went in.
+ */
+export async function logEntries(
+  context: AppLoadContext,
+  goal: EntryGoal,
+  viewer: Viewer,
+  entries: NewEntry[],
+  today: IsoDate,
+): Promise<EntriesWrite> {
+  const reason = logRefusal(goal, goal.membership, today);
+  if (reason) return refusal(reason) as EntriesWrite;
+  if (entries.length === 0) return { ok: true, written: [] };
+  const inserts = entries.map((entry) => entryInsert(context, goal, viewer.id, entry));
+  const results = await context.db.batch([
+    inserts[0]!,
+    ...inserts.slice(1),
+    ...recountTotals(context, goal.id, viewer.id),
+  ]);
+  const written = entries.map((_, i) => (results[i] as { meta: { changes: number } }).meta.changes > 0);
+  if (written.some(Boolean)) publish(context, [`goal:${goal.id}`, `user:${viewer.id}`]);
+  return { ok: true, written };
+}
+
 const notYours: EntryWrite = {
   ok: false,
   status: 404,

@@ -1,0 +1,194 @@
+import {
+  data,
+  type ActionFunctionArgs,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/cloudflare";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { GoalErrorBoundary } from "#app/features/goals/GoalForbidden";
+import { formatQuantity, logRefusal, LOG_REFUSALS, unitOf } from "#app/features/progress/progress";
+import { FLASH } from "#app/lib/flash";
+import { today as goalToday } from "#app/platform/session/clock.server";
+import { redirectWithFlash } from "#app/platform/session/flash.server";
+import { requireUser } from "#app/platform/session/session.server";
+import { readUploadForm } from "#app/platform/http/uploads.server";
+import { notFound } from "#app/platform/http/http-errors.server";
+import { isSport, type Sport } from "#app/features/activity/activity";
+import {
+  ALREADY_LOGGED,
+  readSaveForm,
+  rowViewsFromForm,
+  type FileResult,
+  type RowError,
+  type RowView,
+} from "#app/features/activity/activity-files";
+import {
+  activityGoalOf,
+  loadActivityGoal,
+  readUploadedFiles,
+  saveActivityRows,
+  TOO_MUCH_AT_ONCE,
+} from "#app/features/activity/activity.server";
+import { knownTimeZone } from "#app/features/activity/local-day";
+import {
+  PrivacyNote,
+  ProposedEntries,
+  RefusedFiles,
+  SaveOutcome,
+  SportFactorsNote,
+  splitResults,
+  UploadForm,
+  type Refused,
+} from "#app/features/activity/ActivityUpload";
+import memberStyles from "#app/styles/member.css";
+import progressStyles from "#app/styles/progress.css";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: memberStyles },
+  { rel: "stylesheet", href: progressStyles },
+];
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `Add activity files${data ? `: ${data.goal.cause}` : ""} | Goals with Friends` },
+  { name: "description", content: "Log walks, runs and rides from your watch or phone app's GPX, TCX or FIT files." },
+];
+
+async function goalFor(request: Request, context: LoaderFunctionArgs["context"], id: string) {
+  const user = await requireUser(request, context);
+  const goal = await loadActivityGoal(context, id, user.id);
+  if (!goal) throw notFound();
+  const day = goalToday(request, context.cloudflare.env);
+  const refusal = goal.unit ? logRefusal(goal, goal.membership, day) : "not-measured";
+  return { user, goal, day, refusal: refusal ? LOG_REFUSALS[refusal] : null };
+}
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const { goal, day, refusal } = await goalFor(request, context, params.id!);
+  return {
+    goal: { id: goal.id, cause: goal.cause, unitLabel: goal.unit ? unitOf(goal.unit).label : "" },
+    activityGoal: goal.unit ? activityGoalOf(goal) : null,
+    factors: Object.entries(goal.factors).filter(([s]) => isSport(s)) as [Sport, number][],
+    today: day,
+    refusal,
+  };
+}
+
+type ActionData =
+  | { stage: "read"; rows: RowView[]; refused: Refused[]; problem: string | null }
+  | { stage: "save"; rows: RowView[]; errors: RowError[]; problem: string | null }
+  | { stage: "saved"; saved: { name: string; text: string; day: string }[]; already: Refused[] };
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const { user, goal, day, refusal } = await goalFor(request, context, params.id!);
+  const multipart = (request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data");
+  if (refusal) return data<ActionData>({ stage: "read", rows: [], refused: [], problem: refusal }, { status: 409 });
+  const activityGoal = activityGoalOf(goal);
+  if (multipart) {
+    // No JavaScript: the files themselves, read here and dropped (ADR 260).
+    const form = await readUploadForm(request, context);
+    if (!form)
+      return data<ActionData>({ stage: "read", rows: [], refused: [], problem: TOO_MUCH_AT_ONCE }, { status: 413 });
+    const zone = knownTimeZone(form.get("tz"));
+    const { results, problem } = await readUploadedFiles(form, activityGoal, zone ? { timeZone: zone } : null, day);
+    const { rows, refused } = splitResults(results);
+    return data<ActionData>({ stage: "read", rows, refused, problem }, { status: problem ? 400 : 200 });
+  }
+  const form = await request.formData();
+  if (form.get("intent") !== "save")
+    return data<ActionData>(
+      { stage: "read", rows: [], refused: [], problem: "Choose your files again." },
+      { status: 400 },
+    );
+  const read = readSaveForm(form, activityGoal, day);
+  if (!read)
+    return data<ActionData>(
+      { stage: "read", rows: [], refused: [], problem: "Choose your files again." },
+      { status: 400 },
+    );
+  const rows = rowViewsFromForm(form);
+  if (read.errors.length > 0)
+    return data<ActionData>({ stage: "save", rows, errors: read.errors, problem: null }, { status: 400 });
+  if (read.rows.length === 0)
+    return data<ActionData>(
+      { stage: "save", rows, errors: [], problem: "Tick at least one file to save, or cancel." },
+      { status: 400 },
+    );
+  const result = await saveActivityRows(context, goal, user, read.rows, day);
+  if (!result.ok)
+    return data<ActionData>({ stage: "save", rows, errors: [], problem: result.message }, { status: result.status });
+  const unit = goal.unit!;
+  const saved = read.rows.filter((_, i) => result.written[i]);
+  const total = saved.reduce((sum, r) => sum + r.amount, 0);
+  if (saved.length === read.rows.length)
+    throw await redirectWithFlash(
+      context.cloudflare.env,
+      `/active/${goal.id}#progress`,
+      FLASH.activitySaved(saved.length, formatQuantity(total, unit)),
+    );
+  return data<ActionData>(
+    {
+      stage: "saved",
+      saved: saved.map((r) => ({ name: r.name, text: formatQuantity(r.amount, unit), day: r.day })),
+      already: read.rows.filter((_, i) => !result.written[i]).map((r) => ({ name: r.name, message: ALREADY_LOGGED })),
+    },
+    { status: saved.length === 0 ? 409 : 200 },
+  );
+}
+
+export default function ActivityFilesRoute() {
+  const { goal, activityGoal, factors, today, refusal } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  // Files read in the browser (JavaScript on); the server's reading otherwise.
+  const [read, setRead] = useState<{ rows: RowView[]; refused: Refused[]; n: number } | null>(null);
+  useEffect(() => setRead(null), [actionData]);
+  const fromServer =
+    actionData && actionData.stage !== "saved"
+      ? { rows: actionData.rows, refused: "refused" in actionData ? actionData.refused : [] }
+      : null;
+  const shown = read ?? fromServer;
+  const errors = actionData?.stage === "save" ? actionData.errors : [];
+  const problem = actionData && actionData.stage !== "saved" ? actionData.problem : null;
+  return (
+    <main className="member-page activity">
+      <p>
+        <Link to={`/active/${goal.id}#progress`}>Back to {goal.cause}</Link>
+      </p>
+      <h1>Add activity files</h1>
+      {refusal || !activityGoal ? (
+        <p className="notice">{refusal}</p>
+      ) : actionData?.stage === "saved" ? (
+        <SaveOutcome saved={actionData.saved} already={actionData.already} goalId={goal.id} />
+      ) : (
+        <>
+          <PrivacyNote />
+          <SportFactorsNote factors={factors} unitLabel={goal.unitLabel} />
+          <UploadForm
+            goal={activityGoal}
+            today={today}
+            problem={read ? null : actionData?.stage === "read" ? problem : null}
+            onRead={(results: FileResult[]) => setRead((now) => ({ ...splitResults(results), n: (now?.n ?? 0) + 1 }))}
+          />
+          {shown ? <RefusedFiles refused={shown.refused} /> : null}
+          {actionData?.stage === "save" && problem && !read ? (
+            <p className="form-error" role="alert">
+              {problem}
+            </p>
+          ) : null}
+          {shown && shown.rows.length > 0 ? (
+            <ProposedEntries
+              key={read ? `read-${read.n}` : "server"}
+              rows={shown.rows}
+              errors={read ? [] : errors}
+              unitLabel={goal.unitLabel}
+              goalId={goal.id}
+            />
+          ) : null}
+        </>
+      )}
+    </main>
+  );
+}
+
+export const ErrorBoundary = GoalErrorBoundary;
