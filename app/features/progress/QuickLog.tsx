@@ -4,6 +4,7 @@
  * offline queue finds it by its data-quick-log hook); with JavaScript a fetcher, so the page stays put
  * and the result is read out from the polite live region under Save, once.
  */
+import { ActivityFilesLink } from "#app/features/activity/ActivityFilesLink";
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { newId } from "#app/lib/ids";
@@ -141,6 +142,7 @@ export function QuickLog({ data, action, result }: { data: QuickLogData; action:
           {reply?.message}
         </p>
       </fetcher.Form>
+      <ActivityFilesLink goalId={goal.id} />
     </section>
   );
 }
