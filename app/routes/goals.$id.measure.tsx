@@ -81,6 +81,10 @@ export default function MeasureRoute() {
         </Link>
       </p>
       <h1>Progress measure</h1>
+      <p>
+        <Link to={`/goals/${goal.id}/sports`}>How sports count</Link>: walking, cycling, swimming... each can count for
+        more or less of the unit.
+      </p>
       <Form method="post" className="form card" {...getFormProps(form)}>
         <input type="hidden" name="intent" value="measure" />
         <MeasureFields fields={fields} unitLocked={locked} />

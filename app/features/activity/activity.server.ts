@@ -50,7 +50,7 @@ export const activityGoalOf = (goal: LoadedActivityGoal): ActivityGoal => ({
   factors: goal.factors,
 });
 
-export const TOO_MUCH_AT_ONCE = "Without JavaScript, up to 5 MB of files can be read at once: choose fewer files.";
+export const TOO_MUCH_AT_ONCE = "Without JavaScript, up to 2 MB of files can be read at once: choose fewer files.";
 
 /** The files of a no-JavaScript upload, read here; nothing of them is kept. */
 export async function readUploadedFiles(

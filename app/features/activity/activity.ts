@@ -82,13 +82,13 @@ export const FILE_PROBLEMS: Record<FileProblem, string> = {
   "no-times": "This file has no times in it, so its day cannot be told. Export it with times.",
   "no-distance": "This file has no distance, time or steps for this goal's unit.",
   "fit-needs-js": "FIT files are read in your browser: turn on JavaScript, or export this activity as GPX or TCX.",
-  "too-big-for-server": "Without JavaScript, files up to 1 MB can be read. Turn on JavaScript to read this one.",
+  "too-big-for-server": "Without JavaScript, files up to 512 KB can be read. Turn on JavaScript to read this one.",
 };
 
 /** The largest file the Worker parses itself (a no-JavaScript upload); the browser reads up to 10 MB. */
-export const MAX_SERVER_FILE_BYTES = 1024 * 1024;
+export const MAX_SERVER_FILE_BYTES = 512 * 1024;
 /** The most one no-JavaScript upload request may carry, all files together. */
-export const MAX_SERVER_REQUEST_BYTES = 5 * 1024 * 1024;
+export const MAX_SERVER_REQUEST_BYTES = 2 * 1024 * 1024;
 
 export type ReadResult = { ok: true; summary: ActivitySummary } | { ok: false; problem: FileProblem };
 

@@ -1,0 +1,108 @@
+import {
+  data,
+  type ActionFunctionArgs,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { SubmitButton } from "#app/components/SubmitButton";
+import { GoalErrorBoundary } from "#app/features/goals/GoalForbidden";
+import { canManageGoal } from "#app/features/fundraising/fundraising";
+import { unitOf } from "#app/features/progress/progress";
+import { redirectWithFlash } from "#app/platform/session/flash.server";
+import { requireUser } from "#app/platform/session/session.server";
+import { forbidden, notFound } from "#app/platform/http/http-errors.server";
+import { SPORT_LABELS, SPORTS, type Sport } from "#app/features/activity/activity";
+import { loadActivityGoal } from "#app/features/activity/activity.server";
+import { readFactorsForm } from "#app/features/activity/sport-factors";
+import { saveSportFactors } from "#app/features/activity/sport-factors.server";
+import memberStyles from "#app/styles/member.css";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: memberStyles }];
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `How sports count${data ? `: ${data.goal.cause}` : ""} | Goals with Friends` },
+  { name: "description", content: "Set how much each sport counts towards a goal." },
+];
+
+/** The goal's organisation and admins only (403 for everyone else); a missing goal is a 404. */
+async function requireOrganiser(request: Request, context: LoaderFunctionArgs["context"], id: string) {
+  const user = await requireUser(request, context);
+  const goal = await loadActivityGoal(context, id, user.id);
+  if (!goal) throw notFound();
+  if (!canManageGoal(goal, user)) throw forbidden();
+  return goal;
+}
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const goal = await requireOrganiser(request, context, params.id!);
+  return {
+    goal: { id: goal.id, cause: goal.cause, unitLabel: goal.unit ? unitOf(goal.unit).label : null },
+    values: Object.fromEntries(SPORTS.map((s) => [s, goal.factors[s] !== undefined ? String(goal.factors[s]) : ""])),
+  };
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const goal = await requireOrganiser(request, context, params.id!);
+  const form = await request.formData();
+  if (form.get("intent") !== "sport-factors")
+    return data({ errors: { "": "Unknown action." } as Record<string, string> }, { status: 400 });
+  const read = readFactorsForm(form);
+  if (!read.ok) return data({ errors: read.errors as Record<string, string> }, { status: 400 });
+  await saveSportFactors(context, goal.id, read.factors);
+  throw await redirectWithFlash(context.cloudflare.env, `/goals/${goal.id}/sports`, "How sports count is saved.");
+}
+
+export default function SportFactorsRoute() {
+  const { goal, values } = useLoaderData<typeof loader>();
+  const errors = useActionData<typeof action>()?.errors ?? {};
+  const unit = (goal.unitLabel ?? "unit").replace(/s$/, "");
+  return (
+    <main className="member-page">
+      <p>
+        <Link to={`/active/${goal.id}`}>Back to {goal.cause}</Link>
+      </p>
+      <h1>How sports count</h1>
+      <p>
+        Members see these beside their activity files, and they apply to every entry that names its sport: with 0.25 for
+        cycling, a 20 {unit} ride counts as 5 {unit}. Leave a sport blank to count it as it is.
+      </p>
+      <Form method="post" className="form card">
+        <input type="hidden" name="intent" value="sport-factors" />
+        {errors[""] ? (
+          <p className="form-error" role="alert">
+            {errors[""]}
+          </p>
+        ) : null}
+        {SPORTS.map((sport: Sport) => (
+          <div className="field" key={sport}>
+            <label htmlFor={`factor-${sport}`}>
+              1 {unit} of {SPORT_LABELS[sport].toLowerCase()} counts as
+              <span className="field__tag">Optional</span>
+            </label>
+            <input
+              id={`factor-${sport}`}
+              name={`factor-${sport}`}
+              inputMode="decimal"
+              defaultValue={values[sport]}
+              placeholder="1"
+              aria-invalid={errors[sport] ? true : undefined}
+              aria-describedby={errors[sport] ? `factor-${sport}-error` : undefined}
+            />
+            {errors[sport] ? (
+              <p className="field__error" id={`factor-${sport}-error`}>
+                {errors[sport]}
+              </p>
+            ) : null}
+          </div>
+        ))}
+        <div className="form-actions">
+          <SubmitButton>Save</SubmitButton>
+        </div>
+      </Form>
+    </main>
+  );
+}
+
+export const ErrorBoundary = GoalErrorBoundary;
