@@ -32,10 +32,9 @@ export function SportFactorsNote({ factors, unitLabel }: { factors: [Sport, numb
       <h2 id="factors-title">How sports count here</h2>
       <ul aria-labelledby="factors-title">
         {factors.map(([sport, factor]) => (
-          <li key={sport}>
-            1 {unitLabel.replace(/s$/, "")} of {SPORT_LABELS[sport].toLowerCase()} counts as {factor}{" "}
-            {unitLabel.replace(/s$/, "")}
-          </li>
+          <li
+            key={sport}
+          >{`1 ${unitLabel.replace(/s$/, "")} of ${SPORT_LABELS[sport].toLowerCase()} counts as ${factor} ${unitLabel.replace(/s$/, "")}`}</li>
         ))}
       </ul>
     </div>
