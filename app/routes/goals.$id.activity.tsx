@@ -119,7 +119,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (!result.ok)
     return data<ActionData>({ stage: "save", rows, errors: [], problem: result.message }, { status: result.status });
   const unit = goal.unit!;
-  const saved = read.rows.filter((_, i) => result.written[i]);
+  const saved = read.rows.filter((_, i) => result.outcomes[i]!.written);
   const total = saved.reduce((sum, r) => sum + r.amount, 0);
   if (saved.length === read.rows.length)
     throw await redirectWithFlash(
@@ -131,7 +131,10 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     {
       stage: "saved",
       saved: saved.map((r) => ({ name: r.name, text: formatQuantity(r.amount, unit), day: r.day })),
-      already: read.rows.filter((_, i) => !result.written[i]).map((r) => ({ name: r.name, message: ALREADY_LOGGED })),
+      already: read.rows.flatMap((r, i) => {
+        const outcome = result.outcomes[i]!;
+        return outcome.written ? [] : [{ name: r.name, message: outcome.already ? ALREADY_LOGGED : outcome.message }];
+      }),
     },
     { status: saved.length === 0 ? 409 : 200 },
   );

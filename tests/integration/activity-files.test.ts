@@ -140,4 +140,21 @@ describe("activity files", () => {
     expect(refused.status).toBe(409);
     expect(await entriesOf(goal.id)).toHaveLength(0);
   });
+
+  it("a file that would take the day past its cap says so on that file, not that it was logged already", async () => {
+    const goal = await insertMeasuredGoal();
+    const me = await member(goal.id);
+    const day = today();
+    const rows = [
+      { include: "on", name: "long.gpx", hash: HASH_A, day, amount: "400", sport: "cycling", seconds: "36000" },
+      { include: "on", name: "more.gpx", hash: HASH_B, day, amount: "150", sport: "cycling", seconds: "18000" },
+    ];
+    const saved = await post(`/goals/${goal.id}/activity`, saveForm(rows), me.cookie);
+    expect(saved.status).toBe(200);
+    const html = await saved.text();
+    expect(html).toContain("Saved 1 entry");
+    expect(html).toContain("That would take today past 500 km, the most a day can hold");
+    expect(html).not.toContain("Already logged");
+    expect(await entriesOf(goal.id, me.id)).toHaveLength(1);
+  });
 });

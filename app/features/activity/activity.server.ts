@@ -79,7 +79,7 @@ export async function readUploadedFiles(
   return { results: dropRepeats(results), problem: null };
 }
 
-/** The confirmed rows as entries, in one batch; `written[i]` false: that file was already logged. */
+/** The confirmed rows as entries, in one batch; each row's outcome says whether it went in, and why not. */
 export function saveActivityRows(
   context: AppLoadContext,
   goal: EntryGoal,

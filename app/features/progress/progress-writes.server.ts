@@ -4,7 +4,7 @@
  * from their entries in the same batch, so a double submit or a race can never make a total drift.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { and, eq, not, notExists, sql } from "drizzle-orm";
+import { and, eq, inArray, not, notExists, sql } from "drizzle-orm";
 import type { IsoDate } from "#app/lib/dates";
 import { canManageGoal } from "#app/features/fundraising/fundraising";
 import type { Viewer } from "#app/features/goals/goals";
@@ -240,8 +240,11 @@ export function entryInsert(context: AppLoadContext, goal: EntryGoal, userId: st
     .onConflictDoNothing();
 }
 
+/** What became of each entry of a batch: in, already in (the same file or key), or over the day's cap. */
+export type EntryOutcome = { written: true } | { written: false; message: string; already: boolean };
+
 export type EntriesWrite =
-  { ok: true; written: boolean[] } | { ok: false; status: 403 | 404 | 409; message: string; field?: "entryId" };
+  { ok: true; outcomes: EntryOutcome[] } | { ok: false; status: 403 | 404 | 409; message: string; field?: "entryId" };
 
 /**
  * Logs several of my own entries in one batch (activity files): each insert is its own condition, so an
@@ -257,7 +260,7 @@ export async function logEntries(
 ): Promise<EntriesWrite> {
   const reason = logRefusal(goal, goal.membership, today);
   if (reason) return refusal(reason) as EntriesWrite;
-  if (entries.length === 0) return { ok: true, written: [] };
+  if (entries.length === 0) return { ok: true, outcomes: [] };
   const inserts = entries.map((entry) => entryInsert(context, goal, viewer.id, entry));
   const results = await context.db.batch([
     inserts[0]!,
@@ -266,7 +269,24 @@ export async function logEntries(
   ]);
   const written = entries.map((_, i) => (results[i] as { meta: { changes: number } }).meta.changes > 0);
   if (written.some(Boolean)) publish(context, [`goal:${goal.id}`, `user:${viewer.id}`]);
-  return { ok: true, written };
+  // An entry left out was either in already (its key or file is there) or would pass the day's cap.
+  const missed = entries.filter((_, i) => !written[i]).map((entry) => entry.idempotencyKey);
+  const present = new Set(
+    missed.length === 0
+      ? []
+      : (
+          await context.db
+            .select({ key: progressEntries.idempotencyKey })
+            .from(progressEntries)
+            .where(and(eq(progressEntries.userId, viewer.id), inArray(progressEntries.idempotencyKey, missed)))
+        ).map((row) => row.key),
+  );
+  const outcomes = entries.map((entry, i): EntryOutcome => {
+    if (written[i]) return { written: true };
+    if (present.has(entry.idempotencyKey)) return { written: false, already: true, message: "" };
+    return { written: false, already: false, message: dailyCapMessage(goal.unit ?? "", entry.day, today) };
+  });
+  return { ok: true, outcomes };
 }
 
 const notYours: EntryWrite = {
