@@ -10,7 +10,8 @@ import { goalSupportQueries, toGoalSupport } from "#app/features/fundraising/goa
 import { mainScreenQueries, toMainScreen, type GoalSummary, type SelectedGoal } from "#app/features/goals/goals.server";
 import { frozenSql } from "#app/platform/db/frozen-sql.server";
 import { currentGoalIdSql, homeClock, homeQueries, toHome } from "./home.server";
-import { progressQueries } from "#app/features/progress/progress.server";
+import { progressQueries, standingQueries } from "#app/features/progress/progress.server";
+import { toStanding } from "#app/features/progress/standing.server";
 import { toProgressView } from "#app/features/progress/progress-view.server";
 import { toQuickLog } from "#app/features/progress/quick-log.server";
 import { batchWithUser } from "#app/platform/session/session.server";
@@ -64,6 +65,8 @@ export async function mainScreenData(request: Request, context: AppLoadContext, 
         support: goalSupportQueries(context, goalId, viewerId, allMembers),
         // Measured progress (ADR 140): totals, leaderboard, my entries and streak, the group's latest.
         progress: progressQueries(context, goalId, viewerId, allEntries),
+        // Where I stand (ADR 221): the goal screen's chart; the home stays as light as it was.
+        standing: home ? null : standingQueries(context, goalId, viewerId, v.day),
         // Teams (ADR 270): the settings, the team board and my team.
         teams: teamQueries(context, goalId, viewerId),
         // Badges (ADR 271): my entries' days and amounts, my team's week, the goal's badge feed.
@@ -96,10 +99,14 @@ export async function mainScreenData(request: Request, context: AppLoadContext, 
       screen.selected && seesGoal(screen.selected, user)
         ? toGoalSupport(rows.support, user, screen.selected.activeCount + screen.selected.completedCount, day)
         : null,
-    progress:
+    progress: progressWithStanding(
       screen.selected && seesGoal(screen.selected, user)
         ? toProgressView(rows.progress, screen.selected, user, day, allEntries)
         : null,
+      rows,
+      screen.selected,
+      day,
+    ),
     teams:
       screen.selected && seesGoal(screen.selected, user)
         ? toTeamsView(
@@ -123,6 +130,24 @@ export async function mainScreenData(request: Request, context: AppLoadContext, 
         ? { ...toHome(rows.home, screen.active, day), quickLog: quickLogOf(rows.home, screen, day) }
         : null,
   };
+}
+
+/** The goal screen's progress with where I stand (ADR 221): chart, pace and best day, mine and the group's. */
+function progressWithStanding(
+  view: ReturnType<typeof toProgressView>,
+  rows: { progress: Parameters<typeof toProgressView>[0]; standing: Parameters<typeof toStanding>[0] | null },
+  goal: { start: IsoDate | null; end: IsoDate | null } | null,
+  day: IsoDate,
+) {
+  if (!view || !goal || !rows.standing) return view;
+  const measure = {
+    unit: view.unit,
+    myTarget: view.me?.target ?? null,
+    myTotal: view.me ? view.me.total : null,
+    groupTarget: rows.progress[0][0]?.groupTarget ?? null,
+    groupTotal: view.group.total,
+  };
+  return { ...view, standing: toStanding(rows.standing, goal, measure, day) };
 }
 
 /** The home's quick log (ADR 220): my running measured goals, the one the home opens on first. */

@@ -96,6 +96,9 @@ export function MeasuredProgress({
             part={myTotal}
             text={`${fmt(myTotal)}${view.memberTargetText ? ` of ${view.memberTargetText}` : ""}`}
           />
+          {/* The goal screen leads with my progress and the log form (ADR 221). */}
+          {view.canLog ? <LogForm view={view} result={result?.intent === "log-entry" ? result : undefined} /> : null}
+          {view.canLog ? <ActivityFilesLink goalId={view.goalId} /> : null}
           <dl className="measure__stats">
             <div>
               <dt>Streak</dt>
@@ -128,6 +131,7 @@ export function MeasuredProgress({
               </Form>
             </div>
           ) : null}
+          {view.standing?.me ? <StandingBlock standing={view.standing.me} testId="my-standing" /> : null}
         </div>
       ) : null}
       <div className="measure__group">
@@ -144,6 +148,7 @@ export function MeasuredProgress({
             text={`${view.group.totalText} of ${view.groupTargetText}`}
           />
         ) : null}
+        {view.standing ? <StandingBlock standing={view.standing.group} testId="group-standing" /> : null}
       </div>
       {sponsorable && me && view.canLog ? (
         <p className="measure__sponsor">
@@ -151,8 +156,6 @@ export function MeasuredProgress({
           own link, QR code and share sheet, so friends can pledge for each {view.unitLabel.replace(/s$/, "")} you log.
         </p>
       ) : null}
-      {view.canLog ? <LogForm view={view} result={result?.intent === "log-entry" ? result : undefined} /> : null}
-      {view.canLog ? <ActivityFilesLink goalId={view.goalId} /> : null}
       {view.refusal ? <p className="notice">{view.refusal}</p> : null}
       {result && result.error?.[""] && result.intent !== "log-entry" ? (
         <p className="form-error" role="alert">
@@ -163,6 +166,29 @@ export function MeasuredProgress({
       {me ? <MyEntries view={view} pendingLogs={pending.logs} result={result} /> : null}
       {view.latest ? <Latest view={view} /> : null}
     </section>
+  );
+}
+
+/**
+ * Where I (or the group) stand (ADR 221): pace, even pace and best day as sentences, then the chart the
+ * server drew (an SVG with its text alternative and a table; standing.ts escapes every text in it).
+ */
+function StandingBlock({
+  standing,
+  testId,
+}: {
+  standing: NonNullable<ProgressView["standing"]>["group"];
+  testId: string;
+}) {
+  return (
+    <div className="standing" data-testid={testId}>
+      <ul className="standing__lines">
+        {standing.lines.map((line) => (
+          <li key={line}>{line}</li>
+        ))}
+      </ul>
+      <div className="standing__figure" dangerouslySetInnerHTML={{ __html: standing.html }} />
+    </div>
   );
 }
 

@@ -21,6 +21,7 @@ import {
 import { DEFAULT_COLOR } from "#drizzle/schema";
 import type { GroupRows } from "#app/platform/db/batch.server";
 import { LEADERBOARD_SIZE, type progressQueries } from "./progress.server";
+import type { StandingView } from "./standing.server";
 
 export interface ProgressEntryView {
   id: string;
@@ -63,6 +64,8 @@ export interface ProgressView {
   refusal: string | null;
   canRemove: boolean;
   form: { key: string; day: IsoDate; min: IsoDate | null; max: IsoDate };
+  /** Where I stand (ADR 221): on the goal screen only. */
+  standing?: { me: StandingView | null; group: StandingView };
 }
 
 export interface ProgressGoal {

@@ -6,8 +6,9 @@
  * index instead of summing every entry per view. Rules live in app/features/progress/progress.ts.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { and, desc, eq, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, gte, sql, type SQL } from "drizzle-orm";
 import { formatQuantity, percentOfTarget } from "#app/features/progress/progress";
+import { CHART_DAYS } from "./standing";
 import { goals, progressEntries, progressTotals, users } from "#drizzle/schema";
 
 export const LEADERBOARD_SIZE = 10;
@@ -173,4 +174,33 @@ export function toMyMeasure(row: Awaited<ReturnType<typeof myMeasureQuery>>[numb
     targetText: row.unitTarget ? formatQuantity(row.unitTarget, row.unit) : null,
     percent: percentOfTarget(total, row.unitTarget),
   };
+}
+
+/**
+ * Daily amounts, mine and the group's (ADR 221), for the goal screen's chart: the CHART_DAYS days up to
+ * today or the goal's end, whichever is first (enough for any chart window, standing.ts). Mine walks
+ * progress_entries_member_day_idx; the group's reads the goal's entries of those days.
+ */
+export function standingQueries(
+  context: AppLoadContext,
+  goalId: string | SQL,
+  viewerId: string | SQL,
+  today: string | SQL,
+) {
+  const from = sql`(select date(min(coalesce(${goals.end}, ${today}), ${today}), ${`-${CHART_DAYS} days`}) from ${goals} where ${goals.id} = ${goalId})`;
+  const perDay = { day: progressEntries.day, amount: sql<number>`sum(${progressEntries.amount})`.as("amount") };
+  return [
+    context.db
+      .select(perDay)
+      .from(progressEntries)
+      .where(
+        and(eq(progressEntries.goalId, goalId), eq(progressEntries.userId, viewerId), gte(progressEntries.day, from)),
+      )
+      .groupBy(progressEntries.day),
+    context.db
+      .select(perDay)
+      .from(progressEntries)
+      .where(and(eq(progressEntries.goalId, goalId), gte(progressEntries.day, from)))
+      .groupBy(progressEntries.day),
+  ] as const;
 }
