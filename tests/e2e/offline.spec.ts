@@ -101,6 +101,40 @@ test("offline: the saved screens show when they were saved; an entry waits, surv
   await context.close();
 });
 
+test("offline: the quick log on /main keeps the entry on the phone, names its goal, and sends it once on reconnect", async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const { goalId, cause } = await measuredGoal(browser);
+  const { context, page } = await memberOnPhone(browser, goalId);
+  const sent: string[] = [];
+  page.on("request", (r) => r.url().endsWith("/sync/entry") && sent.push(r.postData() ?? ""));
+  await page.goto("/main");
+  await context.setOffline(true);
+  await page.reload();
+  await expect(status(page)).toContainText("Offline — showing what you saw at");
+
+  const quickLog = page.locator("form[data-quick-log].quick-log__form");
+  await quickLog.getByLabel("Amount (km)").fill("4.5");
+  await quickLog.getByRole("button", { name: "Save" }).click();
+  await expect(status(page)).toContainText("1 entry waiting to send");
+  await expect(status(page)).toContainText(`4.5 km on`);
+  await expect(status(page)).toContainText(`in ${cause}`);
+  // Ready for the next entry: the amount is empty again.
+  await expect(quickLog.getByLabel("Amount (km)")).toHaveValue("");
+  expect(sent).toEqual([]);
+
+  await context.setOffline(false);
+  await expect(status(page)).toHaveCount(0, { timeout: 15_000 });
+  // In D1 exactly once, under the key the quick log gave it.
+  const keys = new Set(sent.map((body) => new URLSearchParams(body).get("key")));
+  expect(keys.size).toBe(1);
+  await page.goto(`/active/${goalId}`);
+  await expect(page.getByTestId("my-total")).toHaveText("4.5 km");
+  await expect(page.getByTestId("my-entries").locator("li")).toHaveCount(1);
+  await context.close();
+});
+
 test("a refusal by the time it is sent is shown with the reason; sign-out leaves nothing on the phone", async ({
   browser,
 }) => {

@@ -61,8 +61,21 @@ export function fresh() {
   set({ savedAt: null });
 }
 
-function goalIdOf(form: HTMLFormElement): string | null {
+/**
+ * The goal an entry is for: the quick log on /main sends it as its `goal` field, the goal screen's form
+ * says it in data-goal-id (or its action, /active/{id}).
+ */
+function goalIdOf(form: HTMLFormElement, data: FormData): string | null {
+  const picked = data.get("goal");
+  if (typeof picked === "string" && picked) return picked;
   return form.dataset.goalId ?? new URL(form.action, location.href).pathname.match(/^\/active\/([^/]+)$/)?.[1] ?? null;
+}
+
+/** Clears what the member typed for the next entry; the day goes back to its default, the goal stays picked. */
+function clearEntry(form: HTMLFormElement) {
+  for (const input of form.querySelectorAll<HTMLInputElement>("input:not([type=hidden])")) {
+    input.value = input.name === "day" ? input.defaultValue : "";
+  }
 }
 
 function onSubmit(event: SubmitEvent) {
@@ -70,7 +83,7 @@ function onSubmit(event: SubmitEvent) {
   if (navigator.onLine || !account) return;
   const data = new FormData(form, event.submitter);
   const key = data.get("key");
-  const goalId = goalIdOf(form);
+  const goalId = goalIdOf(form, data);
   if (data.get("intent") !== "log-entry" || typeof key !== "string" || !goalId) return;
   // Ours from here: Remix never sees it (this listener runs before React's, on the window).
   event.preventDefault();
@@ -80,6 +93,7 @@ function onSubmit(event: SubmitEvent) {
     key,
     account,
     goalId,
+    // The form names its goal and unit in data-goal-name and data-unit (the quick log: the goal picked).
     goalName: form.dataset.goalName ?? "",
     unit: form.dataset.unit ?? "",
     amount: text("amount"),
@@ -89,7 +103,7 @@ function onSubmit(event: SubmitEvent) {
     status: "waiting",
   };
   void queueEntry(entry).then(async () => {
-    form.reset();
+    clearEntry(form);
     // The next entry is another entry: a new key (the page's own key is for the one just kept).
     const keyField = form.querySelector<HTMLInputElement>('input[name="key"]');
     if (keyField) keyField.value = newId();

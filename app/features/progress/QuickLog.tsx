@@ -67,6 +67,10 @@ export function QuickLog({ data, action, result }: { data: QuickLogData; action:
         action={action}
         className="form quick-log__form"
         data-quick-log=""
+        // Read by the offline queue to name an entry kept on the phone (ADR 227): the goal picked.
+        data-goal-id={goal.id}
+        data-goal-name={goal.cause}
+        data-unit={goal.unitLabel}
         ref={form}
         preventScrollReset
         aria-labelledby="quick-log-title"
