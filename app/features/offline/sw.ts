@@ -25,6 +25,8 @@ const PAGES_PREFIX = "pages-";
 const MAX_PAGES = 20;
 const MAX_AGE_MS = 14 * 24 * 60 * 60 * 1000;
 const NETWORK_TIMEOUT_MS = 6000;
+/** A data request that failed with no saved copy is tried once more after this (ADR 228). */
+const RETRY_AFTER_MS = 1000;
 /** The screens a member reads offline, as documents and as single-fetch data (`/main.data`). */
 const SAVED = /^\/(?:main|active\/[A-Za-z0-9_-]{1,64})(?:\.data)?$/;
 
@@ -54,7 +56,19 @@ registerRoute(
       response = await withTimeout(fetch(request), NETWORK_TIMEOUT_MS);
     } catch {
       const saved = await savedCopy(request);
-      if (!saved) return request.mode === "navigate" ? offlinePage() : Response.error();
+      if (!saved && request.mode !== "navigate") {
+        // A page's data reload with no saved copy to answer it: the error screen if it fails. `online`
+        // often comes a moment before the connection carries requests, so one more try first (ADR 228).
+        try {
+          await new Promise((resolve) => setTimeout(resolve, RETRY_AFTER_MS));
+          response = await withTimeout(fetch(request), NETWORK_TIMEOUT_MS);
+          fetchEvent.waitUntil(keep(request, response.clone()));
+          return response;
+        } catch {
+          return Response.error();
+        }
+      }
+      if (!saved) return offlinePage();
       const at = Number(saved.headers.get(SAVED_AT_HEADER));
       if (request.mode === "navigate") savedAtOf.set(fetchEvent.resultingClientId, at);
       else void tellClient(fetchEvent.clientId, at);
