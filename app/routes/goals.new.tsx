@@ -17,7 +17,7 @@ import { measureColumns } from "#app/features/progress/progress.schema";
 import { today } from "#app/platform/session/clock.server";
 import { redirectWithFlash } from "#app/platform/session/flash.server";
 import { readFormData } from "#app/platform/http/form-data.server";
-import { createPersonalGoal, personalGoalLimitReached } from "#app/features/goals/personal-goals.server";
+import { createPersonalGoal } from "#app/features/goals/personal-goals.server";
 import { requireUser } from "#app/platform/session/session.server";
 import memberStyles from "#app/styles/member.css";
 import { useConformForm } from "#app/components/useConformForm";
@@ -41,10 +41,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const day = today(request, context.cloudflare.env);
   const submission = parseWithZod(await readFormData(request), { schema: personalGoalSchema(day) });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  if (await personalGoalLimitReached(context, user))
-    return data(submission.reply({ formErrors: [TOO_MANY] }), { status: 429 });
   const { cause, start, end } = submission.value;
   const id = await createPersonalGoal(context, user, { cause, start, end, ...measureColumns(submission.value) });
+  if (!id) return data(submission.reply({ formErrors: [TOO_MANY] }), { status: 429 });
   throw await redirectWithFlash(context.cloudflare.env, `/active/${id}`, FLASH.goalCreated(cause));
 }
 

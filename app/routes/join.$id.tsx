@@ -45,8 +45,9 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const result = await joinGoal(context, user, params.id!, today(request, context.cloudflare.env));
   if (result.ok)
     throw await redirectWithFlash(context.cloudflare.env, `/active/${params.id}`, FLASH.joined(result.cause));
-  if (result.reason === "not-found") return redirect("/404");
-  return data({ error: result.message }, { status: result.reason === "hidden" ? 403 : 409 });
+  // A goal the viewer may not see answers as one that does not exist (docs/security.md).
+  if (result.reason === "not-found" || result.reason === "hidden") return redirect("/404");
+  return data({ error: result.message }, { status: 409 });
 }
 
 export default function JoinGoalRoute() {

@@ -49,9 +49,10 @@ for (const javaScriptEnabled of [true, false]) {
     await expect(a.page.locator(".flash[role=status]")).toHaveText(`Goal created: ${cause}.`);
     const id = new URL(a.page.url()).pathname.split("/").pop()!;
 
-    // The stranger: nothing about it, and no way in.
+    // The stranger: the same page as for a goal that does not exist, nothing about it, and no way in.
     await s.page.goto(`/join/${id}`);
-    await expect(s.page.getByRole("heading", { name: "Goal not available" })).toBeVisible();
+    await expect(s.page).toHaveURL(/\/404$/);
+    await expect(s.page.getByRole("heading", { name: "404" })).toBeVisible();
     await expect(s.page.getByText(cause)).toHaveCount(0);
     await expect(s.page.getByRole("button", { name: "Join goal" })).toHaveCount(0);
 

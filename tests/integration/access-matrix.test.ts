@@ -117,12 +117,13 @@ const ROWS: Row[] = [
   action(`/unsubscribe/cheer:nobody.${"x".repeat(43)}`, {}, same(404)),
   // Personal goals (ADR 183): any member starts one; a friends goal is joined only by its creator's
   // friends and invitees (matrix-friends belongs to a member none of the roles is friends with; its
-  // page answers with "Goal not available", proven in tests/integration/personal-goals.test.ts).
+  // pages answer exactly as a goal that does not exist, so its existence is not told).
   page("/goals/new", LOGGED_IN),
   action("/goals/new", { cause: "" }, { ...LOGGED_IN, member: 400, org: 400, admin: 400 }),
-  page("/join/matrix-friends", LOGGED_IN),
-  page("/active/matrix-friends", LOGGED_IN),
-  action("/join/matrix-friends", {}, { ...LOGGED_IN, member: 403, org: 403, admin: 403 }),
+  page("/join/matrix-friends", { ...LOGGED_IN, member: "→/404", org: "→/404", admin: "→/404" }),
+  page("/active/matrix-friends", { ...LOGGED_IN, member: "→/404", org: "→/404", admin: "→/404" }),
+  action("/join/matrix-friends", {}, { ...LOGGED_IN, member: "→/404", org: "→/404", admin: "→/404" }),
+  action("/join/no-such-goal", {}, { ...LOGGED_IN, member: "→/404", org: "→/404", admin: "→/404" }),
   page("/events?topics=goal:matrix-friends", { ...LOGGED_IN, anonymous: 401, member: 403, org: 403 }),
   // Share (ADR 184): any goal one can see; only the owner replaces a private or friends goal's link.
   page("/goals/matrix-open/share", LOGGED_IN),

@@ -76,6 +76,27 @@ describe("starting a goal of one's own", () => {
     expect(response.status).toBe(429);
     expect(await response.text()).toContain("You have started 10 goals today");
   });
+
+  it("holds the 10 a day under a race: 15 sent at once start exactly 10 goals (the limit is in the insert)", async () => {
+    const ana = await signedInUser();
+    const answers = await Promise.all(
+      Array.from({ length: 15 }, (_, i) =>
+        post(
+          "/goals/new",
+          { cause: `Race ${i}`, start: dayFromToday(0), end: dayFromToday(3), unit: "none" },
+          ana.cookie,
+        ),
+      ),
+    );
+    expect(answers.filter((r) => r.status === 302)).toHaveLength(10);
+    expect(answers.filter((r) => r.status === 429)).toHaveLength(5);
+    const owned = await env.DB.prepare("SELECT count(*) AS n FROM goals WHERE org_id = ?").bind(ana.id).first("n");
+    expect(owned).toBe(10);
+    const memberships = await env.DB.prepare("SELECT count(*) AS n FROM user_goals WHERE user_id = ?")
+      .bind(ana.id)
+      .first("n");
+    expect(memberships).toBe(10);
+  });
 });
 
 describe("who sees a friends goal", () => {
@@ -87,21 +108,23 @@ describe("who sees a friends goal", () => {
     await befriend(ana.id, friend.id);
     const id = await startGoal(ana.cookie, "Secret swim club");
 
-    // The stranger: the page names nothing, the join is refused, the topic is closed, no list shows it.
-    for (const path of [`/join/${id}`, `/active/${id}`]) {
-      const html = await (await get(path, stranger.cookie)).text();
-      expect(html).toContain("Goal not available");
-      expect(html).not.toContain("Secret swim club");
+    // The stranger: the pages answer as for a goal that does not exist (nothing tells it exists), the
+    // join is refused the same way, the topic is closed, no list shows it.
+    for (const path of [`/join/${id}`, `/active/${id}`, `/join/${"0".repeat(32)}`]) {
+      const response = await get(path, stranger.cookie);
+      expect(response.status, path).toBe(302);
+      expect(response.headers.get("Location"), path).toBe("/404");
     }
     const refused = await post(`/join/${id}`, {}, stranger.cookie);
-    expect(refused.status).toBe(403);
+    expect(refused.status).toBe(302);
+    expect(refused.headers.get("Location")).toBe("/404");
     expect(await isMember(stranger.id, id)).toBe(false);
     expect((await get(`/events?topics=goal:${id}`, stranger.cookie)).status).toBe(403);
     for (const path of ["/main", "/completedgoals", "/bar", "/profile", "/friends"])
       expect(await (await get(path, stranger.cookie)).text(), path).not.toContain("Secret swim club");
     // Nor is it suggested to an admin, who may not join it either (they moderate it on /admin/goals).
     expect(await (await get("/main", admin.cookie)).text()).not.toContain("Secret swim club");
-    expect((await post(`/join/${id}`, {}, admin.cookie)).status).toBe(403);
+    expect((await post(`/join/${id}`, {}, admin.cookie)).headers.get("Location")).toBe("/404");
     expect(await (await get("/admin/goals?show=all", admin.cookie)).text()).toContain("Secret swim club");
 
     // The friend sees it and joins it; then it is one of their goals.

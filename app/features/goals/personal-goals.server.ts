@@ -4,7 +4,8 @@
  * whoever opens its signed invite link; never suggested to anyone else.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { and, count, eq, gt } from "drizzle-orm";
+import { sql } from "drizzle-orm";
+import { rowValues } from "#app/platform/db/insert-select.server";
 import type { IsoDate } from "#app/lib/dates";
 import { newId } from "#app/lib/ids";
 import type { Viewer } from "#app/features/goals/goals";
@@ -22,29 +23,34 @@ export interface NewPersonalGoal {
   groupTarget: number | null;
 }
 
-/** Has the member started as many personal goals in the last 24 hours as a day allows? */
-export async function personalGoalLimitReached(context: AppLoadContext, viewer: Viewer): Promise<boolean> {
-  const since = new Date(Date.now() - 86_400_000);
-  const [row] = await context.db
-    .select({ n: count() })
-    .from(goals)
-    .where(and(eq(goals.orgId, viewer.id), eq(goals.visibility, "friends"), gt(goals.createdAt, since)));
-  return (row?.n ?? 0) >= PERSONAL_GOALS_PER_DAY;
-}
-
-/** Creates the goal and makes its creator its first member, in one batch. Returns its id. */
+/**
+ * Creates the goal and makes its creator its first member, in one batch, unless the member has started
+ * PERSONAL_GOALS_PER_DAY personal goals in the last 24 hours: that limit is a condition of the insert
+ * (ADR 218), so double submits and races cannot pass it. Returns the id, or null when over the limit
+ * (nothing written).
+ */
 export async function createPersonalGoal(
   context: AppLoadContext,
   viewer: Viewer,
   input: NewPersonalGoal,
-): Promise<string> {
+): Promise<string | null> {
   const id = newId();
   const { db } = context;
-  await db.batch([
-    db.insert(goals).values({ id, ...input, visibility: "friends", demo: false, icon: null, orgId: viewer.id }),
-    db.insert(userGoals).values({ userId: viewer.id, goalId: id }),
+  const since = Date.now() - 86_400_000;
+  const row = rowValues(goals, { id, ...input, visibility: "friends", demo: false, icon: null, orgId: viewer.id });
+  const [created] = await db.batch([
+    db.insert(goals).select(
+      sql`SELECT ${row} WHERE (SELECT count(*) FROM ${goals} WHERE ${goals.orgId} = ${viewer.id}
+        AND ${goals.visibility} = 'friends' AND ${goals.createdAt} > ${since}) < ${PERSONAL_GOALS_PER_DAY}`,
+    ),
+    db
+      .insert(userGoals)
+      .select(
+        sql`SELECT ${rowValues(userGoals, { userId: viewer.id, goalId: id })} WHERE EXISTS (SELECT 1 FROM ${goals} WHERE ${goals.id} = ${id})`,
+      ),
     recountActiveGoals(context, viewer.id),
   ]);
+  if (!created.meta.changes) return null;
   // Not "goals": nobody else's lists change until a friend looks (friends' suggestions read on load).
   publish(context, [`goal:${id}`, `user:${viewer.id}`, "admin"]);
   return id;

@@ -82,7 +82,8 @@ export async function mainScreenData(request: Request, context: AppLoadContext, 
     { key: `main-screen:${shape}`, values },
   );
   const screen = toMainScreen(rows.main, user, day, allSuggested);
-  if (selectedId && !screen.selected) throw redirect("/404");
+  // A goal the viewer may not see answers as one that does not exist: its existence is not told.
+  if (selectedId && !seesGoal(screen.selected, user)) throw redirect("/404");
   if (screen.selected) recordGoalVisit(context, rows.visit?.[0], user.id, screen.selected.id, day);
   if (home) recordHomeVisit(context, rows.seen?.[0], user.id, clock);
   return {
