@@ -8,10 +8,10 @@ import {
   type MetaFunction,
 } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { Field, SubmitButton } from "#app/components/forms";
+import { Field, PasswordField, SubmitButton } from "#app/components/forms";
 import { FLASH } from "#app/lib/flash";
-import { deleteAccountSchema, TYPE_YOUR_EMAIL } from "#app/features/account/account.schema";
-import { deleteAccount } from "#app/features/account/account.server";
+import { deleteAccountSchema, TYPE_YOUR_EMAIL, WRONG_PASSWORD } from "#app/features/account/account.schema";
+import { checkCurrentPassword, deleteAccount } from "#app/features/account/account.server";
 import { withFlash } from "#app/platform/session/flash.server";
 import { readFormData } from "#app/platform/http/form-data.server";
 import { logout, requireUser } from "#app/platform/session/session.server";
@@ -29,7 +29,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { email: user.email };
 }
 
-/** Confirmed by typing one's own e-mail; the last admin cannot leave the site without an admin (ADR 180). */
+/**
+ * Confirmed by typing one's own e-mail and the current password (counted like every current-password
+ * check, ADR 218); the last admin cannot leave the site without an admin (ADR 180).
+ */
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
   const submission = parseWithZod(await readFormData(request), { schema: deleteAccountSchema });
@@ -37,6 +40,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.value.confirm.toLowerCase() !== user.email) {
     return data(submission.reply({ fieldErrors: { confirm: [TYPE_YOUR_EMAIL] } }), { status: 400 });
   }
+  const refused = await checkCurrentPassword(request, context, user, submission.value.current, WRONG_PASSWORD);
+  if (refused && !refused.ok)
+    return data(submission.reply({ fieldErrors: { [refused.field]: [refused.message] } }), { status: refused.status });
   const result = await deleteAccount(context, user);
   if (!result.ok) {
     return data(submission.reply({ fieldErrors: { [result.field]: [result.message] } }), { status: result.status });
@@ -76,6 +82,7 @@ export default function DeleteAccountRoute() {
           spellCheck={false}
           hint="This is the address you sign in with."
         />
+        <PasswordField field={fields.current} label="Current password" autoComplete="current-password" />
         <div className="form-actions">
           <SubmitButton className="button button--danger">Delete my account</SubmitButton>
           <Link to="/profile">Keep my account</Link>

@@ -94,6 +94,7 @@ test("every account screen is axe clean at 1280 and 390px, with content and with
   await page.goto("/profile/delete");
   await clean(page, "/profile/delete");
   await page.getByLabel(`Type ${me.email} to confirm`).fill("someone@else.example.com");
+  await page.getByLabel("Current password").fill(me.password);
   await page.getByRole("button", { name: "Delete my account" }).click();
   await expect(page.getByText("Type your e-mail address exactly as shown to confirm")).toBeVisible();
   await clean(page, "/profile/delete with a field error");

@@ -77,6 +77,7 @@ for (const javaScriptEnabled of [true, false]) {
     // axe on this screen, empty and with a field error at both widths: account-axe.spec.ts.
     await expect(page).toHaveURL(/\/profile\/delete$/);
     await page.getByLabel(`Type ${leah.user.email} to confirm`).fill(leah.user.email);
+    await page.getByLabel("Current password").fill(leah.user.password);
     await page.getByRole("button", { name: "Delete my account" }).click();
     await expect(page.getByRole("status").filter({ hasText: /\S/ })).toContainText("Your account is deleted");
 

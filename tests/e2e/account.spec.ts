@@ -64,9 +64,11 @@ for (const javaScriptEnabled of [true, false]) {
       await page.getByRole("link", { name: "Delete account" }).click();
       await expect(page).toHaveURL(/\/profile\/delete$/);
       await page.getByLabel(`Type ${email} to confirm`).fill("not-me@example.com");
+      await page.getByLabel("Current password").fill(user.password);
       await page.getByRole("button", { name: "Delete my account" }).click();
       await expect(page.getByText("Type your e-mail address exactly as shown to confirm")).toBeVisible();
       await page.getByLabel(`Type ${email} to confirm`).fill(email);
+      await page.getByLabel("Current password").fill(user.password);
       await page.getByRole("button", { name: "Delete my account" }).click();
       await expect(status(page)).toContainText("Your account is deleted");
 

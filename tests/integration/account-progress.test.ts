@@ -46,7 +46,7 @@ describe("deleting an account that logged progress", () => {
     // £9.50 for the group, £15 for the member, £5 fixed.
     expect(pick(before.give, "pledged")).toBe("£29.50");
 
-    const deleted = await post("/profile/delete", { confirm: leaving.email }, leaving.cookie);
+    const deleted = await post("/profile/delete", { confirm: leaving.email, current: "password123" }, leaving.cookie);
     expect(deleted.status).toBe(302);
 
     const after = {
@@ -82,7 +82,9 @@ describe("deleting an account that logged progress", () => {
     for (const m of [leaving, staying]) expect((await post(`/join/${goal.id}`, {}, m.cookie)).status).toBe(302);
     expect((await logEntry(goal.id, leaving.cookie, { amount: "7.5" })).status).toBe(302);
     expect((await logEntry(goal.id, staying.cookie, { amount: "2" })).status).toBe(302);
-    expect((await post("/profile/delete", { confirm: leaving.email }, leaving.cookie)).status).toBe(302);
+    expect(
+      (await post("/profile/delete", { confirm: leaving.email, current: "password123" }, leaving.cookie)).status,
+    ).toBe(302);
     // A member who left the goal: their progress counts too, under their name.
     const quitter = await signUpUser({ first: "Quitter", last: "Quits" });
     expect((await post(`/join/${goal.id}`, {}, quitter.cookie)).status).toBe(302);

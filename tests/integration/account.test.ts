@@ -219,10 +219,27 @@ describe("download my data", () => {
 describe("delete account", () => {
   it("needs the member's own e-mail typed, and writes nothing otherwise", async () => {
     const { cookie, email } = await signUpUser();
-    const response = await post("/profile/delete", { confirm: "someone@else.com" }, cookie);
+    const response = await post("/profile/delete", { confirm: "someone@else.com", current: "password123" }, cookie);
     expect(response.status).toBe(400);
     expect(await response.text()).toContain("Type your e-mail address exactly as shown to confirm");
     expect(await userByEmail(email)).not.toBeNull();
+  });
+
+  it("needs the current password too: without it or with a wrong one nothing is deleted, and tries are counted", async () => {
+    const { cookie, email } = await signUpUser();
+    const missing = await post("/profile/delete", { confirm: email }, cookie);
+    expect(missing.status).toBe(400);
+    expect(await missing.text()).toContain("Must have a value");
+    const wrong = await post("/profile/delete", { confirm: email, current: "not-my-password" }, cookie);
+    expect(wrong.status).toBe(400);
+    expect(await wrong.text()).toContain("That is not your current password");
+    expect(await userByEmail(email)).not.toBeNull();
+    const counted = await env.DB.prepare("SELECT count FROM signin_attempts WHERE key = ?")
+      .bind(`account-password:email:${email}`)
+      .first("count");
+    expect(counted).toBe(1);
+    const page = await (await get("/profile/delete", cookie)).text();
+    expect(page).toMatch(/autocomplete="current-password"/i);
   });
 
   it("removes personal data, keeps messages as 'Deleted member' and pledges for the charity's totals", async () => {
@@ -251,7 +268,11 @@ describe("delete account", () => {
       env.DB.prepare("SELECT sum(amount) AS s, count(*) AS n FROM pledges WHERE goal_id = ?").bind(goal.id).first();
     const before = await total();
 
-    const response = await post("/profile/delete", { confirm: ` ${email.toUpperCase()} ` }, cookie);
+    const response = await post(
+      "/profile/delete",
+      { confirm: ` ${email.toUpperCase()} `, current: "password123" },
+      cookie,
+    );
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/");
     expect(await userByEmail(email)).toBeNull();
@@ -274,7 +295,7 @@ describe("delete account", () => {
     await env.DB.prepare("UPDATE users SET type = 'user' WHERE type = 'admin'").run();
     await setType(email, "admin");
     try {
-      const response = await post("/profile/delete", { confirm: email }, cookie);
+      const response = await post("/profile/delete", { confirm: email, current: "password123" }, cookie);
       expect(response.status).toBe(409);
       expect(await response.text()).toContain("You are the last admin");
       expect(await userByEmail(email)).not.toBeNull();

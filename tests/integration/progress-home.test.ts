@@ -113,7 +113,9 @@ describe("the home", () => {
     await member(goal.id, leaving.cookie);
     expect((await logEntry(goal.id, leaving.cookie, { amount: "3" })).status).toBe(302);
     await post(`/goals/${goal.id}/discussion`, { intent: "post", body: "Off on holiday" }, leaving.cookie);
-    expect((await post("/profile/delete", { confirm: leaving.email }, leaving.cookie)).status).toBe(302);
+    expect(
+      (await post("/profile/delete", { confirm: leaving.email, current: "password123" }, leaving.cookie)).status,
+    ).toBe(302);
     const html = await home(me.cookie);
     const feed = html.slice(html.indexOf('data-testid="home-feed"'));
     const feedList = feed.slice(0, feed.indexOf("</ul>"));

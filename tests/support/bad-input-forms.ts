@@ -154,7 +154,8 @@ export const FORMS: FormRow[] = [
     fields: { intent: { kind: "literal", value: "complete" } },
   },
   {
-    // A wrong confirmation writes nothing; the password forms of /profile count wrong passwords by design
+    // A wrong confirmation writes nothing (it is checked before the password, so no case reaches the
+    // counted password check, ADR 218); the password forms of /profile count wrong passwords by design
     // (a throttle row), so they are proven by tests/integration/account.test.ts instead.
     name: "delete account (/profile/delete)",
     group: "member",
@@ -162,7 +163,7 @@ export const FORMS: FormRow[] = [
     as: "member",
     cases: 100,
     fieldErrors: true,
-    fields: { confirm: { kind: "text", max: 254 } },
+    fields: { confirm: { kind: "text", max: 254 }, current: { kind: "password", max: 200 } },
   },
   {
     // Notification e-mail switches (ADR 187): every kind On or Off, none left out.

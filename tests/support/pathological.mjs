@@ -223,7 +223,7 @@ export const TEXT_FORMS = [
     form: "delete account",
     path: () => "/profile/delete",
     as: "admin",
-    valid: () => ({ confirm: "someone-else@example.com" }),
+    valid: () => ({ confirm: "someone-else@example.com", current: "not-the-password" }),
     fields: { confirm: 254 },
   },
   {

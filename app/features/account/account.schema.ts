@@ -15,13 +15,17 @@ export const changeEmailSchema = z.object({
 
 const TYPE_YOUR_EMAIL_SHORT = "Type your e-mail address exactly as shown to confirm";
 
-/** Deleting is confirmed by typing one's own e-mail; the server compares it (case and spaces aside). */
+/**
+ * Deleting is confirmed by typing one's own e-mail (the server compares it, case and spaces aside) and
+ * the current password (a session left open on a shared computer cannot delete the account; ADR 218).
+ */
 export const deleteAccountSchema = z.object({
   confirm: z
     .string({ error: REQUIRED })
     .trim()
     .min(1, REQUIRED)
     .max(254, { error: TYPE_YOUR_EMAIL_SHORT, abort: true }),
+  current: password(),
 });
 
 export const TYPE_YOUR_EMAIL = TYPE_YOUR_EMAIL_SHORT;
