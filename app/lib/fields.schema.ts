@@ -1,6 +1,6 @@
 /** Building blocks shared by every form schema. `import * as z` keeps zod's locales out of the bundle. */
 import * as z from "zod";
-import { isEmailShape } from "./text-scan";
+import { hasLineBreakOrTab, isEmailShape } from "./text-scan";
 
 // No JIT: zod would otherwise probe `new Function`, which the CSP forbids (a violation report in every
 // browser console) and workerd refuses anyway. Every schema imports this file, so it runs first.
@@ -27,6 +27,15 @@ export const requiredText = (max: number, label = "This") =>
       (v) => !/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\u202A-\u202E\u2066-\u2069]/.test(v),
       "Remove the unusual characters",
     );
+
+export const ONE_LINE = "Keep it on one line: remove line breaks and tabs";
+
+/**
+ * A required single-line field (a name, a cause, a subject): as requiredText, and no line break or tab,
+ * which would reach mail subjects and bodies as a line (or a header) of their own (ADR 218).
+ */
+export const singleLineText = (max: number, label = "This") =>
+  requiredText(max, label).refine((v) => !hasLineBreakOrTab(v), ONE_LINE);
 
 export const email = () =>
   z

@@ -79,3 +79,12 @@ export function isNegativeAmount(value: string): boolean {
   const code = value.charCodeAt(i);
   return code >= 0x30 && code <= 0x39;
 }
+
+/**
+ * One line of text: every run of white space (line breaks and tabs included) becomes one space, ends
+ * trimmed. For mail subjects, which a line break would split into a header of its own.
+ */
+export const oneLine = (value: string): string => value.replace(/\s+/g, " ").trim();
+
+/** Whether text holds a line break or a tab (a single-line field refuses them). */
+export const hasLineBreakOrTab = (value: string): boolean => /[\t\n\r\u2028\u2029]/.test(value);

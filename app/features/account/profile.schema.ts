@@ -1,9 +1,9 @@
 import * as z from "zod";
-import { atMost, requiredText } from "#app/lib/fields.schema";
+import { atMost, singleLineText } from "#app/lib/fields.schema";
 
 export const profileSchema = z.object({
-  first: requiredText(50, "First name"),
-  last: requiredText(50, "Last name"),
+  first: singleLineText(50, "First name"),
+  last: singleLineText(50, "Last name"),
   color: z
     .string({ error: "Choose a colour" })
     .trim()

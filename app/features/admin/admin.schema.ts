@@ -1,7 +1,7 @@
 /** Input schemas of the admin screens (one per form; conform uses them in the browser too). */
 import * as z from "zod";
 import { AUDIENCES, EARLY_ACCESS_MODES, USER_SORTS, USER_STATUSES, USER_TYPES } from "./admin";
-import { atMost, email, REQUIRED, requiredText } from "#app/lib/fields.schema";
+import { atMost, email, REQUIRED, requiredText, singleLineText } from "#app/lib/fields.schema";
 
 const choice = <T extends readonly [string, ...string[]]>(values: T) =>
   z.enum(values, { error: "Choose one of the options" });
@@ -35,8 +35,8 @@ export const userChangeSchema = z.object({
 });
 
 export const addUserSchema = z.object({
-  first: requiredText(50, "First name"),
-  last: requiredText(50, "Last name"),
+  first: singleLineText(50, "First name"),
+  last: singleLineText(50, "Last name"),
   email: email(),
   type: choice(USER_TYPES),
 });
@@ -44,7 +44,7 @@ export const addUserSchema = z.object({
 export const communicationSchema = z.object({
   intent: z.enum(["preview", "send"]),
   audience: choice(AUDIENCES),
-  subject: requiredText(150, "Subject"),
+  subject: singleLineText(150, "Subject"),
   body: requiredText(5000, "Message"),
   /** What the preview showed (audience, subject, message and head count), as the preview returned it. */
   previewed: z

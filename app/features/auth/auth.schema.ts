@@ -1,11 +1,11 @@
 import * as z from "zod";
-import { email, password, requiredText } from "#app/lib/fields.schema";
+import { email, password, singleLineText } from "#app/lib/fields.schema";
 
 export const MIN_PASSWORD = 8;
 
 export const signupSchema = z.object({
-  first: requiredText(50, "First name"),
-  last: requiredText(50, "Last name"),
+  first: singleLineText(50, "First name"),
+  last: singleLineText(50, "Last name"),
   email: email(),
   password: password().refine((v) => v.length >= MIN_PASSWORD, `Use at least ${MIN_PASSWORD} characters`),
 });

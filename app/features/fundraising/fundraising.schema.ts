@@ -9,7 +9,7 @@ import {
   parseAmount,
 } from "./fundraising";
 import { containsMarkup, isNegativeAmount } from "#app/lib/text-scan";
-import { atMost, REQUIRED, requiredText } from "#app/lib/fields.schema";
+import { atMost, REQUIRED, requiredText, singleLineText } from "#app/lib/fields.schema";
 
 /** An amount typed in major units ('25', '12.50') -> minor units within (0, max]. */
 export const amount = (maxMajor: number, label: string) =>
@@ -66,7 +66,7 @@ export const currencySchema = z.enum(CURRENCIES, { error: "Choose one of the cur
 
 export const fundraisingSettingsSchema = z.object({
   intent: z.literal("save"),
-  charityName: plain(requiredText(100, "Charity name")),
+  charityName: plain(singleLineText(100, "Charity name")),
   charityUrl: z
     .string({ error: REQUIRED })
     .trim()
@@ -78,7 +78,7 @@ export const fundraisingSettingsSchema = z.object({
 });
 
 export const pledgeSchema = z.object({
-  name: plain(requiredText(80, "Name")),
+  name: plain(singleLineText(80, "Name")),
   amount: amount(MAX_PLEDGE_MAJOR, "the amount"),
   message: plain(optionalText(280, "Message")),
   anonymous: checkbox,

@@ -4,7 +4,7 @@
  */
 import * as z from "zod";
 import { isIsoDate } from "#app/lib/dates";
-import { atMost, requiredText } from "#app/lib/fields.schema";
+import { atMost, singleLineText } from "#app/lib/fields.schema";
 
 const optionalDate = () =>
   z
@@ -16,7 +16,7 @@ const optionalDate = () =>
     .transform((v) => (v ? v : null));
 
 export const goalFields = {
-  cause: requiredText(120, "The cause"),
+  cause: singleLineText(120, "The cause"),
   start: optionalDate(),
   end: optionalDate(),
   visibility: z.enum(["public", "private"], { error: "Choose public or private" }).default("public"),

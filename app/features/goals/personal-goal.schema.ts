@@ -5,7 +5,7 @@
  */
 import * as z from "zod";
 import { addDays, isIsoDate, type IsoDate } from "#app/lib/dates";
-import { atMost, REQUIRED, requiredText } from "#app/lib/fields.schema";
+import { atMost, REQUIRED, singleLineText } from "#app/lib/fields.schema";
 import { checkMeasure, measureFields } from "#app/features/progress/progress.schema";
 
 /** How far ahead a personal goal may start, and how long it may run (in days). */
@@ -24,7 +24,7 @@ const day = () =>
 export function personalGoalSchema(today: IsoDate) {
   const latestStart = addDays(today, PERSONAL_GOAL_MAX_DAYS - 1);
   return z
-    .object({ cause: requiredText(120, "The cause"), start: day(), end: day(), ...measureFields })
+    .object({ cause: singleLineText(120, "The cause"), start: day(), end: day(), ...measureFields })
     .superRefine((value, ctx) => {
       checkMeasure(value, ctx);
       // zod still runs this after a field's own check failed: compare real dates only.

@@ -13,6 +13,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, eq, ne } from "drizzle-orm";
 import { newId } from "#app/lib/ids";
+import { oneLine } from "#app/lib/text-scan";
 import { mailOutbox } from "#drizzle/schema";
 import type { Database } from "#app/platform/db/db.server";
 import { sessionSecrets } from "#app/platform/http/env.server";
@@ -56,7 +57,10 @@ export async function outboxRow(context: AppLoadContext, mail: Mail, id = newId(
 export function outboxInsert(context: AppLoadContext, mail: Mail | OutboxRow, id?: string) {
   if ("link" in mail && mail.link) throw new Error("a mail with a link goes through outboxRow (sealed)");
   const { link: _link, ...row } = mail as Mail & OutboxRow;
-  return context.db.insert(mailOutbox).values({ status: "queued", ...row, id: id ?? row.id ?? newId() });
+  // A subject is one line, whatever went into it (a name, a cause): a line break would start a header.
+  return context.db
+    .insert(mailOutbox)
+    .values({ status: "queued", ...row, subject: oneLine(row.subject), id: id ?? row.id ?? newId() });
 }
 
 /** Records the message and, outside development, hands it to the provider after the response. */
@@ -132,7 +136,7 @@ export async function deliverOutboxMail(
       body: JSON.stringify({
         from: env.MAIL_FROM,
         to: mail.to,
-        subject: mail.subject,
+        subject: oneLine(mail.subject),
         text,
         html: mail.html,
         headers: listUnsubscribeHeaders(mail.kind, await outboxLink(env, mail)),
