@@ -261,9 +261,14 @@ export const pledges = sqliteTable(
     settledValue: integer("settled_value"),
     reminders: integer("reminders").notNull().default(0),
     mailStopped: integer("mail_stopped", { mode: "boolean" }).notNull().default(false),
+    // The pledge form's idempotency key (ADR 218): a double-submitted form records one pledge.
+    idempotencyKey: text("idempotency_key"),
     createdAt: createdAt(),
   },
-  (t) => [index("pledges_goal_idx").on(t.goalId, t.createdAt)],
+  (t) => [
+    index("pledges_goal_idx").on(t.goalId, t.createdAt),
+    uniqueIndex("pledges_idempotency_idx").on(t.goalId, t.idempotencyKey),
+  ],
 );
 
 export const messages = sqliteTable(

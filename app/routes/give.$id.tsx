@@ -1,3 +1,4 @@
+import { newId } from "#app/lib/ids";
 import {
   type ActionFunctionArgs,
   type LinksFunction,
@@ -78,6 +79,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     signedIn: !!user,
     defaultName: user ? `${user.first} ${user.last}` : "",
     honeypot: await honeypotInputProps(context),
+    // The pledge form's idempotency key (ADR 218).
+    pledgeKey: newId(),
   };
 }
 
@@ -102,7 +105,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export default function GiveRoute() {
-  const { goal, fundraiser, signedIn, defaultName, honeypot, unit, member } = useLoaderData<typeof loader>();
+  const { goal, fundraiser, signedIn, defaultName, honeypot, unit, member, pledgeKey } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   // Right after a pledge (a flash, ADR 160), the form makes way for the hand-off to the charity.
   const thanks = useFlash()?.kind === "pledged";
@@ -144,6 +147,7 @@ export default function GiveRoute() {
                     defaultName={defaultName}
                     unit={unit}
                     member={member}
+                    pledgeKey={pledgeKey}
                   />
                 </HoneypotProvider>
               </>

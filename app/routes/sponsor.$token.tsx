@@ -1,3 +1,4 @@
+import { newId } from "#app/lib/ids";
 import {
   data,
   type ActionFunctionArgs,
@@ -35,7 +36,8 @@ const NO_STORE = { "Cache-Control": "private, no-store", "Referrer-Policy": "no-
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { page } = await loadSponsorPage(context, params.token ?? "", today(request, context.cloudflare.env));
   const status = page.state === "broken" ? 404 : page.state === "closed" ? 403 : 200;
-  return data({ page, honeypot: await honeypotInputProps(context) }, { status, headers: NO_STORE });
+  // The pledge form's idempotency key (ADR 218): the same form sent twice is one pledge.
+  return data({ page, honeypot: await honeypotInputProps(context), pledgeKey: newId() }, { status, headers: NO_STORE });
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
@@ -55,7 +57,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export default function SponsorRoute() {
-  const { page, honeypot } = useLoaderData<typeof loader>();
+  const { page, honeypot, pledgeKey } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const thanks = useFlash()?.kind === "pledged";
   const { pathname } = useLocation();
@@ -118,6 +120,7 @@ export default function SponsorRoute() {
                         charityName={page.fundraiser.charityName}
                         unit={page.goal.ended ? null : page.unit}
                         member={page.member}
+                        pledgeKey={pledgeKey}
                       />
                     </HoneypotProvider>
                   </>

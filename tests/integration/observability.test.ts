@@ -70,4 +70,19 @@ describe("the request log", () => {
     expect(text).not.toContain("someone@example.com");
     expect(routeOf("http://x/invite/abc123.def456")).toBe("/invite/:id");
   });
+
+  it("redacts a secret route's rest by the route, whatever its shape: a friend code without a digit too", async () => {
+    expect(routeOf("http://x/friends/add/abcdefghijklmnopqrstuv")).toBe("/friends/add/:id");
+    expect(routeOf("http://x/friends/add/abcdefghijklmnopqrstuv.data")).toBe("/friends/add/:id");
+    expect(routeOf("http://x/unsubscribe/cheer:someone")).toBe("/unsubscribe/:id");
+    expect(routeOf("http://x/sponsor/short")).toBe("/sponsor/:id");
+    expect(routeOf("http://x/profile/email/abc")).toBe("/profile/email/:id");
+    expect(routeOf("http://x/friends")).toBe("/friends");
+    expect(routeOf("http://x/passwordreset")).toBe("/passwordreset");
+    const { cookie } = await signedInUser();
+    const logs = vi.spyOn(console, "log").mockImplementation(() => {});
+    await (await get("/friends/add/abcdefghijklmnopqrstuv", cookie)).text();
+    await vi.waitFor(() => expect(jsonLines(logs).map((l) => l.route)).toContain("/friends/add/:id"));
+    expect(logs.mock.calls.map((c) => String(c[0])).join("\n")).not.toContain("abcdefghijklmnopqrstuv");
+  });
 });

@@ -100,3 +100,33 @@ describe("pledges: throttles", () => {
     expect((await postForm(`/give/${goal.id}`, PLEDGE, { ip })).status).toBe(302);
   });
 });
+
+describe("pledges: a double-submitted form", () => {
+  it("records one pledge and tells the organiser once; the page's next form is a new pledge (ADR 218)", async () => {
+    const org = await signedInUser({ type: "org" });
+    const goal = await fundraisingGoal();
+    await env.DB.prepare("UPDATE goals SET org_id = ? WHERE id = ?").bind(org.id, goal.id).run();
+    const page = await (await SELF.fetch(`${BASE}/give/${goal.id}`)).text();
+    const key = page.match(/name="key" value="([0-9a-f]{32})"/)?.[1];
+    expect(key).toBeDefined();
+    // JavaScript off, the button pressed twice: the same form, key included, arrives twice.
+    const first = await postForm(`/give/${goal.id}`, { ...PLEDGE, key: key! });
+    const second = await postForm(`/give/${goal.id}`, { ...PLEDGE, key: key! });
+    expect(first.status).toBe(302);
+    expect(second.status).toBe(302);
+    expect(await pledgeCount(goal.id)).toBe(1);
+    const told = await env.DB.prepare(
+      "SELECT count(*) AS n FROM notifications WHERE user_id = ? AND kind = 'pledge-for-goal'",
+    )
+      .bind(org.id)
+      .first("n");
+    expect(told).toBe(1);
+    const next = (await (await SELF.fetch(`${BASE}/give/${goal.id}`)).text()).match(
+      /name="key" value="([0-9a-f]{32})"/,
+    )?.[1];
+    expect(next).not.toBe(key);
+    expect((await postForm(`/give/${goal.id}`, { ...PLEDGE, key: next! })).status).toBe(302);
+    expect(await pledgeCount(goal.id)).toBe(2);
+    expect((await postForm(`/give/${goal.id}`, { ...PLEDGE, key: "not-a-key" })).status).toBe(400);
+  });
+});

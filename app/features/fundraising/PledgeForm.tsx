@@ -17,6 +17,7 @@ export function PledgeForm({
   defaultName,
   unit,
   member,
+  pledgeKey,
 }: {
   lastResult?: SubmissionResult<string[]> | null;
   currency: string;
@@ -26,6 +27,8 @@ export function PledgeForm({
   unit?: string | null;
   /** The member a sponsor link names: a per-unit pledge follows their progress. */
   member?: { id: string; name: string } | null;
+  /** A fresh idempotency key from the loader: the same form sent twice is one pledge (ADR 218). */
+  pledgeKey?: string;
 }) {
   const [form, fields] = useConformForm(givePledgeSchema, {
     id: "pledge",
@@ -35,6 +38,7 @@ export function PledgeForm({
   return (
     <Form method="post" className="form pledge-form" {...getFormProps(form)}>
       <HoneypotInputs />
+      {pledgeKey ? <input type="hidden" name="key" value={pledgeKey} /> : null}
       {form.errors?.length ? (
         <p className="form-error" role="alert">
           {form.errors.join(", ")}

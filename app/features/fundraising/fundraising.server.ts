@@ -272,6 +272,8 @@ export interface NewPledge {
   perUnit?: number | null;
   memberId?: string | null;
   maxAmount?: number | null;
+  /** The form's idempotency key: the same key twice is one pledge. */
+  key?: string | null;
 }
 
 /**
@@ -286,19 +288,25 @@ export async function recordPledge(
   appUrl: string,
 ) {
   const id = newId();
-  const [, totalRows] = await context.db.batch([
-    context.db.insert(pledges).values({
-      id,
-      goalId: goal.id,
-      userId,
-      name: input.name,
-      message: input.message ?? null,
-      amount: input.amount,
-      anonymous: input.anonymous,
-      perUnit: input.perUnit ?? null,
-      memberId: input.memberId ?? null,
-      maxAmount: input.maxAmount ?? null,
-    }),
+  const [inserted, totalRows] = await context.db.batch([
+    context.db
+      .insert(pledges)
+      .values({
+        id,
+        goalId: goal.id,
+        userId,
+        name: input.name,
+        message: input.message ?? null,
+        amount: input.amount,
+        anonymous: input.anonymous,
+        perUnit: input.perUnit ?? null,
+        memberId: input.memberId ?? null,
+        maxAmount: input.maxAmount ?? null,
+        idempotencyKey: input.key ?? null,
+      })
+      // The same form sent twice (its key) records one pledge and tells nobody again (ADR 218).
+      .onConflictDoNothing()
+      .returning({ id: pledges.id }),
     pledgeTotalsQuery(context, goal.id),
     // The member it backs and the goal's owner hear of it (ADR 186), in the same batch.
     ...pledgeNotifications(context.db, {
@@ -309,6 +317,7 @@ export async function recordPledge(
       actorId: input.anonymous ? null : userId,
     }),
   ]);
+  if (inserted.length === 0) return { id: null, milestone: null };
   const milestone = await announceMilestone(context, goal, Number(totalRows[0]?.pledged ?? 0), appUrl);
   publish(context, [`goal:${goal.id}`]);
   const told = [goal.orgId, input.memberId].filter((u): u is string => !!u && u !== userId);

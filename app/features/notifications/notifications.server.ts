@@ -6,7 +6,7 @@
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, desc, eq, isNull, sql, type SQL } from "drizzle-orm";
-import { goals, messages, notifications, userGoals, users } from "#drizzle/schema";
+import { goals, messages, notifications, pledges, userGoals, users } from "#drizzle/schema";
 import { addDays, type IsoDate } from "#app/lib/dates";
 import { HEADS_UP_DAYS, NOTIFICATION_PAGE, type NotificationKind } from "#app/features/notifications/notifications";
 import type { Topic } from "#app/features/live/topics";
@@ -81,6 +81,8 @@ export function pledgeNotifications(
 ) {
   const key = `pledge:${pledge.id}`;
   const pledger = pledge.pledgerId ?? "";
+  // Only a pledge that was recorded (a replayed form records none, ADR 218).
+  const recorded = sql`EXISTS (SELECT 1 FROM ${pledges} WHERE ${pledges.id} = ${pledge.id})`;
   const statements = [
     db
       .insert(notifications)
@@ -94,7 +96,7 @@ export function pledgeNotifications(
           eventKey: key,
         })}
           FROM ${goals} WHERE ${goals.id} = ${pledge.goalId} AND ${goals.orgId} IS NOT NULL AND ${goals.orgId} <> ${pledger}
-            AND ${goals.orgId} IS NOT ${pledge.memberId}`,
+            AND ${goals.orgId} IS NOT ${pledge.memberId} AND ${recorded}`,
       )
       .onConflictDoNothing(),
   ];
@@ -111,7 +113,7 @@ export function pledgeNotifications(
             actorId: pledge.actorId,
             eventKey: key,
           })}
-            WHERE EXISTS (SELECT 1 FROM ${users} WHERE ${users.id} = ${pledge.memberId})`,
+            WHERE EXISTS (SELECT 1 FROM ${users} WHERE ${users.id} = ${pledge.memberId}) AND ${recorded}`,
         )
         .onConflictDoNothing(),
     );

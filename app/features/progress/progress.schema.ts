@@ -233,6 +233,15 @@ export const givePledgeSchema = z
         .optional(),
     ),
     max: z.preprocess(blankToUndefined, moneyAmount(MAX_PLEDGE_MAJOR, "the maximum").optional()),
+    // The form's idempotency key (ADR 218); a page rendered before it existed sends none.
+    key: z.preprocess(
+      blankToUndefined,
+      z
+        .string()
+        .max(64, { message: "Reload the page and try again", abort: true })
+        .regex(/^[0-9a-f]{32}$/, "Reload the page and try again")
+        .optional(),
+    ),
   })
   .superRefine((value, ctx) => {
     if (value.kind === "fixed" && value.amount === undefined)

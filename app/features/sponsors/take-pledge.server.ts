@@ -69,6 +69,7 @@ export async function takePledge(request: Request, context: AppLoadContext, form
       // A sponsor link's fixed pledges back its member too (their supporters list, their bell).
       memberId: member?.id ?? null,
       maxAmount: perUnit ? (pledge.max ?? null) : null,
+      key: pledge.key ?? null,
     },
     appUrl(request, context.cloudflare.env),
   );

@@ -20,11 +20,19 @@ export function requestIdOf(request: Request): string {
 }
 
 /**
- * The path as a route pattern: segments that could carry an id or a secret (long, with digits, or
- * with a dot such as a signed invite) become ":id". `/passwordreset/3fK...x` -> `/passwordreset/:id`.
+ * Routes whose rest is a secret (a friend code, a signed invite or sponsor link, a reset, e-mail-change or
+ * unsubscribe token): everything after the prefix is logged as ":id", whatever it looks like (ADR 218).
+ */
+const SECRET_ROUTES = ["/friends/add/", "/invite/", "/passwordreset/", "/profile/email/", "/sponsor/", "/unsubscribe/"];
+
+/**
+ * The path as a route pattern: a secret route's rest becomes ":id"; elsewhere, segments that could carry
+ * an id (long, with digits, or with a dot) become ":id". `/passwordreset/3fK...x` -> `/passwordreset/:id`.
  */
 export function routeOf(url: string): string {
   const { pathname } = new URL(url);
+  const secret = SECRET_ROUTES.find((prefix) => pathname.startsWith(prefix) && pathname.length > prefix.length);
+  if (secret) return `${secret}:id`;
   return pathname
     .split("/")
     .map((segment) => (segment.length > 24 || /\d/.test(segment) || segment.includes(".") ? ":id" : segment))
