@@ -107,6 +107,33 @@ describe("flood limits", () => {
   });
 });
 
+describe("flood limits: activity files", () => {
+  it("saving activity files past the entry limit is a 429 with the reason, and writes none of them", async () => {
+    const goal = await insertMeasuredGoal({ cause: `Files ${Date.now()}` });
+    const member = await signedInUser({ join: [goal.id] });
+    await alreadyWrote(LIMITS.entryWrites, member.id, LIMITS.entryWrites.max);
+    const day = new Date().toISOString().slice(0, 10);
+    const saved = await post(
+      `/goals/${goal.id}/activity`,
+      {
+        intent: "save",
+        rows: "1",
+        "include-0": "on",
+        "name-0": "a.gpx",
+        "hash-0": "a".repeat(64),
+        "day-0": day,
+        "amount-0": "3",
+        "sport-0": "walking",
+        "seconds-0": "1800",
+      },
+      member.cookie,
+    );
+    expect(saved.status).toBe(429);
+    expect(unescape(await saved.text())).toContain("You have saved 60 entries in 10 minutes.");
+    expect(await entriesOf(goal.id, member.id)).toHaveLength(0);
+  });
+});
+
 describe("message notifications", () => {
   it("collapse into one unread line per member and goal with a count; once read, the next starts a new line", async () => {
     const { goal, members } = await goalOf(2);

@@ -23,6 +23,7 @@ import { auditEntryIfChanged } from "#app/features/admin/audit.server";
 import { publish } from "#app/features/live/live.server";
 import {
   hitStatement,
+  type Counter,
   LIMITS,
   memberCounter,
   overLimit,
@@ -219,7 +220,13 @@ export interface NewEntry extends EntryInput {
  * meet is a condition here. A second use of an idempotency key, or of a file for the same member and
  * goal, inserts nothing (unique indexes).
  */
-export function entryInsert(context: AppLoadContext, goal: EntryGoal, userId: string, entry: NewEntry) {
+export function entryInsert(
+  context: AppLoadContext,
+  goal: EntryGoal,
+  userId: string,
+  entry: NewEntry,
+  limit?: Counter,
+) {
   const row = rowValues(progressEntries, {
     id: entry.id,
     goalId: goal.id,
@@ -236,7 +243,9 @@ export function entryInsert(context: AppLoadContext, goal: EntryGoal, userId: st
   // The day's cap (ADR 215) holds for these too: each insert of a batch sees the ones before it.
   return context.db
     .insert(progressEntries)
-    .select(sql`SELECT ${row} WHERE ${withinDailyCap(goal, userId, entry.day, entry.amount)}`)
+    .select(
+      sql`SELECT ${row} WHERE ${withinDailyCap(goal, userId, entry.day, entry.amount)}${limit ? sql` AND ${withinLimit(limit)}` : sql``}`,
+    )
     .onConflictDoNothing();
 }
 
@@ -244,7 +253,8 @@ export function entryInsert(context: AppLoadContext, goal: EntryGoal, userId: st
 export type EntryOutcome = { written: true } | { written: false; message: string; already: boolean };
 
 export type EntriesWrite =
-  { ok: true; outcomes: EntryOutcome[] } | { ok: false; status: 403 | 404 | 409; message: string; field?: "entryId" };
+  | { ok: true; outcomes: EntryOutcome[] }
+  | { ok: false; status: 403 | 404 | 409 | 429; message: string; field?: "entryId" };
 
 /**
  * Logs several of my own entries in one batch (activity files): each insert is its own condition, so an
@@ -261,12 +271,15 @@ export async function logEntries(
   const reason = logRefusal(goal, goal.membership, today);
   if (reason) return refusal(reason) as EntriesWrite;
   if (entries.length === 0) return { ok: true, outcomes: [] };
-  const inserts = entries.map((entry) => entryInsert(context, goal, viewer.id, entry));
-  const results = await context.db.batch([
-    inserts[0]!,
-    ...inserts.slice(1),
+  // One batch is one entry write of the member's flood limit (ADR 217), a condition of every insert.
+  const counter = entryCounter(viewer);
+  const inserts = entries.map((entry) => entryInsert(context, goal, viewer.id, entry, counter));
+  const [count, ...results] = await context.db.batch([
+    hitStatement(context.db, counter),
+    ...inserts,
     ...recountTotals(context, goal.id, viewer.id),
   ]);
+  if (overLimit(counter, count as { count: number }[])) return { ok: false, status: 429, message: SLOW_DOWN.entry };
   const written = entries.map((_, i) => (results[i] as { meta: { changes: number } }).meta.changes > 0);
   if (written.some(Boolean)) publish(context, [`goal:${goal.id}`, `user:${viewer.id}`]);
   // An entry left out was either in already (its key or file is there) or would pass the day's cap.
