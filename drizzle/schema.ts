@@ -457,6 +457,8 @@ export const notifications = sqliteTable(
     index("notifications_user_unread_idx").on(t.userId, t.readAt),
     // The cron's "not mailed yet, recent" scan.
     index("notifications_unmailed_idx").on(t.emailedAt, t.createdAt),
+    // A goal's badge feed, newest first (ADR 271).
+    index("notifications_goal_kind_created_idx").on(t.goalId, t.kind, t.createdAt),
   ],
 );
 

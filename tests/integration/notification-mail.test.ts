@@ -43,6 +43,7 @@ const allTopics = (overrides: Record<string, string> = {}): Record<string, strin
   "goal-dates": "on",
   pledges: "on",
   reminder: "on",
+  badges: "on",
   digest: "off",
   ...overrides,
 });

@@ -24,7 +24,10 @@ export function myBadgeEntriesQuery(context: AppLoadContext, goalId: string | SQ
     .limit(ENTRIES_READ);
 }
 
-/** This week's two highest totals in the viewer's team (none without a team). */
+/**
+ * This week's total of each member of the viewer's team who logged (none without a team): a team is
+ * capped in size, so the top is picked here rather than sorted in SQL (no temporary sort of entries).
+ */
 export function teamWeekQuery(
   context: AppLoadContext,
   goalId: string | SQL,
@@ -46,9 +49,7 @@ export function teamWeekQuery(
         sql`${progressEntries.day} <= ${day}`,
       ),
     )
-    .groupBy(progressEntries.userId)
-    .orderBy(desc(sql`week_total`))
-    .limit(2);
+    .groupBy(progressEntries.userId);
 }
 
 /** The goal's latest badges, as its feed tells them. */
@@ -76,10 +77,11 @@ export function badgeQueries(context: AppLoadContext, goalId: string | SQL, view
 }
 
 type WeekRows = Awaited<ReturnType<typeof teamWeekQuery>>;
-const isTeamTop = (rows: WeekRows, userId: string) =>
-  rows[0]?.userId === userId &&
-  Number(rows[0].total) > 0 &&
-  (!rows[1] || Number(rows[1].total) < Number(rows[0].total));
+/** The viewer leads their team this week: strictly the most, and more than nothing. */
+const isTeamTop = (rows: WeekRows, userId: string) => {
+  const mine = Number(rows.find((r) => r.userId === userId)?.total ?? 0);
+  return mine > 0 && rows.every((r) => r.userId === userId || Number(r.total) < mine);
+};
 
 const toEntries = (rows: Awaited<ReturnType<typeof myBadgeEntriesQuery>>): BadgeEntry[] =>
   rows.map((r) => ({ day: r.day, amount: r.amount, createdAt: new Date(r.createdAt).getTime() }));

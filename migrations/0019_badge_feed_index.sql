@@ -1,0 +1,1 @@
+CREATE INDEX `notifications_goal_kind_created_idx` ON `notifications` (`goal_id`,`kind`,`created_at`);
