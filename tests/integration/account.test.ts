@@ -188,6 +188,45 @@ describe("download my data", () => {
     expect(text).not.toContain(user.id);
   });
 
+  it("holds the bell, the e-mail switches, friend requests sent, goals owned and per-unit pledge terms (ADR 218)", async () => {
+    const { cookie, email } = await signUpUser({ first: "Dana" });
+    const user = await userByEmail(email);
+    const owned = await post(
+      "/goals/new",
+      {
+        cause: "My own walk",
+        start: new Date().toISOString().slice(0, 10),
+        end: new Date().toISOString().slice(0, 10),
+        unit: "none",
+      },
+      cookie,
+    );
+    expect(owned.status).toBe(302);
+    expect((await post("/friends", { intent: "invite", email: uniqueEmail("asked") }, cookie)).status).toBe(302);
+    const friend = await signUpUser({ first: "Fay" });
+    expect((await post("/friends", { intent: "invite", email: friend.email }, cookie)).status).toBe(302);
+    const goal = await insertMeasuredGoal({ cause: "Walk for the hospice" });
+    await env.DB.batch([
+      env.DB.prepare(
+        "INSERT INTO pledges (id, goal_id, user_id, name, amount, per_unit, max_amount) VALUES (?, ?, ?, 'Dana User', 0, 50, 5000)",
+      ).bind(`p-${Date.now()}`, goal.id, user.id),
+      env.DB.prepare("INSERT INTO email_preferences (user_id, topic, enabled) VALUES (?, 'cheer', 0)").bind(user.id),
+      env.DB.prepare(
+        "INSERT INTO notifications (id, user_id, kind, goal_id, event_key) VALUES (?, ?, 'goal-starts', ?, 'test:export')",
+      ).bind(`n-${Date.now()}`, user.id, goal.id),
+    ]);
+    const json = await (await get("/profile/data.json", cookie)).json<any>();
+    expect(json.goalsOwned.map((g: { cause: string }) => g.cause)).toEqual(["My own walk"]);
+    expect(json.friendRequestsSent).toEqual([expect.objectContaining({ toFirst: "Fay" })]);
+    expect(json.emailPreferences).toEqual([{ topic: "cheer", enabled: false }]);
+    expect(json.notifications).toEqual([
+      expect.objectContaining({ kind: "goal-starts", cause: "Walk for the hospice" }),
+    ]);
+    expect(json.pledges).toEqual([
+      expect.objectContaining({ perUnit: 50, maximum: 5000, cause: "Walk for the hospice" }),
+    ]);
+  });
+
   it("lists the member's progress entries: goal, day, amount with its unit and note, left goals too", async () => {
     const { cookie } = await signUpUser({ first: "Runner" });
     const other = await signUpUser({ first: "Someone" });
