@@ -57,7 +57,9 @@ for (const javaScriptEnabled of [true, false]) {
         await expect(flash(page)).toHaveText("Completion undone: you are pursuing Walk 10,000 steps a day again.");
         await expect(tags(page).getByText("Pursuing", { exact: true })).toBeVisible();
 
-        // Leave, confirmed; the goal is back among the suggestions.
+        // Leave, from the goal's menu (ADR 222), confirmed; the goal is back among the suggestions.
+        await expect(page.getByRole("button", { name: "Leave goal" })).toBeHidden();
+        await page.getByText("Goal options").click();
         await page.getByRole("button", { name: "Leave goal" }).click();
         await page.getByRole("button", { name: "Yes, leave this goal" }).click();
         await expect(page).toHaveURL(/\/main$/);
@@ -74,6 +76,7 @@ for (const javaScriptEnabled of [true, false]) {
         // Even the confirmation address does not offer it.
         await page.goto("/active/goal-future?confirm=complete");
         await expect(page.getByRole("button", { name: "Yes, I completed it" })).toHaveCount(0);
+        await page.getByText("Goal options").click();
         await expect(page.getByRole("button", { name: "Leave goal" })).toBeVisible();
       });
 

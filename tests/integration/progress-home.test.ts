@@ -72,6 +72,44 @@ describe("the home", () => {
     expect(await home(me.cookie)).toContain("Test User logged 3.25 km");
   });
 
+  it("groups the feed by goal: the goal named once, a member's entries one line with their count and sum", async () => {
+    const walk = await insertMeasuredGoal({ cause: `Walk together ${Date.now()}` });
+    const swim = await insertMeasuredGoal({ cause: `Swim together ${Date.now()}` });
+    const me = await member(walk.id);
+    await member(swim.id, me.cookie);
+    expect(await home(me.cookie)).toContain("Nothing new in your goals since your last visit.");
+    const myId = await userId(me.email);
+    await env.DB.prepare("UPDATE users SET home_seen_at = home_seen_at - 3600000 WHERE id = ?").bind(myId).run();
+    const dan = await signUpUser({ first: "Dan", last: "Walker" });
+    await member(walk.id, dan.cookie);
+    const eve = await signUpUser({ first: "Eve", last: "Strider" });
+    await member(walk.id, eve.cookie);
+    for (const amount of ["5", "12.5", "10"])
+      expect((await logEntry(walk.id, dan.cookie, { amount })).status).toBe(302);
+    expect((await logEntry(walk.id, eve.cookie, { amount: "2" })).status).toBe(302);
+    const ann = await signUpUser({ first: "Ann", last: "Swimmer" });
+    await member(swim.id, ann.cookie);
+
+    const html = await home(me.cookie);
+    const feed = html.slice(
+      html.indexOf('data-testid="home-feed"'),
+      html.indexOf("</section>", html.indexOf('data-testid="home-feed"')),
+    );
+    // Dan's three entries are one line; Eve's one entry reads as before.
+    expect(feed).toContain("Dan Walker logged 3 entries, 27.5 km");
+    expect(feed).toContain("Eve Strider logged 2 km");
+    expect(feed).not.toContain("Dan Walker logged 5 km");
+    // Two joins in one goal are one line.
+    expect(feed).toMatch(/(Eve Strider and Dan Walker|Dan Walker and Eve Strider) joined/);
+    // Each goal is named once, its news under it; the goal with the newest news first.
+    expect(feed.split(walk.cause).length - 1).toBe(1);
+    expect(feed.split(swim.cause).length - 1).toBe(1);
+    expect(feed.indexOf(swim.cause)).toBeLessThan(feed.indexOf(walk.cause));
+    const walkGroup = feed.slice(feed.indexOf(walk.cause));
+    expect(walkGroup).toContain("Dan Walker logged 3 entries");
+    expect(feed.slice(feed.indexOf(swim.cause), feed.indexOf(walk.cause))).toContain("Ann Swimmer joined");
+  });
+
   it("shows the pledges to my goals since my last visit: fixed, per unit, anonymous unnamed; not my own", async () => {
     const goal = await insertMeasuredGoal();
     await env.DB.prepare(

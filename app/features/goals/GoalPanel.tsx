@@ -26,11 +26,14 @@ export function GoalPanel({
   refusal,
   error,
   tools,
+  measured = false,
 }: {
   goal: PanelGoal;
   today: string;
   /** The organiser's tools (ADR 251): they lead the panel, and joining becomes a secondary choice. */
   tools?: React.ReactNode;
+  /** The goal has a measure: progress and its log lead, Complete joins Leave in the menu (ADR 222). */
+  measured?: boolean;
   /** For a goal the viewer is not in: why they cannot join it, or null when they can. */
   refusal?: string | null;
   error?: string;
@@ -95,16 +98,10 @@ export function GoalPanel({
           <MemberNote goal={goal} phase={phase} completedAt={membership.completedAt} today={today} />
           {confirming ? (
             <ConfirmStep goal={goal} action={confirming} />
-          ) : actions.length ? (
+          ) : (!measured && actions.includes("complete")) || actions.includes("undo") ? (
             <div className="goal-detail__actions">
-              {actions.includes("complete") ? (
-                <Form method="get" action={`/active/${goal.id}`}>
-                  <input type="hidden" name="confirm" value="complete" />
-                  <button type="submit" className="button">
-                    Complete goal
-                  </button>
-                </Form>
-              ) : null}
+              {/* A goal without a measure is done by saying so: Complete stays in sight (ADR 222). */}
+              {!measured && actions.includes("complete") ? <ConfirmLink goal={goal} action="complete" primary /> : null}
               {actions.includes("undo") ? (
                 <Form method="post" action={`/active/${goal.id}`}>
                   <SubmitButton name="intent" value="undo" className="button button--secondary">
@@ -112,24 +109,39 @@ export function GoalPanel({
                   </SubmitButton>
                 </Form>
               ) : null}
-              {actions.includes("leave") ? (
-                <Form method="get" action={`/active/${goal.id}`}>
-                  <input type="hidden" name="confirm" value="leave" />
-                  <button type="submit" className="button button--secondary">
-                    Leave goal
-                  </button>
-                </Form>
-              ) : null}
             </div>
           ) : null}
         </>
       )}
-      <p className="goal-detail__share">
+      <div className="goal-detail__share">
         <Link to={`/goals/${goal.id}/share`} className="button button--secondary">
           Share
         </Link>
-      </p>
+        {/* Out of the way (ADR 222): a measured goal is completed from its progress once the target is
+            reached, or here; leaving is always here. A details element: a menu without JavaScript too. */}
+        {membership && !confirming && (actions.includes("leave") || (measured && actions.includes("complete"))) ? (
+          <details className="goal-menu">
+            <summary className="button button--secondary goal-menu__button">Goal options</summary>
+            <div className="goal-menu__list">
+              {measured && actions.includes("complete") ? <ConfirmLink goal={goal} action="complete" /> : null}
+              {actions.includes("leave") ? <ConfirmLink goal={goal} action="leave" /> : null}
+            </div>
+          </details>
+        ) : null}
+      </div>
     </article>
+  );
+}
+
+/** The first step of Complete or Leave: a plain GET to the confirm step (ADR 161). */
+function ConfirmLink({ goal, action, primary }: { goal: PanelGoal; action: "complete" | "leave"; primary?: boolean }) {
+  return (
+    <Form method="get" action={`/active/${goal.id}`}>
+      <input type="hidden" name="confirm" value={action} />
+      <button type="submit" className={primary ? "button" : "button button--secondary"}>
+        {action === "complete" ? "Complete goal" : "Leave goal"}
+      </button>
+    </Form>
   );
 }
 

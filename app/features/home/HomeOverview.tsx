@@ -5,7 +5,7 @@
 import { formatDateRange } from "#app/lib/dates";
 import { useClientLinks } from "#app/components/useClientLinks";
 import { useToday } from "#app/components/useToday";
-import type { FeedItem, HomeCard } from "#app/features/home/home.server";
+import type { FeedGroup, HomeCard } from "#app/features/home/home.server";
 import { QuickLog } from "#app/features/progress/QuickLog";
 import type { ProgressActionData } from "#app/features/progress/progress-form.server";
 import type { QuickLogData } from "#app/features/progress/quick-log.server";
@@ -86,7 +86,7 @@ export function HomeOverview({
   currentId,
   quickLogResult,
 }: {
-  home: { cards: HomeCard[]; feed: FeedItem[]; quickLog: QuickLogData | null };
+  home: { cards: HomeCard[]; feed: FeedGroup[]; quickLog: QuickLogData | null };
   currentId: string | null;
   /** The quick log's answer without JavaScript. */
   quickLogResult?: ProgressActionData["progress"];
@@ -108,16 +108,23 @@ export function HomeOverview({
       <section className="home__feed card" aria-labelledby="feed-title">
         <h3 id="feed-title">Since your last visit</h3>
         {home.feed.length ? (
+          // Grouped by goal, the goal named once (ADR 223).
           <ul className="feed" data-testid="home-feed">
-            {home.feed.map((item) => (
-              <li key={item.key} className="feed__item">
-                <span className="feed__text">{item.text}</span>{" "}
-                <a href={`/active/${item.goalId}`} className="feed__goal">
-                  {item.cause}
-                </a>
-                <time dateTime={item.at} className="feed__time">
-                  {timeFormat.format(new Date(item.at))} UTC
-                </time>
+            {home.feed.map((group) => (
+              <li key={group.goalId} className="feed__group">
+                <h4 className="feed__goal">
+                  <a href={`/active/${group.goalId}`}>{group.cause}</a>
+                </h4>
+                <ul className="feed__lines">
+                  {group.items.map((item) => (
+                    <li key={item.key} className="feed__item">
+                      <span className="feed__text">{item.text}</span>{" "}
+                      <time dateTime={item.at} className="feed__time">
+                        {timeFormat.format(new Date(item.at))} UTC
+                      </time>
+                    </li>
+                  ))}
+                </ul>
               </li>
             ))}
           </ul>

@@ -132,6 +132,7 @@ export function MainScreenView({
               />
             ) : undefined
           }
+          measured={!!data.progress}
         />
       )}
       {data.progress && view.kind !== "hidden" ? (

@@ -109,12 +109,14 @@ export function homeQueries(context: AppLoadContext, viewerId: string | SQL, clo
       .where(and(inArray(userGoals.goalId, mine), ne(userGoals.userId, viewerId), gt(userGoals.joinedAt, sinceDate)))
       .orderBy(desc(userGoals.joinedAt))
       .limit(FEED_SIZE),
+    // Entries one line per member and goal (ADR 223): how many, how much, the latest.
     db
       .select({
         goalId: progressEntries.goalId,
-        at: progressEntries.createdAt,
+        at: sql<number>`max(${progressEntries.createdAt})`.as("at"),
         ...nameOrDeleted,
-        amount: progressEntries.amount,
+        count: sql<number>`count(*)`.as("count"),
+        amount: sql<number>`sum(${progressEntries.amount})`.as("amount"),
         unit: goals.unit,
       })
       .from(progressEntries)
@@ -128,7 +130,8 @@ export function homeQueries(context: AppLoadContext, viewerId: string | SQL, clo
           gt(progressEntries.createdAt, sinceDate),
         ),
       )
-      .orderBy(desc(progressEntries.createdAt))
+      .groupBy(progressEntries.goalId, progressEntries.userId)
+      .orderBy(desc(sql`max(${progressEntries.createdAt})`))
       .limit(FEED_SIZE),
     db
       .select({
@@ -226,12 +229,23 @@ export interface HomeCard {
 export interface FeedItem {
   key: string;
   at: string;
-  goalId: string;
-  cause: string;
   text: string;
 }
 
+/** The feed grouped by goal (ADR 223): the goal named once, its news newest first. */
+export interface FeedGroup {
+  goalId: string;
+  cause: string;
+  items: FeedItem[];
+}
+
 const who = (r: { first: string; last: string }) => `${r.first} ${r.last}`.trim();
+/** "Ann", "Ann and Bo", "Ann, Bo and Cy", "Ann, Bo and 3 others". */
+function names(list: string[]) {
+  if (list.length <= 1) return list[0] ?? "";
+  if (list.length <= 3) return `${list.slice(0, -1).join(", ")} and ${list.at(-1)}`;
+  return `${list.slice(0, 2).join(", ")} and ${list.length - 2} others`;
+}
 const ms = (at: Date | number) => new Date(at).getTime();
 
 export function toHome(rows: GroupRows<ReturnType<typeof homeQueries>>, active: MemberGoal[], today: IsoDate) {
@@ -259,7 +273,7 @@ export function toHome(rows: GroupRows<ReturnType<typeof homeQueries>>, active: 
     };
   });
   const cause = new Map(active.map((g) => [g.id, g.cause]));
-  const items: (FeedItem & { t: number })[] = [];
+  const items: (FeedItem & { t: number; goalId: string; cause: string })[] = [];
   const push = (kind: string, goalId: string, at: Date | number, text: string, goalCause = cause.get(goalId)) => {
     if (!goalCause) return;
     items.push({
@@ -271,9 +285,15 @@ export function toHome(rows: GroupRows<ReturnType<typeof homeQueries>>, active: 
       text,
     });
   };
-  for (const r of joins) push("join", r.goalId, r.at, `${who(r)} joined`);
-  for (const r of entries)
-    push("entry", r.goalId, r.at, `${who(r)} logged ${r.unit ? formatQuantity(r.amount, r.unit) : r.amount / 100}`);
+  // Joins in one goal are one line: "Ann Lee, Bo Chu and 3 others joined" (ADR 223).
+  const joinsByGoal = new Map<string, typeof joins>();
+  for (const r of joins) joinsByGoal.set(r.goalId, [...(joinsByGoal.get(r.goalId) ?? []), r]);
+  for (const [goalId, rows] of joinsByGoal) push("join", goalId, rows[0]!.at, `${names(rows.map(who))} joined`);
+  for (const r of entries) {
+    const total = r.unit ? formatQuantity(Number(r.amount), r.unit) : `${Number(r.amount) / 100}`;
+    const count = Number(r.count);
+    push("entry", r.goalId, Number(r.at), `${who(r)} logged ${count > 1 ? `${count} entries, ${total}` : total}`);
+  }
   for (const r of gifts) {
     const name = r.anonymous ? "Someone" : r.name;
     const currency = r.currency ?? "GBP";
@@ -293,9 +313,17 @@ export function toHome(rows: GroupRows<ReturnType<typeof homeQueries>>, active: 
     const what = done ? "completed" : r.started ? "started" : "joined";
     push("friend", r.goalId, done ? r.completedAt! : r.joinedAt, `Your friend ${who(r)} ${what}`, r.cause);
   }
-  const feed = items
-    .sort((a, b) => b.t - a.t)
-    .slice(0, FEED_SIZE)
-    .map(({ t: _t, ...item }) => item);
+  // The newest FEED_SIZE lines, grouped by goal; the goal with the newest news first.
+  const feed: FeedGroup[] = [];
+  const groupOf = new Map<string, FeedGroup>();
+  for (const { t: _t, goalId, cause: goalCause, ...item } of items.sort((a, b) => b.t - a.t).slice(0, FEED_SIZE)) {
+    let group = groupOf.get(goalId);
+    if (!group) {
+      group = { goalId, cause: goalCause, items: [] };
+      groupOf.set(goalId, group);
+      feed.push(group);
+    }
+    group.items.push(item);
+  }
   return { cards, feed };
 }

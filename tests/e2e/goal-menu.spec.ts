@@ -1,0 +1,44 @@
+/**
+ * The goal screen leads with progress (ADR 222): on a measured goal "Complete goal" and "Leave goal" are
+ * out of the way in the goal's menu (a details element: it opens without JavaScript too), the log form
+ * comes first, and both still ask before they act.
+ */
+import { expect, signedInPage, test } from "./fixtures";
+import { checkAxe } from "./support";
+
+/** The seed's measured month challenge (scripts/seed.mjs). */
+const CHALLENGE = { id: "goal-challenge", cause: "Miles for Shelter this month" };
+
+for (const javaScriptEnabled of [true, false]) {
+  test(`on a measured goal, Complete and Leave wait in the goal's menu (JavaScript ${javaScriptEnabled ? "on" : "off"})`, async ({
+    browser,
+  }) => {
+    const { page, close } = await signedInPage(browser, { first: "Mo", join: [CHALLENGE.id] }, javaScriptEnabled);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`/active/${CHALLENGE.id}`);
+    const complete = page.getByRole("button", { name: "Complete goal" });
+    const leave = page.getByRole("button", { name: "Leave goal" });
+    // Nothing to tap by mistake between the member and the log form.
+    await expect(complete).toBeHidden();
+    await expect(leave).toBeHidden();
+    const logButton = page.getByRole("button", { name: "Log progress" });
+    const menu = page.getByText("Goal options");
+    await expect(logButton).toBeVisible();
+    await checkAxe(page, javaScriptEnabled, [390, 1280]);
+
+    await menu.click();
+    await expect(complete).toBeVisible();
+    await expect(leave).toBeVisible();
+    await leave.click();
+    await expect(page.getByRole("heading", { name: `Leave “${CHALLENGE.cause}”?` })).toBeVisible();
+    await page.getByRole("link", { name: "Cancel" }).click();
+    await expect(page).toHaveURL(new RegExp(`/active/${CHALLENGE.id}$`));
+
+    await menu.click();
+    await complete.click();
+    await expect(page.getByRole("heading", { name: `Mark “${CHALLENGE.cause}” as completed?` })).toBeVisible();
+    await page.getByRole("button", { name: "Yes, I completed it" }).click();
+    await expect(page).toHaveURL(/\/completedgoals$/);
+    await close();
+  });
+}
