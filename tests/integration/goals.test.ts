@@ -102,11 +102,11 @@ describe("main goals screen", () => {
     const { user: org } = await member("org");
     const secret = await insertGoal({ cause: "Secret club goal", visibility: "private", orgId: org.id });
     const { cookie } = await member();
+    // Exactly like a goal that does not exist: page not found (ADR 218).
     const response = await get(`/join/${secret.id}`, cookie);
-    expect(response.status).toBe(200);
-    const html = await response.text();
-    expect(html).toContain("This goal is not open to your account.");
-    expect(html).not.toContain("Secret club goal");
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/404");
+    expect(await response.text()).not.toContain("Secret club goal");
   });
 });
 
@@ -147,10 +147,11 @@ describe("joining and completing", () => {
     const endedResponse = await post(`/join/${ended.id}`, {}, cookie);
     expect(endedResponse.status).toBe(409);
     expect(await endedResponse.text()).toContain("This goal has ended, so it can no longer be joined.");
+    // A goal this account may not see is page not found, as one that does not exist (ADR 218).
     for (const goal of [demo, hidden]) {
       const response = await post(`/join/${goal.id}`, {}, cookie);
-      expect(response.status).toBe(403);
-      expect(await response.text()).toContain("This goal is not open to your account.");
+      expect(response.status).toBe(302);
+      expect(response.headers.get("Location")).toBe("/404");
     }
     expect(
       await env.DB.prepare("SELECT count(*) AS n FROM user_goals WHERE user_id = ?").bind(user.id).first("n"),
