@@ -23,10 +23,14 @@ import { takePledge } from "#app/features/sponsors/take-pledge.server";
 import { PledgeThanks } from "#app/features/sponsors/PledgeThanks";
 import { getOptionalUser } from "#app/platform/session/session.server";
 import fundraisingStyles from "#app/styles/fundraising.css";
+import sponsorsStyles from "#app/styles/sponsors.css";
 import type { LiveHandle } from "#app/features/live/useLiveUpdates";
 import { forbidden, notFound } from "#app/platform/http/http-errors.server";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: fundraisingStyles }];
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: fundraisingStyles },
+  { rel: "stylesheet", href: sponsorsStyles },
+];
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data ? `Support ${data.goal.cause}` : "Support a goal"} | Goals with Friends` },
@@ -78,6 +82,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     fundraiser,
     signedIn: !!user,
     defaultName: user ? `${user.first} ${user.last}` : "",
+    defaultEmail: user?.email ?? "",
     honeypot: await honeypotInputProps(context),
     // The pledge form's idempotency key (ADR 218).
     pledgeKey: newId(),
@@ -101,11 +106,13 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     user,
     ended: isExpired(goal.end, today(request, context.cloudflare.env)),
     backTo: `/give/${goal.id}`,
+    today: today(request, context.cloudflare.env),
   });
 }
 
 export default function GiveRoute() {
-  const { goal, fundraiser, signedIn, defaultName, honeypot, unit, member, pledgeKey } = useLoaderData<typeof loader>();
+  const { goal, fundraiser, signedIn, defaultName, defaultEmail, honeypot, unit, member, pledgeKey } =
+    useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   // Right after a pledge (a flash, ADR 160), the form makes way for the hand-off to the charity.
   const thanks = useFlash()?.kind === "pledged";
@@ -145,6 +152,7 @@ export default function GiveRoute() {
                     currency={fundraiser.currency}
                     charityName={fundraiser.charityName}
                     defaultName={defaultName}
+                    defaultEmail={defaultEmail}
                     unit={unit}
                     member={member}
                     pledgeKey={pledgeKey}

@@ -2,6 +2,7 @@ import { newId } from "#app/lib/ids";
 import {
   data,
   type ActionFunctionArgs,
+  type HeadersFunction,
   type LinksFunction,
   type LoaderFunctionArgs,
   type MetaFunction,
@@ -20,29 +21,46 @@ import { honeypotInputProps } from "#app/platform/http/honeypot.server";
 import { today } from "#app/platform/session/clock.server";
 import { getOptionalUser } from "#app/platform/session/session.server";
 import fundraisingStyles from "#app/styles/fundraising.css";
+import sponsorsStyles from "#app/styles/sponsors.css";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: fundraisingStyles }];
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: fundraisingStyles },
+  { rel: "stylesheet", href: sponsorsStyles },
+];
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
   const page = data?.page;
   const title = page?.state === "open" ? `Sponsor ${page.member ? page.member.name : page.goal.cause}` : "Sponsor link";
   // Unlisted (ADR 240): the link is the permission, so search engines never list it.
-  return [{ title: `${title} | Goals with Friends` }, { name: "robots", content: "noindex" }];
+  return [
+    { title: `${title} | Goals with Friends` },
+    { name: "robots", content: "noindex" },
+    // The document's own policy: the app-wide header allows an origin referrer, this page sends none.
+    { name: "referrer", content: "no-referrer" },
+  ];
 };
 
-const NO_STORE = { "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer" };
+const NO_STORE = { "Cache-Control": "private, no-store" };
+export const headers: HeadersFunction = ({ loaderHeaders, actionHeaders }) =>
+  actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders;
 
 /** A sponsor link: anyone who holds it, signed in or not, whatever the goal's visibility (ADR 240). */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { page } = await loadSponsorPage(context, params.token ?? "", today(request, context.cloudflare.env));
   const status = page.state === "broken" ? 404 : page.state === "closed" ? 403 : 200;
+  // A signed-in supporter's address is offered for the receipt (their own; they may clear it).
+  const email = page.state === "open" ? ((await getOptionalUser(request, context))?.email ?? null) : null;
   // The pledge form's idempotency key (ADR 218): the same form sent twice is one pledge.
-  return data({ page, honeypot: await honeypotInputProps(context), pledgeKey: newId() }, { status, headers: NO_STORE });
+  return data(
+    { page, email, honeypot: await honeypotInputProps(context), pledgeKey: newId() },
+    { status, headers: NO_STORE },
+  );
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const formData = await readFormData(request);
-  const { page, target } = await loadSponsorPage(context, params.token ?? "", today(request, context.cloudflare.env));
+  const day = today(request, context.cloudflare.env);
+  const { page, target } = await loadSponsorPage(context, params.token ?? "", day);
   // A link revoked or closed meanwhile: the page says so (the loader runs again).
   if (page.state !== "open" || !target) return data(null, { status: page.state === "broken" ? 404 : 403 });
   const user = await getOptionalUser(request, context);
@@ -53,11 +71,13 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     user,
     ended: page.goal.ended,
     backTo: new URL(request.url).pathname,
+    progress: target.progress,
+    today: day,
   });
 }
 
 export default function SponsorRoute() {
-  const { page, honeypot, pledgeKey } = useLoaderData<typeof loader>();
+  const { page, honeypot, email, pledgeKey } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const thanks = useFlash()?.kind === "pledged";
   const { pathname } = useLocation();
@@ -121,6 +141,19 @@ export default function SponsorRoute() {
                         unit={page.goal.ended ? null : page.unit}
                         member={page.member}
                         pledgeKey={pledgeKey}
+                        defaultEmail={email ?? undefined}
+                        estimate={
+                          page.progress && page.unit
+                            ? {
+                                memberName: page.member?.name ?? null,
+                                unitLabel: page.unit,
+                                progress: page.progress.total,
+                                progressText: page.progress.totalText,
+                                target: page.progress.target,
+                                currency: page.fundraiser.currency,
+                              }
+                            : null
+                        }
                       />
                     </HoneypotProvider>
                   </>

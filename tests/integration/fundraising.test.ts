@@ -107,8 +107,12 @@ describe("pledges", () => {
     expect(html).toContain("No fees. No tips. 100% goes to the charity through its own page.");
     const response = await give(`/give/${goal.id}`, { name: "Kind Stranger", amount: "12.50", message: "Go team" });
     expect(response.status).toBe(302);
-    expect(response.headers.get("Location")).toBe(`/give/${goal.id}`);
-    const thanks = await (await get(`/give/${goal.id}`, flashCookieFrom(response))).text();
+    // The thank-you is the supporter's own pledge page (ADR 241), with the way back to the form.
+    const location = response.headers.get("Location")!;
+    expect(location).toMatch(new RegExp(`^/pledge/[^?]+\\?from=${encodeURIComponent(`/give/${goal.id}`)}$`));
+    const thanks = (await (await get(location, flashCookieFrom(response))).text()).replaceAll("<!-- -->", "");
+    expect(thanks).toContain("Thank you for your pledge!");
+    expect(thanks).toContain(`href="/give/${goal.id}"`);
     expect(thanks).toContain('href="https://shelter.example.org/donate"');
     expect(thanks).toContain("£12.50");
     const [row] = await rows(

@@ -1,40 +1,68 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
+import { useState } from "react";
 import { HoneypotInputs } from "#app/components/Honeypot";
 import { CheckboxField, Field, SubmitButton, TextareaField } from "#app/components/forms";
 import { MAX_PLEDGE_MAJOR, NO_FEES_LINE } from "#app/features/fundraising/fundraising";
-import { givePledgeSchema, MAX_PER_UNIT_MAJOR } from "#app/features/progress/progress.schema";
+import { givePledgeFormSchema, MAX_PER_UNIT_MAJOR } from "#app/features/progress/progress.schema";
 import { useConformForm } from "#app/components/useConformForm";
+import {
+  earlierUnitsRule,
+  estimateText,
+  singular,
+  suggestedRate,
+  whoItBacks,
+  type EstimateFacts,
+} from "#app/features/sponsors/sponsors";
+
+/** A typed amount in minor units, or null while it is not a plain positive amount. */
+function minorOf(text: string): number | null {
+  const trimmed = text.trim().replace(/,/g, "");
+  if (trimmed.length === 0 || trimmed.length > 12 || !/^\d+(\.\d{1,2})?$/.test(trimmed)) return null;
+  return Math.round(Number(trimmed) * 100);
+}
 
 /**
  * Name, amount, optional message, shown or anonymous. No card details: the money goes via the charity.
- * Render it inside the route's <HoneypotProvider>.
+ * On a measured goal the supporter chooses a fixed amount or an amount per unit, and only the chosen
+ * option's fields show (CSS :has, so with or without JavaScript; a browser without :has shows both
+ * groups under their own headings). Render it inside the route's <HoneypotProvider>.
  */
 export function PledgeForm({
   lastResult,
   currency,
   charityName,
   defaultName,
+  defaultEmail,
   unit,
   member,
   pledgeKey,
+  estimate,
 }: {
   lastResult?: SubmissionResult<string[]> | null;
   currency: string;
   charityName: string;
   defaultName?: string;
-  /** A measured goal's unit: the supporter may pledge per unit logged (ADR 142). */
+  /** A signed-in supporter's address, offered for the receipt (they may clear it). */
+  defaultEmail?: string;
+  /** A measured goal's unit while it runs: the supporter may pledge per unit logged (ADR 142). */
   unit?: string | null;
   /** The member a sponsor link names: a per-unit pledge follows their progress. */
   member?: { id: string; name: string } | null;
   /** A fresh idempotency key from the loader: the same form sent twice is one pledge (ADR 218). */
   pledgeKey?: string;
+  /** Progress so far and its target, for the estimate and the earlier-units rule (ADR 241). */
+  estimate?: (EstimateFacts & { progressText: string }) | null;
 }) {
-  const [form, fields] = useConformForm(givePledgeSchema, {
+  const [form, fields] = useConformForm(givePledgeFormSchema, {
     id: "pledge",
     lastResult,
-    defaultValue: { name: defaultName ?? "" },
+    defaultValue: { name: defaultName ?? "", email: defaultEmail ?? "" },
   });
+  const perUnitChosen = fields.kind.initialValue === "per-unit";
+  const one = unit ? singular(unit) : "";
+  const [typed, setTyped] = useState<{ rate: number | null; max: number | null } | null>(null);
+  const example = estimate ? suggestedRate(estimate.target) : null;
   return (
     <Form method="post" className="form pledge-form" {...getFormProps(form)}>
       <HoneypotInputs />
@@ -47,7 +75,7 @@ export function PledgeForm({
       <Field field={fields.name} label="Your name" autoComplete="name" />
       {unit ? (
         <fieldset
-          className="choice-group"
+          className="choice-group pledge-form__kind"
           aria-describedby={fields.kind.errors?.length ? fields.kind.errorId : undefined}
         >
           <legend>How would you like to give?</legend>
@@ -57,47 +85,89 @@ export function PledgeForm({
             </p>
           ) : null}
           <label className="choice">
-            <input type="radio" name={fields.kind.name} value="fixed" defaultChecked />
-            <span>A fixed amount</span>
+            <input type="radio" name={fields.kind.name} value="fixed" defaultChecked={!perUnitChosen} />
+            <span>
+              A fixed amount <small>Paid now, on {charityName}&apos;s own page.</small>
+            </span>
           </label>
           <label className="choice">
-            <input type="radio" name={fields.kind.name} value="per-unit" />
+            <input type="radio" name={fields.kind.name} value="per-unit" defaultChecked={perUnitChosen} />
             <span>
-              An amount per {unit.replace(/s$/, "")} logged{" "}
-              <small>{member ? `by ${member.name}` : "by the whole group"}, until the goal ends.</small>
+              An amount per {one} logged{" "}
+              <small>
+                {member ? `by ${member.name}` : "by the whole group"}, until the goal ends. Paid at the end, when we
+                tell you the final amount.
+              </small>
             </span>
           </label>
         </fieldset>
       ) : null}
       {member ? <input type="hidden" name={fields.memberId.name} value={member.id} /> : null}
-      <Field
-        field={fields.amount}
-        label={`Amount (${currency})`}
-        inputMode="decimal"
-        optional={!!unit}
-        hint={`Whole ${currency} or with pence/cents, up to ${MAX_PLEDGE_MAJOR.toLocaleString("en-GB")}.${unit ? " For a fixed amount." : ""}`}
-      />
+      <div className="pledge-form__option" data-option="fixed">
+        {unit ? <h3 className="pledge-form__option-title">A fixed amount</h3> : null}
+        <Field
+          field={fields.amount}
+          label={`Amount (${currency})`}
+          inputMode="decimal"
+          hint={`Whole ${currency} or with pence/cents, up to ${MAX_PLEDGE_MAJOR.toLocaleString("en-GB")}.`}
+        />
+      </div>
       {unit ? (
-        <div className="field-row">
-          <Field
-            field={fields.perUnit}
-            label={`Amount per ${unit.replace(/s$/, "")} (${currency})`}
-            inputMode="decimal"
-            optional
-            hint={`For a pledge per ${unit.replace(/s$/, "")}, up to ${MAX_PER_UNIT_MAJOR.toLocaleString("en-GB")}.`}
-          />
-          <Field
-            field={fields.max}
-            label={`Maximum (${currency})`}
-            inputMode="decimal"
-            hint={`Needed for a pledge per unit: it stops growing here, up to ${MAX_PLEDGE_MAJOR.toLocaleString("en-GB")}.`}
-          />
+        <div className="pledge-form__option" data-option="per-unit">
+          <h3 className="pledge-form__option-title">An amount per {one}</h3>
+          <p className="pledge-form__rule" data-testid="pledge-rule">
+            {whoItBacks(member?.name ?? null, unit)}{" "}
+            {estimate
+              ? earlierUnitsRule(unit, member?.name ?? null, estimate.progressText)
+              : `Everything ${member?.name ?? "the group"} logged before your pledge counts too, up to your maximum.`}
+          </p>
+          <div className="field-row">
+            <Field
+              field={fields.perUnit}
+              label={`Amount per ${one} (${currency})`}
+              inputMode="decimal"
+              hint={`Up to ${MAX_PER_UNIT_MAJOR.toLocaleString("en-GB")}.`}
+              onChange={(e) => {
+                // Read now: React clears currentTarget before an updater runs.
+                const rate = minorOf(e.currentTarget.value);
+                setTyped((t) => ({ rate, max: t?.max ?? null }));
+              }}
+            />
+            <Field
+              field={fields.max}
+              label={`Maximum (${currency})`}
+              inputMode="decimal"
+              hint={`Required: your pledge stops growing here, up to ${MAX_PLEDGE_MAJOR.toLocaleString("en-GB")}.`}
+              onChange={(e) => {
+                const max = minorOf(e.currentTarget.value);
+                setTyped((t) => ({ rate: t?.rate ?? null, max }));
+              }}
+            />
+          </div>
+          {estimate ? (
+            <p className="pledge-form__estimate" aria-live="polite" data-testid="pledge-estimate">
+              {typed?.rate
+                ? estimateText(estimate, typed.rate, typed.max)
+                : `For example, at ${(example! / 100).toLocaleString("en-GB", { minimumFractionDigits: 2 })} ${currency} per ${one}: ${estimateText(estimate, example, null)}`}
+            </p>
+          ) : null}
         </div>
       ) : null}
+      <Field
+        field={fields.email}
+        label="Your e-mail"
+        type="email"
+        autoComplete="email"
+        optional
+        hint={`For your receipt and a private link to your pledge${unit ? "; for a pledge per unit, the final amount and where to pay" : ""}. Used only for this pledge, never for anything else.`}
+      />
       <TextareaField field={fields.message} label="Message to the group" optional maxLength={280} />
       <CheckboxField field={fields.anonymous} label="Show my pledge as Anonymous" />
       <p className="field__hint">
-        After you pledge we send you to {charityName}&apos;s own donation page to pay. {NO_FEES_LINE}
+        {unit
+          ? `You pay ${charityName} on its own page: a fixed amount straight after pledging, a pledge per ${one} once the challenge ends.`
+          : `After you pledge we send you to ${charityName}'s own donation page to pay.`}{" "}
+        {NO_FEES_LINE}
       </p>
       <SubmitButton pendingText="Pledging...">Pledge</SubmitButton>
     </Form>

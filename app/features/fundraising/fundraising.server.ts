@@ -17,11 +17,12 @@ import {
 import { isExpired, type IsoDate } from "#app/lib/dates";
 import { newId } from "#app/lib/ids";
 import { unitOf } from "#app/features/progress/progress";
-import { goals, pledges, userGoals, users } from "#drizzle/schema";
+import { goals, mailOutbox, pledges, userGoals, users } from "#drizzle/schema";
 import { goalVisit, recordGoalVisit } from "#app/features/home/visits.server";
 import { publish } from "#app/features/live/live.server";
 import { pledgeNotifications, ringBells } from "#app/features/notifications/notifications.server";
-import { sendMail } from "#app/features/mail/mail.server";
+import { deliverLater, sendMail, type OutboxRow } from "#app/features/mail/mail.server";
+import { rowValues } from "#app/platform/db/insert-select.server";
 import { goalColumns } from "#app/features/goals/goal-columns.server";
 
 export interface SupportGoal {
@@ -274,6 +275,8 @@ export interface NewPledge {
   maxAmount?: number | null;
   /** The form's idempotency key: the same key twice is one pledge. */
   key?: string | null;
+  /** The supporter's address, for this pledge only (ADR 241). */
+  email?: string | null;
 }
 
 /**
@@ -286,8 +289,10 @@ export async function recordPledge(
   userId: string | null,
   input: NewPledge,
   appUrl: string,
+  /** The pledge's id and its receipt (ADR 241), written in the same batch as the pledge. */
+  receipt?: { id: string; mail: OutboxRow | null },
 ) {
-  const id = newId();
+  const id = receipt?.id ?? newId();
   const [inserted, totalRows] = await context.db.batch([
     context.db
       .insert(pledges)
@@ -303,6 +308,7 @@ export async function recordPledge(
         memberId: input.memberId ?? null,
         maxAmount: input.maxAmount ?? null,
         idempotencyKey: input.key ?? null,
+        email: input.email ?? null,
       })
       // The same form sent twice (its key) records one pledge and tells nobody again (ADR 218).
       .onConflictDoNothing()
@@ -316,8 +322,19 @@ export async function recordPledge(
       pledgerId: userId,
       actorId: input.anonymous ? null : userId,
     }),
+    // The receipt only with the pledge it describes: a repeated form (its key) inserts neither.
+    ...(receipt?.mail
+      ? [
+          context.db
+            .insert(mailOutbox)
+            .select(
+              sql`SELECT ${rowValues(mailOutbox, receipt.mail)} WHERE EXISTS (SELECT 1 FROM ${pledges} WHERE ${pledges.id} = ${id})`,
+            ),
+        ]
+      : []),
   ]);
   if (inserted.length === 0) return { id: null, milestone: null };
+  if (receipt?.mail) deliverLater(context, [{ id: receipt.mail.id! }]);
   const milestone = await announceMilestone(context, goal, Number(totalRows[0]?.pledged ?? 0), appUrl);
   publish(context, [`goal:${goal.id}`]);
   const told = [goal.orgId, input.memberId].filter((u): u is string => !!u && u !== userId);

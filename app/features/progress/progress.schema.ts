@@ -22,7 +22,7 @@ import {
 import { MAX_PLEDGE_MAJOR } from "#app/features/fundraising/fundraising";
 import { challengeFields, checkChallenge } from "#app/features/goals/challenge.schema";
 import { amount as moneyAmount, pledgeSchema } from "#app/features/fundraising/fundraising.schema";
-import { REQUIRED } from "#app/lib/fields.schema";
+import { email, REQUIRED } from "#app/lib/fields.schema";
 import { containsMarkup } from "#app/lib/text-scan";
 import { goalFields } from "#app/features/goals/goal.schema";
 
@@ -213,42 +213,60 @@ export const MAX_REQUIRED = "Set a maximum for a pledge per unit: the most it ca
 export const MAX_PER_UNIT_MAJOR = 1_000;
 
 /**
+ * The form shows only the chosen option's fields (ADR 241): what the other option's hidden fields still
+ * carry is dropped before it is checked, so it can neither refuse nor change the pledge.
+ */
+function onlyChosenOption(input: unknown) {
+  if (!input || typeof input !== "object") return input;
+  const { amount, perUnit, max, ...rest } = input as Record<string, unknown>;
+  return rest.kind === "per-unit" ? { ...rest, perUnit, max } : { ...rest, amount };
+}
+
+/**
  * /give/{id}: a fixed pledge, or (on a measured goal) an amount per unit logged by the whole group or
  * by one member, with a maximum (ADR 142, 215). The fixed amount is required only for a fixed pledge;
  * the per-unit amount and its maximum only for a per-unit one (docs/product.md "Pledges per unit": no
  * pledge is worth more than a fixed pledge can be).
  */
-export const givePledgeSchema = z
-  .object({
-    ...pledgeSchema.shape,
-    amount: z.preprocess(blankToUndefined, pledgeSchema.shape.amount.optional()),
-    kind: z.enum(["fixed", "per-unit"], { error: "Choose a fixed amount or an amount per unit" }).default("fixed"),
-    perUnit: z.preprocess(blankToUndefined, moneyAmount(MAX_PER_UNIT_MAJOR, "the amount per unit").optional()),
-    memberId: z.preprocess(
-      blankToUndefined,
-      z
-        .string()
-        .max(64, { message: "Choose the group or one of its members", abort: true })
-        .regex(/^[A-Za-z0-9_-]+$/, "Choose the group or one of its members")
-        .optional(),
-    ),
-    max: z.preprocess(blankToUndefined, moneyAmount(MAX_PLEDGE_MAJOR, "the maximum").optional()),
-    // The form's idempotency key (ADR 218); a page rendered before it existed sends none.
-    key: z.preprocess(
-      blankToUndefined,
-      z
-        .string()
-        .max(64, { message: "Reload the page and try again", abort: true })
-        .regex(/^[0-9a-f]{32}$/, "Reload the page and try again")
-        .optional(),
-    ),
-  })
-  .superRefine((value, ctx) => {
-    if (value.kind === "fixed" && value.amount === undefined)
-      ctx.addIssue({ code: "custom", path: ["amount"], message: REQUIRED });
-    if (value.kind === "per-unit" && value.perUnit === undefined)
-      ctx.addIssue({ code: "custom", path: ["perUnit"], message: REQUIRED });
-    if (value.kind === "per-unit" && value.max === undefined)
-      ctx.addIssue({ code: "custom", path: ["max"], message: MAX_REQUIRED });
-  });
+const givePledgeFields = z.object({
+  ...pledgeSchema.shape,
+  amount: z.preprocess(blankToUndefined, pledgeSchema.shape.amount.optional()),
+  kind: z.enum(["fixed", "per-unit"], { error: "Choose a fixed amount or an amount per unit" }).default("fixed"),
+  perUnit: z.preprocess(blankToUndefined, moneyAmount(MAX_PER_UNIT_MAJOR, "the amount per unit").optional()),
+  memberId: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .max(64, { message: "Choose the group or one of its members", abort: true })
+      .regex(/^[A-Za-z0-9_-]+$/, "Choose the group or one of its members")
+      .optional(),
+  ),
+  max: z.preprocess(blankToUndefined, moneyAmount(MAX_PLEDGE_MAJOR, "the maximum").optional()),
+  // The form's idempotency key (ADR 218); a page rendered before it existed sends none.
+  key: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .max(64, { message: "Reload the page and try again", abort: true })
+      .regex(/^[0-9a-f]{32}$/, "Reload the page and try again")
+      .optional(),
+  ),
+  // Used only for this pledge: the receipt with the supporter's own link, the final amount, reminders
+  // (ADR 241). Optional: without it nobody can tell the supporter anything later.
+  email: z.preprocess(blankToUndefined, email().optional()),
+});
+
+export const givePledgeSchema = z.preprocess(onlyChosenOption, givePledgeFields).superRefine((value, ctx) => {
+  if (value.kind === "fixed" && value.amount === undefined)
+    ctx.addIssue({ code: "custom", path: ["amount"], message: REQUIRED });
+  if (value.kind === "per-unit" && value.perUnit === undefined)
+    ctx.addIssue({ code: "custom", path: ["perUnit"], message: REQUIRED });
+  if (value.kind === "per-unit" && value.max === undefined)
+    ctx.addIssue({ code: "custom", path: ["max"], message: MAX_REQUIRED });
+});
 export type GivePledge = z.output<typeof givePledgeSchema>;
+/** The schema as the form sees it: the preprocess takes the same fields it gives. */
+export const givePledgeFormSchema = givePledgeSchema as unknown as z.ZodType<
+  GivePledge,
+  z.input<typeof givePledgeFields>
+>;

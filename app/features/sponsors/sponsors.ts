@@ -73,7 +73,8 @@ export function estimateText(facts: EstimateFacts, rate: number | null, max: num
   const money = (minor: number) => formatAmount(minor, facts.currency);
   const who = facts.memberName ?? "the group";
   const now = `${money(pledgeAt(rate, facts.progress, max))} today`;
-  if (!facts.target) return `Your pledge is worth ${now}.`;
+  if (!facts.target || facts.progress >= facts.target)
+    return `Your pledge is worth ${now}, and grows with every ${singular(facts.unitLabel)} ${who} logs up to your maximum.`;
   const target = `${facts.target / 100} ${facts.unitLabel}`;
   const reach = facts.memberName ? `reaches their ${target} target` : `reaches its ${target} target`;
   return `If ${who} ${reach}: ${money(pledgeAt(rate, facts.target, max))}. Worth ${now}.`;

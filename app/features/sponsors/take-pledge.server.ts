@@ -12,6 +12,15 @@ import { checkHoneypot } from "#app/platform/http/honeypot.server";
 import { countersFor, hit, LIMITS, TOO_MANY_REQUESTS } from "#app/platform/session/rate-limit.server";
 import { givePledgeSchema } from "#app/features/progress/progress.schema";
 import { recordPledge, type SupportGoal } from "#app/features/fundraising/fundraising.server";
+import { outboxRow } from "#app/features/mail/mail.server";
+import { unitOf } from "#app/features/progress/progress";
+import type { IsoDate } from "#app/lib/dates";
+import { newId } from "#app/lib/ids";
+import { and, eq } from "drizzle-orm";
+import { pledges } from "#drizzle/schema";
+import { pledgeAt } from "./sponsors";
+import { supporterPath } from "./supporter-link.server";
+import { receiptMail, type PledgeFacts } from "./supporter-mail";
 
 export interface PledgeTarget {
   goal: SupportGoal;
@@ -22,8 +31,12 @@ export interface PledgeTarget {
   user: { id: string; email: string } | null;
   /** Ended by the goal clock: no pledge per unit any more (nothing is left to log). */
   ended: boolean;
-  /** Where the thank-you shows (the page the form was on). */
+  /** The page the form was on ("Pledge again" on the thank-you). */
   backTo: string;
+  /** The progress a per-unit pledge follows (hundredths), when the page knew it: the receipt's value. */
+  progress?: number | null;
+  /** The goal clock's today. */
+  today: IsoDate;
 }
 
 export async function takePledge(request: Request, context: AppLoadContext, formData: FormData, target: PledgeTarget) {
@@ -56,7 +69,33 @@ export async function takePledge(request: Request, context: AppLoadContext, form
     return data(submission.reply({ formErrors: [TOO_MANY_REQUESTS] }), { status: 429 });
   }
   const perUnit = pledge.kind === "per-unit";
-  await recordPledge(
+  const id = newId();
+  const env = context.cloudflare.env;
+  const supporterLink = await supporterPath(env, id);
+  const facts: PledgeFacts = {
+    name: pledge.name,
+    amount: perUnit ? 0 : pledge.amount!,
+    perUnit: perUnit ? pledge.perUnit! : null,
+    maxAmount: perUnit ? (pledge.max ?? null) : null,
+    memberName: member?.name ?? null,
+    currency: goal.currency ?? "GBP",
+    unitLabel: goal.unit ? unitOf(goal.unit).label : null,
+    cause: goal.cause,
+    charityName: goal.charityName ?? "the charity",
+    charityUrl: goal.charityUrl ?? "",
+    end: goal.end,
+  };
+  const valueNow =
+    perUnit && target.progress != null ? pledgeAt(facts.perUnit!, target.progress, facts.maxAmount) : null;
+  const receipt = pledge.email
+    ? await outboxRow(context, {
+        to: pledge.email,
+        ...receiptMail(facts, valueNow, target.today),
+        kind: "pledge-receipt",
+        link: `${appUrl(request, env)}${supporterLink}`,
+      })
+    : null;
+  const recorded = await recordPledge(
     context,
     goal,
     user?.id ?? null,
@@ -70,8 +109,25 @@ export async function takePledge(request: Request, context: AppLoadContext, form
       memberId: member?.id ?? null,
       maxAmount: perUnit ? (pledge.max ?? null) : null,
       key: pledge.key ?? null,
+      email: pledge.email ?? null,
     },
-    appUrl(request, context.cloudflare.env),
+    appUrl(request, env),
+    { id, mail: receipt },
   );
-  throw await redirectWithFlash(context.cloudflare.env, target.backTo, FLASH.pledged, "pledged");
+  // The thank-you is the supporter's own page: their link, even without an e-mail address (ADR 241).
+  // The same form sent again (its key, ADR 218) lands on the pledge the first one made.
+  const again = encodeURIComponent(target.backTo);
+  const first = recorded.id ? null : await pledgeByKey(context, goal.id, pledge.key);
+  const link = recorded.id ? supporterLink : first ? await supporterPath(env, first) : null;
+  throw await redirectWithFlash(env, link ? `${link}?from=${again}` : target.backTo, FLASH.pledged, "pledged");
+}
+
+async function pledgeByKey(context: AppLoadContext, goalId: string, key: string | undefined) {
+  if (!key) return null;
+  const [row] = await context.db
+    .select({ id: pledges.id })
+    .from(pledges)
+    .where(and(eq(pledges.goalId, goalId), eq(pledges.idempotencyKey, key)))
+    .limit(1);
+  return row?.id ?? null;
 }

@@ -1,0 +1,139 @@
+/**
+ * The supporter's own pledge page (ADR 241): what it shows, and its four actions (a new maximum, "I've
+ * paid", cancel, stop the mail), each answered with a flash redirect, or a field message and a 4xx that
+ * writes nothing.
+ */
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, type AppLoadContext } from "@remix-run/cloudflare";
+import { formatAmount } from "#app/features/fundraising/fundraising";
+import { unitOf } from "#app/features/progress/progress";
+import { formatDateRange, isExpired, type IsoDate } from "#app/lib/dates";
+import { redirectWithFlash } from "#app/platform/session/flash.server";
+import { pledgeState } from "./sponsors";
+import { pledgeTerms } from "./supporter-mail";
+import { cancelPledgeSchema, pledgeMaxSchema, SUPPORTER_INTENTS, type SupporterIntent } from "./supporter.schema";
+import {
+  cancelPledge,
+  changePledgeMax,
+  sayPledgePaid,
+  stopPledgeMail,
+  type SupporterPledge,
+} from "./supporter-link.server";
+
+export const SUPPORTER_FLASH = {
+  max: "Your maximum is changed.",
+  paid: "Thank you: the organiser confirms it once the charity does.",
+  cancelled: "Your pledge is cancelled.",
+  stopped: "No more e-mails about this pledge.",
+};
+
+/** What the page shows of one pledge. */
+export function supporterView(p: SupporterPledge, today: IsoDate) {
+  const currency = p.currency ?? "GBP";
+  const ended = isExpired(p.end, today);
+  const perUnit = p.perUnit !== null;
+  const state = pledgeState(p);
+  return {
+    name: p.name,
+    cause: p.cause,
+    dates: formatDateRange(p.start, p.end, today),
+    ended,
+    perUnit,
+    backs: p.memberName ?? "The whole group",
+    charityName: p.charityName ?? "the charity",
+    charityUrl: p.charityUrl,
+    terms: pledgeTerms({
+      name: p.name,
+      amount: p.amount,
+      perUnit: p.perUnit,
+      maxAmount: p.maxAmount,
+      memberName: p.memberName,
+      currency,
+      unitLabel: p.unit ? unitOf(p.unit).label : null,
+      cause: p.cause,
+      charityName: p.charityName ?? "",
+      charityUrl: p.charityUrl ?? "",
+      end: p.end,
+    }),
+    valueText: formatAmount(Number(p.value), currency),
+    currency,
+    maxMajor: p.maxAmount ? (p.maxAmount / 100).toFixed(2).replace(/\.00$/, "") : "",
+    state,
+    saidPaidOn: p.saidPaidAt ? new Date(p.saidPaidAt).toISOString().slice(0, 10) : null,
+    hasEmail: !!p.email,
+    mailStopped: p.mailStopped,
+    /** What the supporter may do now (the writes check it again as their condition). */
+    can: {
+      max: perUnit && !ended,
+      cancel: !ended && state === "owed",
+      paid: state === "owed" && (!perUnit || ended),
+      stopMail: !!p.email && !p.mailStopped,
+    },
+  };
+}
+export type SupporterView = ReturnType<typeof supporterView>;
+
+const isIntent = (value: unknown): value is SupporterIntent =>
+  typeof value === "string" && (SUPPORTER_INTENTS as readonly string[]).includes(value);
+
+export async function supporterAction(
+  context: AppLoadContext,
+  pledge: SupporterPledge,
+  formData: FormData,
+  today: IsoDate,
+  here: string,
+) {
+  const env = context.cloudflare.env;
+  const intent = formData.get("intent");
+  if (!isIntent(intent))
+    return data({ intent: null, result: null, error: "Choose what to do with your pledge." }, { status: 400 });
+  if (intent === "max") {
+    const submission = parseWithZod(formData, { schema: pledgeMaxSchema });
+    if (submission.status !== "success")
+      return data({ intent, result: submission.reply(), error: null }, { status: 400 });
+    if (!(await changePledgeMax(context, pledge, submission.value.max, today)))
+      return data(
+        {
+          intent,
+          result: submission.reply({ formErrors: ["The challenge has ended: the maximum can no longer change."] }),
+          error: null,
+        },
+        { status: 409 },
+      );
+    throw await redirectWithFlash(env, here, SUPPORTER_FLASH.max);
+  }
+  if (intent === "cancel") {
+    const submission = parseWithZod(formData, { schema: cancelPledgeSchema });
+    if (submission.status !== "success")
+      return data({ intent, result: submission.reply(), error: null }, { status: 400 });
+    if (!(await cancelPledge(context, pledge, today)))
+      return data(
+        {
+          intent,
+          result: submission.reply({
+            formErrors: ["This pledge can no longer be cancelled: the challenge has ended or it is marked paid."],
+          }),
+          error: null,
+        },
+        { status: 409 },
+      );
+    throw await redirectWithFlash(env, here, SUPPORTER_FLASH.cancelled);
+  }
+  if (intent === "paid") {
+    if (!(await sayPledgePaid(context, pledge, today)))
+      return data(
+        {
+          intent,
+          result: null,
+          error:
+            pledge.perUnit !== null && !isExpired(pledge.end, today)
+              ? "A pledge per unit is paid once the challenge ends: we tell you the final amount then."
+              : "This pledge is already marked paid.",
+        },
+        { status: 409 },
+      );
+    throw await redirectWithFlash(env, here, SUPPORTER_FLASH.paid);
+  }
+  await stopPledgeMail(context, pledge);
+  throw await redirectWithFlash(env, here, SUPPORTER_FLASH.stopped);
+}
