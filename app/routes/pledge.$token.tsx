@@ -27,8 +27,9 @@ export const links: LinksFunction = () => [
 export const meta: MetaFunction = () => [
   { title: "Your pledge | Goals with Friends" },
   { name: "robots", content: "noindex" },
-  // The document's own policy: the app-wide header allows an origin referrer, this page sends none.
-  { name: "referrer", content: "no-referrer" },
+  // The document's own policy: the link never leaves the site as a referrer (same-origin keeps the
+  // Origin header that a form post without JavaScript needs).
+  { name: "referrer", content: "same-origin" },
 ];
 
 const NO_STORE = { "Cache-Control": "private, no-store" };

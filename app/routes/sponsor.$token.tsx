@@ -35,8 +35,8 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
   return [
     { title: `${title} | Goals with Friends` },
     { name: "robots", content: "noindex" },
-    // The document's own policy: the app-wide header allows an origin referrer, this page sends none.
-    { name: "referrer", content: "no-referrer" },
+    // The link never leaves the site as a referrer (same-origin keeps the Origin a no-JS form post needs).
+    { name: "referrer", content: "same-origin" },
   ];
 };
 

@@ -136,6 +136,9 @@ test("raised means paid: a £25 pledge on £3,000 shows as pledged (<1%), and as
   const org = await orgSharesInvite(browser, "3000");
   const alex = await memberJoins(browser, "Alex", org);
   await pledge(alex.page, org.goalId, "25");
+  // The thank-you is Alex's own pledge page (ADR 241); the totaliser is on the pledge page.
+  await expect(alex.page.getByTestId("pledge-value")).toHaveText("£25");
+  await alex.page.goto(`/give/${org.goalId}`);
   await expect(alex.page.getByTestId("pledged")).toHaveText("£25");
   await expect(alex.page.getByTestId("pledged-percent")).toHaveText("<1% of the target");
   await expect(alex.page.getByTestId("raised")).toHaveText("£0");

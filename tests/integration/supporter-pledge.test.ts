@@ -65,7 +65,7 @@ describe("the supporter's own pledge link", () => {
     const first = await get(path);
     expect(first.status).toBe(200);
     expect(first.headers.get("Cache-Control")).toContain("no-store");
-    expect(await first.text()).toContain('<meta name="referrer" content="no-referrer"/>');
+    expect(await first.text()).toContain('<meta name="referrer" content="same-origin"/>');
     expect(await text(path)).toMatch(/data-testid="pledge-value">£4</);
     await logEntry(goal.id, alex.cookie, { amount: "2.5" });
     expect(await text(path)).toMatch(/data-testid="pledge-value">£6.50</);
