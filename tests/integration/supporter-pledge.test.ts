@@ -144,6 +144,19 @@ describe("the supporter's own pledge link", () => {
     expect(await pledgesOf(goal.id)).toHaveLength(1);
   });
 
+  it("the same form sent twice is one pledge, one receipt, and both answers lead to its link", async () => {
+    const goal = await fundraisingGoal();
+    const email = uniqueEmail("twice");
+    const key = "0123456789abcdef0123456789abcdef";
+    const values = { name: "Twice", amount: "5", email, key };
+    const first = await postForm(`/give/${goal.id}`, values, { ip: nextIp() });
+    const second = await postForm(`/give/${goal.id}`, values, { ip: nextIp() });
+    expect(first.status).toBe(302);
+    expect(second.headers.get("Location")).toBe(first.headers.get("Location"));
+    expect(await pledgesOf(goal.id)).toHaveLength(1);
+    expect((await mailedTo(email)).map((m) => m.kind)).toEqual(["pledge-receipt"]);
+  });
+
   it("refuses a malformed address with a field message and writes nothing", async () => {
     const goal = await fundraisingGoal();
     const response = await postForm(
