@@ -29,10 +29,25 @@ export function useFlash(): Flash | null {
  */
 export function FlashMessage() {
   const flash = useFlash();
-  if (!flash) return null;
+  // A message that belongs beside an item is shown there (FlashBeside), not at the top (ADR 252).
+  if (!flash || flash.at) return null;
   return (
     <div className="flash" role="status">
       <p className="flash__message">{flash.message}</p>
     </div>
+  );
+}
+
+/**
+ * The flash message that belongs beside the element `at` (ADR 252): without JavaScript the page returns
+ * to the changed item by #fragment, and the message is there, where the member is looking.
+ */
+export function FlashBeside({ at }: { at: string }) {
+  const flash = useFlash();
+  if (!flash || flash.at !== at) return null;
+  return (
+    <p className="flash-beside" role="status">
+      {flash.message}
+    </p>
   );
 }

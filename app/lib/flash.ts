@@ -8,6 +8,11 @@ export interface Flash {
   id: string;
   message: string;
   kind?: FlashKind;
+  /**
+   * The id of the element the message belongs beside (ADR 252): the page returns there by #fragment and
+   * shows it there, where the member is looking, instead of at the top.
+   */
+  at?: string;
 }
 
 export const FLASH_MAX_LENGTH = 300;

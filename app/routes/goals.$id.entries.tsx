@@ -5,7 +5,10 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useRef } from "react";
+import { ToastRegion } from "#app/components/Toast";
+import { EntryDelete } from "#app/features/progress/EntryDelete";
 import { GoalErrorBoundary } from "#app/features/goals/GoalForbidden";
 import { Pagination } from "#app/components/Pagination";
 import { Table, type Column } from "#app/components/Table";
@@ -128,15 +131,7 @@ function columns(page: EntriesPage): Column<Entry>[] {
     {
       header: "Remove",
       action: true,
-      cell: (e) => (
-        <Form method="post" action={action}>
-          <input type="hidden" name="intent" value="remove-entry" />
-          <input type="hidden" name="entryId" value={e.id} />
-          <button type="submit" className="link-button">
-            Remove<span className="visually-hidden">{` ${e.amountText} by ${e.name} on ${formatMonthDay(e.day)}`}</span>
-          </button>
-        </Form>
-      ),
+      cell: (e) => <RowRemove action={action} entry={e} />,
     },
   ];
 }
@@ -155,6 +150,7 @@ export default function GoalEntriesRoute() {
         </Link>
       </p>
       <h1>Entries</h1>
+      <ToastRegion />
       <p className="member-page__lead">
         Every entry logged in {goal.cause}, newest first. Remove one that is abusive: the member&apos;s total is
         recounted and the removal is recorded in the audit log.
@@ -240,3 +236,24 @@ export default function GoalEntriesRoute() {
 }
 
 export const ErrorBoundary = GoalErrorBoundary;
+
+/** Remove, undoable for a few seconds with JavaScript, asked first without (ADR 252): the row hides meanwhile. */
+function RowRemove({ action, entry: e }: { action: string; entry: Entry }) {
+  const cell = useRef<HTMLSpanElement>(null);
+  return (
+    <span ref={cell}>
+      <EntryDelete
+        action={action}
+        intent="remove-entry"
+        entryId={e.id}
+        verb="Remove"
+        what={`${e.amountText} by ${e.name} on ${formatMonthDay(e.day)}`}
+        message="Entry removed; the removal is in the audit log."
+        onGone={(gone) => {
+          const row = cell.current?.closest("tr");
+          if (row) row.hidden = gone;
+        }}
+      />
+    </span>
+  );
+}

@@ -5,15 +5,15 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { useHydrated } from "#app/components/useHydrated";
 import { CopyLink } from "#app/components/CopyLink";
-import { SubmitButton } from "#app/components/forms";
 import { FLASH } from "#app/lib/flash";
 import { redirectWithFlash } from "#app/platform/session/flash.server";
 import { readFormData } from "#app/platform/http/form-data.server";
 import { revokeInvites } from "#app/features/goals/invites.server";
+import { RevokeInvite } from "#app/features/goals/InviteLink";
 import { requireUser } from "#app/platform/session/session.server";
 import { shareView } from "#app/features/goals/share.server";
 import fundraisingStyles from "#app/styles/fundraising.css";
@@ -75,12 +75,10 @@ export default function ShareGoalRoute() {
         <CopyLink id="share-url" label={signed ? "Invite link" : "Link to the goal"} url={url} />
         <NativeShare title={goal.cause} url={url} />
         {canRevoke ? (
-          <Form method="post" className="invite__revoke">
+          <>
             <p>Shared it with the wrong person? A new link stops every link shared so far.</p>
-            <SubmitButton name="intent" value="revoke" className="button button--danger">
-              Make a new link
-            </SubmitButton>
-          </Form>
+            <RevokeInvite button="Make a new link" />
+          </>
         ) : null}
       </section>
       <p>

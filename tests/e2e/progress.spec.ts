@@ -235,12 +235,10 @@ test("with JavaScript off a member logs, sees a field error, edits and deletes",
 
   await checkAxe(page, false, [1280, 390]);
 
-  await page
-    .getByTestId("my-entries")
-    .locator("li")
-    .first()
-    .getByRole("button", { name: /Delete/ })
-    .click();
+  // Without JavaScript, Delete asks first (ADR 252).
+  const first = page.getByTestId("my-entries").locator("li").first();
+  await first.locator("summary", { hasText: "Delete" }).click();
+  await first.getByRole("button", { name: /^Yes, delete it/ }).click();
   await expect(page.getByTestId("my-total")).toHaveText("0 km");
   await expect(page.getByText("You have not logged anything yet.")).toBeVisible();
   await cam.close();
@@ -434,9 +432,12 @@ test("the org finds an older abusive entry on the entries page and removes it, J
     // the same server markup, one row shorter).
     if (javaScriptEnabled) await checkAxe(org, true, [1280, 390]);
     const note = javaScriptEnabled ? "Drove it" : "Drove it again";
-    await org
-      .getByRole("button", { name: javaScriptEnabled ? /^Remove 250 km by Gil/ : /^Remove 240 km by Gil/ })
-      .click();
+    if (javaScriptEnabled) await org.getByRole("button", { name: /^Remove 250 km by Gil/ }).click();
+    else {
+      // Without JavaScript, Remove asks first (ADR 252).
+      await org.locator("summary", { hasText: /^Remove 240 km by Gil/ }).click();
+      await org.getByRole("button", { name: /^Yes, remove it \(240 km by Gil/ }).click();
+    }
     await expect(org.getByText("Entry removed; the removal is in the audit log.")).toBeVisible();
     await expect(org).toHaveURL(new RegExp(`/goals/${goalId}/entries\\?member=`));
     await expect(org.getByRole("cell", { name: note, exact: true })).toHaveCount(0);

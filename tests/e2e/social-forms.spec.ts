@@ -60,6 +60,11 @@ for (const javaScriptEnabled of [true, false]) {
       await bothWidths(ana.page, javaScriptEnabled);
       const inviteBox = ana.page.getByRole("textbox", { name: "Invite link" });
       const oldInvite = new URL(await inviteBox.inputValue()).pathname;
+      // Replacing the link asks first and says what stops working (ADR 252).
+      await ana.page.getByText("Revoke this link…").click();
+      await expect(ana.page.getByRole("group", { name: "Revoke the invite link?" })).toContainText(
+        "stops working at once",
+      );
       await ana.page.getByRole("button", { name: "Make a new link" }).click();
       await expect(status(ana.page)).toHaveText("Invite link replaced: the old link no longer works.");
       const newInvite = new URL(await inviteBox.inputValue()).pathname;

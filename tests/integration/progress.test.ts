@@ -195,7 +195,8 @@ describe("logging progress", () => {
       me.cookie,
     );
     expect(edited.status).toBe(302);
-    expect(edited.headers.get("Location")).toBe(`/active/${goal.id}?entries=all#progress`);
+    // Back to the edited entry itself (ADR 252).
+    expect(edited.headers.get("Location")).toBe(`/active/${goal.id}?entries=all#entry-${oldest.id}`);
     expect((await totalsOf(goal.id, me.id)).total).toBe(1350);
     const deleted = await post(
       `/active/${goal.id}?entries=all`,
@@ -203,6 +204,7 @@ describe("logging progress", () => {
       me.cookie,
     );
     expect(deleted.status).toBe(302);
+    expect(deleted.headers.get("Location")).toBe(`/active/${goal.id}?entries=all#my-entries`);
     expect(await entriesOf(goal.id, me.id)).toHaveLength(11);
     expect((await totalsOf(goal.id, me.id)).total).toBe(1100);
   });

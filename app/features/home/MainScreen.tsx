@@ -1,4 +1,5 @@
 import { DrawerProvider, DrawerToggle } from "#app/components/Drawer";
+import { ToastRegion } from "#app/components/Toast";
 import type { NavGoal } from "#app/features/goals/GoalNavCard";
 import { CreateGoalButton, SideNav } from "./SideNav";
 import { GoalPanel, HiddenGoalPanel, NoGoalPanel } from "#app/features/goals/GoalPanel";
@@ -52,6 +53,7 @@ export function MainScreen({
         />
         <main className="goal-panel" id="main">
           {children}
+          <ToastRegion />
         </main>
       </div>
     </DrawerProvider>

@@ -8,6 +8,10 @@ import { ActivityFilesLink } from "#app/features/activity/ActivityFilesLink";
 import { Form, Link, useFetcher, useFetchers } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { formatMonthDay } from "#app/lib/dates";
+import { FlashBeside } from "#app/components/FlashMessage";
+import { showToast } from "#app/components/Toast";
+import { useHydrated } from "#app/components/useHydrated";
+import { EntryDelete } from "./EntryDelete";
 import { newId } from "#app/lib/ids";
 import { barFill, percentLabel } from "#app/lib/percent";
 import {
@@ -393,8 +397,9 @@ function MyEntries({
       ? Object.values(result.error).flatMap((m) => m ?? [])
       : [];
   return (
-    <div className="measure__entries">
+    <div className="measure__entries" id="my-entries">
       <h3 id="my-entries-title">{view.allEntries ? "My entries" : "My recent entries"}</h3>
+      <FlashBeside at="my-entries" />
       {orphan.length ? (
         <p className="form-error" role="alert">
           That entry could not be changed: {orphan.join(", ")}
@@ -451,31 +456,37 @@ function MyEntry({
   deleteResult: Result;
 }) {
   const edit = useFetcher<ProgressActionData>();
-  const remove = useFetcher<ProgressActionData>();
+  const hydrated = useHydrated();
+  const [gone, setGone] = useState(false);
+  const editPanel = useRef<HTMLDetailsElement>(null);
   const editReply = edit.data?.progress ?? result;
-  const deleting = remove.state !== "idle";
   const editing = edit.formData ? parseQuantity(edit.formData.get("amount")) : null;
   const shownAmount = editing?.ok ? formatQuantity(editing.value, view.unit) : entry.amountText;
   const errors = [...errorsOf(editReply, ""), ...errorsOf(editReply, "entryId")];
-  const deleteErrors = [
-    ...errorsOf(remove.data?.progress ?? deleteResult, ""),
-    ...errorsOf(remove.data?.progress ?? deleteResult, "entryId"),
-  ];
-  if (deleting) return null;
+  const deleteErrors = [...errorsOf(deleteResult, ""), ...errorsOf(deleteResult, "entryId")];
+  // Saved with JavaScript (ADR 252): the panel closes and a toast says so where the member is looking.
+  const saved = edit.state === "idle" ? edit.data?.progress.message : undefined;
+  useEffect(() => {
+    if (!saved) return;
+    if (editPanel.current) editPanel.current.open = false;
+    showToast(saved);
+  }, [edit.data, saved]);
+  if (gone) return null;
   return (
-    <li className="entry">
+    <li className="entry" id={`entry-${entry.id}`}>
       <span className="entry__amount">{shownAmount}</span>
       <span className="entry__day">{formatMonthDay(entry.day)}</span>
       {entry.note ? <span className="entry__note">{entry.note}</span> : null}
       {view.canLog ? (
         <span className="entry__actions">
-          <details open={!!editReply?.error || undefined}>
+          <details open={!!editReply?.error || undefined} ref={editPanel}>
             <summary>
               Edit<span className="visually-hidden"> entry of {entry.amountText}</span>
             </summary>
             <edit.Form method="post" action={view.formAction} className="form entry__form" preventScrollReset>
               <input type="hidden" name="intent" value="edit-entry" />
               <input type="hidden" name="entryId" value={entry.id} />
+              {hydrated ? <input type="hidden" name="answer" value="toast" /> : null}
               <EntryFields
                 idPrefix={`edit-${entry.id}`}
                 view={view}
@@ -492,13 +503,15 @@ function MyEntry({
               </button>
             </edit.Form>
           </details>
-          <remove.Form method="post" action={view.formAction} preventScrollReset className="entry__delete">
-            <input type="hidden" name="intent" value="delete-entry" />
-            <input type="hidden" name="entryId" value={entry.id} />
-            <button type="submit" className="link-button">
-              Delete<span className="visually-hidden"> entry of {entry.amountText}</span>
-            </button>
-          </remove.Form>
+          <EntryDelete
+            action={view.formAction}
+            intent="delete-entry"
+            entryId={entry.id}
+            verb="Delete"
+            what={`entry of ${entry.amountText}`}
+            message="Entry deleted."
+            onGone={setGone}
+          />
           {deleteErrors.length ? (
             <span className="form-error" role="alert">
               {deleteErrors.join(", ")}
@@ -506,6 +519,7 @@ function MyEntry({
           ) : null}
         </span>
       ) : null}
+      <FlashBeside at={`entry-${entry.id}`} />
     </li>
   );
 }
@@ -514,28 +528,12 @@ function Latest({ view }: { view: ProgressView }) {
   const latest = view.latest ?? [];
   if (!latest.length) return null;
   return (
-    <div className="measure__latest">
+    <div className="measure__latest" id="latest">
       <h3 id="latest-title">Latest from the group</h3>
+      <FlashBeside at="latest" />
       <ul className="entries" aria-labelledby="latest-title" data-testid="latest-entries">
         {latest.map((e) => (
-          <li key={e.id} className="entry">
-            <span className="entry__who">
-              <span className="leaderboard__dot" style={{ background: e.color }} aria-hidden="true" />
-              {e.name}
-            </span>
-            <span className="entry__amount">{e.amountText}</span>
-            <span className="entry__day">{formatMonthDay(e.day)}</span>
-            {e.note ? <span className="entry__note">{e.note}</span> : null}
-            {view.canRemove ? (
-              <Form method="post" action={`/active/${view.goalId}`} className="entry__delete">
-                <input type="hidden" name="intent" value="remove-entry" />
-                <input type="hidden" name="entryId" value={e.id} />
-                <button type="submit" className="link-button">
-                  Remove<span className="visually-hidden"> entry by {e.name}</span>
-                </button>
-              </Form>
-            ) : null}
-          </li>
+          <LatestEntry key={e.id} entry={e} view={view} />
         ))}
       </ul>
       {view.canRemove ? (
@@ -544,5 +542,33 @@ function Latest({ view }: { view: ProgressView }) {
         </p>
       ) : null}
     </div>
+  );
+}
+
+/** One of the group's latest entries; the organiser removes an abusive one (undoable, ADR 252). */
+function LatestEntry({ entry: e, view }: { entry: NonNullable<ProgressView["latest"]>[number]; view: ProgressView }) {
+  const [gone, setGone] = useState(false);
+  if (gone) return null;
+  return (
+    <li className="entry">
+      <span className="entry__who">
+        <span className="leaderboard__dot" style={{ background: e.color }} aria-hidden="true" />
+        {e.name}
+      </span>
+      <span className="entry__amount">{e.amountText}</span>
+      <span className="entry__day">{formatMonthDay(e.day)}</span>
+      {e.note ? <span className="entry__note">{e.note}</span> : null}
+      {view.canRemove ? (
+        <EntryDelete
+          action={`/active/${view.goalId}`}
+          intent="remove-entry"
+          entryId={e.id}
+          verb="Remove"
+          what={`entry by ${e.name}`}
+          message="Entry removed; the removal is in the audit log."
+          onGone={setGone}
+        />
+      ) : null}
+    </li>
   );
 }

@@ -12,7 +12,7 @@ import { formatQuantity, LOG_REFUSALS } from "#app/features/progress/progress";
 import { entryFormOf, entrySchemas } from "#app/features/progress/progress.schema";
 import { today } from "#app/platform/session/clock.server";
 import { appUrl } from "#app/platform/http/env.server";
-import { redirectWithFlash } from "#app/platform/session/flash.server";
+import { redirectWithFlash, redirectWithFlashAt } from "#app/platform/session/flash.server";
 import {
   announceMilestone,
   pledgeTotalsQuery,
@@ -116,9 +116,26 @@ export async function progressAction(
           ? FLASH.entryDeleted
           : FLASH.entryRemoved;
   const told = value.intent === "remove-entry" ? "" : earnedMessage(earned);
+  // With JavaScript an edit, delete or removal is answered in place and told in a toast (ADR 252).
+  if (formData.get("answer") === "toast" && value.intent !== "log-entry") {
+    const done = answer(formData, 200, null);
+    done.data.progress.message = message + told;
+    return done;
+  }
   // Back to the goal screen as it was: with all my entries listed when I was editing an older one.
   const all = new URL(request.url).searchParams.get("entries") === "all" ? "?entries=all" : "";
-  throw await redirectWithFlash(context.cloudflare.env, back ?? `/active/${goalId}${all}#progress`, message + told);
+  const env = context.cloudflare.env;
+  // Without JavaScript: back to the changed item (#fragment), the message beside it (ADR 252).
+  if (!back && value.intent !== "log-entry") {
+    const at =
+      value.intent === "edit-entry"
+        ? `entry-${value.entryId}`
+        : value.intent === "delete-entry"
+          ? "my-entries"
+          : "latest";
+    throw await redirectWithFlashAt(env, `/active/${goalId}${all}`, message + told, at);
+  }
+  throw await redirectWithFlash(env, back ?? `/active/${goalId}${all}#progress`, message + told);
 }
 
 /** After progress is logged: the pledged total (per-unit pledges included) may cross a milestone. */

@@ -33,8 +33,8 @@ function flashCookie(env: Env) {
 }
 
 /** The Set-Cookie value carrying a message to the next page. */
-export function flashCookieHeader(env: Env, message: string, kind?: FlashKind): Promise<string> {
-  const flash: Flash = { id: crypto.randomUUID(), message: message.slice(0, FLASH_MAX_LENGTH), kind };
+export function flashCookieHeader(env: Env, message: string, kind?: FlashKind, at?: string): Promise<string> {
+  const flash: Flash = { id: crypto.randomUUID(), message: message.slice(0, FLASH_MAX_LENGTH), kind, at };
   return flashCookie(env).serialize(flash);
 }
 
@@ -53,6 +53,16 @@ export async function redirectWithFlash(
   init?: ResponseInit,
 ): Promise<Response> {
   return withFlash(redirect(to, init), env, message, kind);
+}
+
+/**
+ * Redirect to `to#at` with a message shown beside the element `at` (ADR 252): without JavaScript the
+ * page returns to the changed item, with the message there instead of at the top.
+ */
+export async function redirectWithFlashAt(env: Env, to: string, message: string, at: string): Promise<Response> {
+  const response = redirect(`${to}#${at}`);
+  response.headers.append("Set-Cookie", await flashCookieHeader(env, message, undefined, at));
+  return response;
 }
 
 /**
@@ -75,5 +85,10 @@ export async function readFlash(request: Request, env: Env): Promise<{ flash: Fl
 function isFlash(value: unknown): value is Flash {
   if (!value || typeof value !== "object") return false;
   const v = value as Record<string, unknown>;
-  return typeof v.id === "string" && typeof v.message === "string" && v.message.length <= FLASH_MAX_LENGTH;
+  return (
+    typeof v.id === "string" &&
+    typeof v.message === "string" &&
+    v.message.length <= FLASH_MAX_LENGTH &&
+    (v.at === undefined || (typeof v.at === "string" && v.at.length <= 100))
+  );
 }
