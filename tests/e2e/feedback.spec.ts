@@ -21,10 +21,14 @@ const entry = (page: Page, note: string) => page.getByTestId("my-entries").locat
 
 /** The element's box lies inside the window. */
 async function inViewport(page: Page, selector: ReturnType<Page["locator"]>) {
-  const box = (await selector.boundingBox())!;
   const { height } = page.viewportSize()!;
-  expect(box.y).toBeGreaterThanOrEqual(0);
-  expect(box.y + box.height).toBeLessThanOrEqual(height);
+  // Polled: a page opened at a #fragment scrolls there once it has laid out.
+  await expect
+    .poll(async () => {
+      const box = await selector.boundingBox();
+      return !!box && box.y >= 0 && box.y + box.height <= height;
+    })
+    .toBe(true);
 }
 
 test.describe("JavaScript on, on a phone", () => {
