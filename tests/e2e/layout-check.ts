@@ -69,7 +69,8 @@ export function measureLayout(phone: boolean): string[] {
     if (style.overflowWrap === "anywhere" && /\S{25,}/.test(node.textContent)) continue; // e-mails, URLs
     // Each word of the node must sit on one line: a word split over lines has several client rects.
     const text = node.textContent;
-    const words = text.matchAll(/\S+/g);
+    // A break after a hyphen is ordinary typography ("1795-3375"), not a word split letter by letter.
+    const words = text.matchAll(/[^\s-]+/g);
     for (const word of words) {
       if (word[0].length < 2 || word[0].length > 24) continue;
       range.setStart(node, word.index!);
