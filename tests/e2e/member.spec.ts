@@ -154,8 +154,8 @@ test.describe("creating goals", () => {
   test("the create and profile screens are axe clean", async ({ page }) => {
     await createUser(page.request, { type: "admin", first: "Ada" });
     await page.goto("/create");
-    // Start, end and the icon; the measure's custom unit name and group target (ADR 140).
-    await expect(page.getByText("Optional")).toHaveCount(5);
+    // Start, end and the icon; the measure's custom unit name and group target (ADR 140); the team cap (ADR 270).
+    await expect(page.getByText("Optional")).toHaveCount(6);
     await expect(page.getByLabel("Demo goal")).toBeVisible();
     await expectNoAxeViolations(page);
     await page.goto("/profile");
