@@ -242,13 +242,3 @@ export function StartGoalLink({ className = "button" }: { className?: string }) 
     </Link>
   );
 }
-
-/** A goal the viewer may not see: a message, and nothing about the goal. */
-export function HiddenGoalPanel({ message }: { message: string }) {
-  return (
-    <section className="goal-detail card" aria-labelledby="hidden-title">
-      <h1 id="hidden-title">Goal not available</h1>
-      <p className="notice">{message}</p>
-    </section>
-  );
-}

@@ -2,7 +2,7 @@ import { DrawerProvider, DrawerToggle } from "#app/components/Drawer";
 import { ToastRegion } from "#app/components/Toast";
 import type { NavGoal } from "#app/features/goals/GoalNavCard";
 import { CreateGoalButton, SideNav } from "./SideNav";
-import { GoalPanel, HiddenGoalPanel, NoGoalPanel } from "#app/features/goals/GoalPanel";
+import { GoalPanel, NoGoalPanel } from "#app/features/goals/GoalPanel";
 import { GoalSupport } from "#app/features/fundraising/GoalSupport";
 import { HomeOverview } from "./HomeOverview";
 import { MeasuredProgress } from "#app/features/progress/MeasuredProgress";
@@ -64,7 +64,6 @@ export type { NavGoal };
 
 type View =
   | { kind: "none" }
-  | { kind: "hidden"; message: string }
   | { kind: "member"; goal: React.ComponentProps<typeof GoalPanel>["goal"] }
   | { kind: "visitor"; goal: React.ComponentProps<typeof GoalPanel>["goal"]; refusal: string | null };
 
@@ -117,8 +116,6 @@ export function MainScreenView({
       ) : null}
       {view.kind === "none" ? (
         <NoGoalPanel canCreate={data.canCreate} />
-      ) : view.kind === "hidden" ? (
-        <HiddenGoalPanel message={error ?? view.message} />
       ) : (
         <GoalPanel
           goal={view.goal}
@@ -137,12 +134,12 @@ export function MainScreenView({
           measured={!!data.progress}
         />
       )}
-      {data.progress && view.kind !== "hidden" ? (
+      {data.progress ? (
         <MeasuredProgress view={data.progress} result={progressResult} sponsorable={!!data.support?.fundraiser} />
       ) : null}
-      {data.teams && view.kind !== "hidden" ? <TeamsSection view={data.teams} /> : null}
+      {data.teams ? <TeamsSection view={data.teams} /> : null}
       {data.badges && view.kind === "member" ? <BadgesSection view={data.badges} /> : null}
-      {data.support && view.kind !== "hidden" ? <GoalSupport support={data.support} /> : null}
+      {data.support ? <GoalSupport support={data.support} /> : null}
     </MainScreen>
   );
 }

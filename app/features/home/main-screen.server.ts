@@ -31,7 +31,6 @@ const toNav = ({ id, cause, start, end, icon, visibility }: GoalSummary) => ({
 
 export type GoalView =
   | { kind: "none" }
-  | { kind: "hidden"; message: string }
   | { kind: "member"; goal: SelectedGoal }
   | { kind: "visitor"; goal: SelectedGoal; refusal: string | null };
 
@@ -175,8 +174,9 @@ function viewOf(
 ): GoalView {
   if (!goal) return { kind: "none" };
   if (goal.membership) return { kind: "member", goal };
-  // A goal the viewer may not see is not described at all: its cause could be private.
-  if (!isVisibleTo(goal, user)) return { kind: "hidden", message: REFUSAL_MESSAGES.hidden };
+  // A goal the viewer may not see is not described at all (its cause could be private): the loader
+  // answers it as page not found before this (ADR 218), and nothing here may tell it either.
+  if (!isVisibleTo(goal, user)) return { kind: "none" };
   const refusal = joinRefusal(goal, user, undefined, day);
   return { kind: "visitor", goal, refusal: refusal && REFUSAL_MESSAGES[refusal] };
 }
