@@ -1,7 +1,8 @@
 /**
  * The cron's notification work (server.ts `scheduled`; also /dev/cron in development, with the
  * developer date as today). In order: heads-ups for goals starting or ending in 3 days (ADR 181),
- * reminders for idle members, the Monday digest, then the e-mail of every new notification (ADR 187).
+ * reminders for idle members, the Monday digest, then the e-mail of every new notification (ADR 187),
+ * and the supporters' settle-up and payment reminders of ended goals (ADR 242).
  */
 import { toIsoDate } from "#app/lib/dates";
 import type { Database } from "#app/platform/db/db.server";
@@ -12,6 +13,7 @@ import {
   sendDigests,
 } from "#app/features/notifications/notification-mail.server";
 import { sendHeadsUps } from "#app/features/notifications/notifications.server";
+import { remindUnpaid, settleUp } from "#app/features/sponsors/settle-up.server";
 
 export async function notificationJobs(env: Env, ctx: ExecutionContext, db: Database, now: number) {
   const today = toIsoDate(new Date(now));
@@ -20,5 +22,8 @@ export async function notificationJobs(env: Env, ctx: ExecutionContext, db: Data
   const reminders = await remindIdleMembers(env, db, today, now);
   const digests = await sendDigests(context, today, now);
   const mails = await mailNotifications(context, now);
-  return { headsUps, reminders, digests, mails };
+  // Reminders first: a pledge settled today is not due for one until 3 days on.
+  const pledgeReminders = await remindUnpaid(context, today);
+  const settled = await settleUp(context, today);
+  return { headsUps, reminders, digests, mails, settled, pledgeReminders };
 }

@@ -59,7 +59,7 @@ export default function DevCronRoute() {
       {result ? (
         <p role="status">
           Done: {result.headsUps} told of dates, {result.reminders} reminded, {result.digests} digests, {result.mails}{" "}
-          e-mails.
+          e-mails, {result.settled} pledges settled up, {result.pledgeReminders} pledge reminders.
         </p>
       ) : null}
       <Form method="post">

@@ -21,6 +21,7 @@ import {
 } from "#app/features/fundraising/fundraising.server";
 import { earnedMessage } from "#app/features/badges/badges";
 import { settleBadges } from "#app/features/badges/badges.server";
+import { tellChangedSettlements } from "#app/features/sponsors/settle-up.server";
 import { deleteEntry, editEntry, loadEntryGoal, logEntry, removeEntry, type EntryGoal } from "./progress-writes.server";
 
 export interface ProgressActionData {
@@ -98,6 +99,8 @@ export async function progressAction(
   }
   // Badges (ADR 271): recomputed from the member's entries; new ones told once, lost ones taken back.
   const earned = await settleBadges(context, goal, result.userId ?? viewer.id, day);
+  // An entry the organiser removes after settle-up may change what a supporter owes: they are told (ADR 242).
+  if (result.changed && value.intent === "remove-entry") await tellChangedSettlements(context, goalId);
   // Per-unit pledges grow with progress: a milestone (50/90/100% of the target) may be crossed now.
   if (result.changed && (value.intent === "log-entry" || value.intent === "edit-entry"))
     await announceProgressMilestone(context, goalId, appUrl(request, context.cloudflare.env));
