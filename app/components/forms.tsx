@@ -1,7 +1,7 @@
 /**
  * Form fields wired to conform. Every kind is built on FieldFrame: a visible <label>, an optional
  * hint, the control, and its error, tied to the control by aria-describedby. Server errors render
- * without JavaScript; with it, conform validates on blur.
+ * without JavaScript; with it, conform checks the form when sent, then each field as it is typed (ADR 280).
  */
 import { useHydrated } from "#app/components/useHydrated";
 import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
