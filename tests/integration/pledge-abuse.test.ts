@@ -129,4 +129,15 @@ describe("pledges: a double-submitted form", () => {
     expect(await pledgeCount(goal.id)).toBe(2);
     expect((await postForm(`/give/${goal.id}`, { ...PLEDGE, key: "not-a-key" })).status).toBe(400);
   });
+
+  it("a broken key (a tampered or truncated page) is a 400 that says to reload, and records nothing", async () => {
+    const goal = await fundraisingGoal();
+    for (const key of ["not-a-key", "0123456789ABCDEF0123456789ABCDEF", "0".repeat(31), "a".repeat(10_000)]) {
+      const response = await postForm(`/give/${goal.id}`, { ...PLEDGE, key });
+      expect(response.status, key.slice(0, 40)).toBe(400);
+      // Told where the supporter looks (the form's alert), since the key has no field of its own.
+      expect(await response.text()).toMatch(/class="form-error" role="alert">Reload the page and try again</);
+    }
+    expect(await pledgeCount(goal.id)).toBe(0);
+  });
 });

@@ -60,6 +60,8 @@ export const fixture = {
 
 /** A fixed idempotency key: every generated case is refused, so it is never used up. */
 const ENTRY_KEY = "0123456789abcdef0123456789abcdef";
+/** The pledge form's (ADR 218), refused the same way. */
+const PLEDGE_KEY = "89abcdef0123456789abcdef01234567";
 const dayFromNow = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 /** The measured goal runs from 2 days ago to 10 days ahead; an entry may be for a day up to today. */
 const ENTRY_DAY = {
@@ -121,10 +123,12 @@ export const FORMS: FormRow[] = [
     as: "anonymous",
     cases: 200,
     fieldErrors: true,
+    hidden: ["key"],
     fields: {
       name: { kind: "text", max: 80 },
       amount: { kind: "amount", max: 1_000_000 },
       message: { kind: "optional-text", max: 280 },
+      key: { kind: "key", value: PLEDGE_KEY, optional: true },
     },
   },
   {
@@ -132,7 +136,7 @@ export const FORMS: FormRow[] = [
     name: "pledge per unit (/give, anonymous)",
     group: "visitor",
     extra: withHoneypot,
-    hidden: ["kind"],
+    hidden: ["kind", "key"],
     path: () => `/give/${fixture.pledgeGoal}`,
     as: "anonymous",
     cases: 150,
@@ -142,6 +146,7 @@ export const FORMS: FormRow[] = [
       kind: { kind: "literal", value: "per-unit" },
       perUnit: { kind: "amount", max: 1_000 },
       max: { kind: "amount", max: 1_000_000 },
+      key: { kind: "key", value: PLEDGE_KEY, optional: true },
     },
   },
   {

@@ -50,7 +50,12 @@ export type FieldSpec =
   /** A measured amount ('5', '5.25'), more than zero, at most 2 decimals and at most `max` (ADR 140). */
   | { kind: "quantity"; max: number }
   /** A calendar day that must be `valid()`; `before()` is a day before the allowed range (ADR 140). */
-  | { kind: "day"; valid: () => string; before: () => string; after: () => string };
+  | { kind: "day"; valid: () => string; before: () => string; after: () => string }
+  /**
+   * A form's idempotency key (32 lower-case hex digits, ADR 215, 218), fixed so it is never used up; an
+   * `optional` one may be missing or empty (a page rendered before the key existed sends none).
+   */
+  | { kind: "key"; value: string; optional?: boolean };
 
 export type FileValue = { file: { name: string; type: string; bytes: Uint8Array<ArrayBuffer> } };
 /** One submitted value; an array means the field is repeated. */
@@ -116,6 +121,8 @@ function validValue(spec: FieldSpec, rng: Rng): string {
       return rng.pick(["5", "12.5", "0.25", "42"]);
     case "day":
       return spec.valid();
+    case "key":
+      return spec.value;
   }
 }
 
@@ -262,6 +269,19 @@ function breakersFor(spec: FieldSpec): FieldBreaker[] {
         { name: "before the allowed days", apply: () => [spec.before()] },
         { name: "after the allowed days", apply: () => [spec.after()] },
         { name: "10 KB", apply: () => ["2026-03-01".repeat(1_024)] },
+      ];
+    case "key":
+      return [
+        ...(spec.optional ? common.slice(2) : common),
+        control,
+        { name: "upper case", apply: (v) => [v.toUpperCase()] },
+        { name: "one digit short", apply: (v) => [v.slice(1)] },
+        { name: "one digit long", apply: (v) => [v + "0"] },
+        { name: "not hex", apply: (v) => ["g" + v.slice(1)] },
+        { name: "a UUID", apply: () => [crypto.randomUUID()] },
+        { name: "SQL in key", apply: (v) => [`${v}' OR '1'='1`] },
+        { name: "padded", apply: (v) => [` ${v} `] },
+        { name: "10 KB", apply: () => ["a".repeat(10_240)] },
       ];
     case "ref":
       return [

@@ -102,7 +102,8 @@ export const TEXT_FORMS = [
     as: "anonymous",
     honeypot: true,
     valid: () => ({ name: "Pat", amount: "5", message: "Go!" }),
-    fields: { name: 80, amount: 32, message: 280 },
+    // key: the form's idempotency key (ADR 218), 32 hex digits, refused past 64 characters unread.
+    fields: { name: 80, amount: 32, message: 280, key: 64 },
   },
   {
     // A pledge per unit: its maximum is required (docs/product.md "Pledges per unit").
@@ -240,7 +241,7 @@ export const TEXT_FORMS = [
     path: (fx) => `/active/${fx.measuredGoal}`,
     as: "admin",
     valid: () => ({ intent: "log-entry", key: "0123456789abcdef0123456789abcdef", amount: "1", day: dayFromNow(0) }),
-    fields: { note: 280 },
+    fields: { note: 280, key: 64 },
   },
   {
     form: "admin: support e-mail",

@@ -59,6 +59,7 @@ export function PledgeForm({
     lastResult,
     defaultValue: { name: defaultName ?? "", email: defaultEmail ?? "" },
   });
+  const formErrors = [...(form.errors ?? []), ...(fields.key.errors ?? [])];
   const perUnitChosen = fields.kind.initialValue === "per-unit";
   const one = unit ? singular(unit) : "";
   const [typed, setTyped] = useState<{ rate: number | null; max: number | null } | null>(null);
@@ -67,9 +68,10 @@ export function PledgeForm({
     <Form method="post" className="form pledge-form" {...getFormProps(form)}>
       <HoneypotInputs />
       {pledgeKey ? <input type="hidden" name="key" value={pledgeKey} /> : null}
-      {form.errors?.length ? (
+      {/* The hidden key has no field of its own: a broken one ("Reload the page…") is told with the form's. */}
+      {formErrors.length ? (
         <p className="form-error" role="alert">
-          {form.errors.join(", ")}
+          {formErrors.join(", ")}
         </p>
       ) : null}
       <Field field={fields.name} label="Your name" autoComplete="name" />

@@ -242,13 +242,14 @@ const givePledgeFields = z.object({
       .optional(),
   ),
   max: z.preprocess(blankToUndefined, moneyAmount(MAX_PLEDGE_MAJOR, "the maximum").optional()),
-  // The form's idempotency key (ADR 218); a page rendered before it existed sends none.
+  // The form's idempotency key (ADR 218); a page rendered before it existed sends none. One check, the
+  // length before the pattern, that does not abort: a broken key (a tampered page) must not stop the
+  // form's own checks, so an empty amount is still told on its field (found by the bad-input suite).
   key: z.preprocess(
     blankToUndefined,
     z
       .string()
-      .max(64, { message: "Reload the page and try again", abort: true })
-      .regex(/^[0-9a-f]{32}$/, "Reload the page and try again")
+      .refine((v) => v.length <= 64 && /^[0-9a-f]{32}$/.test(v), "Reload the page and try again")
       .optional(),
   ),
   // Used only for this pledge: the receipt with the supporter's own link, the final amount, reminders
