@@ -10,7 +10,7 @@ import { isDigestDay } from "#app/features/notifications/notification-email";
 import { worker } from "../support/worker";
 import { get, post } from "../support/http";
 import { mailedTo } from "../support/mail";
-import { createGoal, dayFromToday, join, signedInUser } from "../support/factories";
+import { createGoal, createUser, dayFromToday, join, signedInUser } from "../support/factories";
 
 const DAY = 86_400_000;
 
@@ -247,6 +247,23 @@ describe("notification e-mail", () => {
       .bind(idle.id)
       .first<{ n: number }>();
     expect(bell!.n).toBe(1);
+  });
+
+  it("reminds every idle member of a big club in one run: more than one insert's worth of rows", async () => {
+    const goal = await createGoal({
+      cause: `Row ${crypto.randomUUID().slice(0, 8)}`,
+      start: dayFromToday(-10),
+      end: dayFromToday(30),
+    });
+    const now = Date.now();
+    // 30 reminders are more rows than one statement may bind (D1: 100 parameters a statement).
+    const idle = await Promise.all(Array.from({ length: 30 }, () => createUser()));
+    for (const member of idle) await join(member.id, goal.id, { joinedAt: new Date(now - 5 * DAY) });
+    await cron(now + DAY);
+    const bell = await env.DB.prepare("SELECT count(*) AS n FROM notifications WHERE goal_id = ? AND kind = 'reminder'")
+      .bind(goal.id)
+      .first<{ n: number }>();
+    expect(bell!.n).toBe(30);
   });
 
   it("sends the weekly digest on Mondays to those who turned it on, once", async () => {

@@ -4,7 +4,8 @@
  * rows' communication_id as the record of what went to whom.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { and, desc, eq, getTableColumns, ne, sql } from "drizzle-orm";
+import { and, desc, eq, ne, sql } from "drizzle-orm";
+import { rowsPerInsert } from "#app/platform/db/batch.server";
 import { AUDIENCE_LABELS, chunk, communicationText, type Audience } from "#app/features/admin/admin";
 import { newId } from "#app/lib/ids";
 import { communications, mailOutbox, users } from "#drizzle/schema";
@@ -14,8 +15,7 @@ import { deliverLater, type Mail } from "#app/features/mail/mail.server";
 import type { SessionUser } from "#app/platform/session/session.server";
 import { getSettings } from "#app/platform/db/settings.server";
 
-/** drizzle may bind every column of each row (defaults included): at most 100 parameters a statement. */
-const ROWS_PER_INSERT = Math.floor(100 / Object.keys(getTableColumns(mailOutbox)).length);
+const ROWS_PER_INSERT = rowsPerInsert(mailOutbox);
 
 const audienceWhere = (audience: Audience) =>
   and(ne(users.status, "suspended"), audience === "all" ? undefined : eq(users.type, audience));

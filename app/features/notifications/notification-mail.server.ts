@@ -24,6 +24,7 @@ import {
 import { notificationHref, notificationText, type NotificationFacts } from "#app/features/notifications/notifications";
 import { emailPreferences, goals, mailOutbox, notifications, userGoals, users } from "#drizzle/schema";
 import type { Database } from "#app/platform/db/db.server";
+import { rowsPerInsert } from "#app/platform/db/batch.server";
 import { unsubscribeUrl } from "./email-preferences.server";
 import { publishNow, type Topic } from "#app/features/live/live.server";
 import {
@@ -258,13 +259,13 @@ export async function remindIdleMembers(env: Env, db: Database, today: IsoDate, 
     eventKey: `reminder:${r.goalId}:${today}`,
     createdAt: new Date(now),
   }));
-  // 6 columns a row: 16 rows stay under D1's 100 bound parameters.
   const chunks = [];
-  for (let i = 0; i < values.length; i += 16)
+  const size = rowsPerInsert(notifications);
+  for (let i = 0; i < values.length; i += size)
     chunks.push(
       db
         .insert(notifications)
-        .values(values.slice(i, i + 16))
+        .values(values.slice(i, i + size))
         .onConflictDoNothing()
         .returning({ userId: notifications.userId }),
     );

@@ -12,7 +12,14 @@
  *   toMainScreen(rows.main, ...);
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
+import { getTableColumns, type Table } from "drizzle-orm";
 import type { BatchItem, BatchResponse } from "drizzle-orm/batch";
+
+/**
+ * How many rows one multi-row INSERT into `table` may carry: D1 binds at most 100 parameters a statement,
+ * and drizzle binds every column of each row (a column's plain default included), not only those given.
+ */
+export const rowsPerInsert = (table: Table) => Math.floor(100 / Object.keys(getTableColumns(table)).length);
 
 export type Statement = BatchItem<"sqlite">;
 /** A module's statements for a screen: a tuple (`as const`), or null when the screen skips it. */
