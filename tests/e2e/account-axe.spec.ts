@@ -27,7 +27,8 @@ test("every account screen is axe clean at 1280 and 390px, with content and with
   page,
   browser,
 }) => {
-  test.setTimeout(120_000);
+  // Every account screen twice (two widths), each with an axe pass: minutes on a busy 2-core machine.
+  test.setTimeout(240_000);
   const me: TestUser = await createUser(page.request, { first: "Axel", last: "Account" });
   // A friend (through their personal link) and a pending friend request (by e-mail): lists with rows.
   const dee = await someone(browser, "Dee");

@@ -89,6 +89,8 @@ test("a goal id that does not exist shows the 404 page", async ({ page, user }) 
 });
 
 test("the main screen, a goal, the bar and completed goals are axe clean", async ({ page, user }) => {
+  // Five full axe passes over the app's longest screens: minutes on a busy 2-core machine.
+  test.slow();
   await page.goto("/main");
   await expect(page.getByRole("banner").getByText(user.first)).toBeVisible();
   await expectNoAxeViolations(page);
