@@ -22,6 +22,19 @@ export default defineConfig(async () => ({
           BAD_INPUT_SCALE: process.env.BAD_INPUT_SCALE ?? (process.env.CI ? "1" : "0.25"),
           HUB_HEARTBEAT_MS: "200",
         },
+        // The card Worker behind the CARDS service binding (ADR 272), as `npm run build` bundled it.
+        workers: [
+          {
+            name: "goals-cards",
+            modules: true,
+            scriptPath: "./build/cards/index.js",
+            compatibilityDate: "2025-04-01",
+            modulesRules: [
+              { type: "CompiledWasm", include: ["**/*.wasm"] },
+              { type: "Data", include: ["**/*.woff"] },
+            ],
+          },
+        ],
       },
     }),
   ],

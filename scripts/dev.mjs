@@ -22,10 +22,28 @@ if (!process.argv.includes("--no-seed")) seed();
 
 const children = [
   spawn("npx", ["remix", "watch"], { stdio: ["ignore", "ignore", "inherit"], env }),
-  spawn("npx", ["wrangler", "dev", "--ip", "127.0.0.1", "--port", port, "--log-level", "warn"], {
-    stdio: "inherit",
-    env,
-  }),
+  // The app and the card Worker behind its CARDS binding (ADR 272).
+  spawn(
+    "npx",
+    [
+      "wrangler",
+      "dev",
+      "-c",
+      "wrangler.toml",
+      "-c",
+      "workers/cards/wrangler.toml",
+      "--ip",
+      "127.0.0.1",
+      "--port",
+      port,
+      "--log-level",
+      "warn",
+    ],
+    {
+      stdio: "inherit",
+      env,
+    },
+  ),
 ];
 const stop = () => children.forEach((c) => c.kill("SIGTERM"));
 process.on("SIGINT", stop);

@@ -24,6 +24,11 @@ const child = spawn(
   [
     "wrangler",
     "dev",
+    // The app and the card Worker behind its CARDS binding (ADR 272).
+    "-c",
+    "wrangler.toml",
+    "-c",
+    "workers/cards/wrangler.toml",
     "--ip",
     "127.0.0.1",
     "--port",

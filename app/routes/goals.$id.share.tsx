@@ -19,6 +19,9 @@ import { shareView } from "#app/features/goals/share.server";
 import fundraisingStyles from "#app/styles/fundraising.css";
 import memberStyles from "#app/styles/member.css";
 import { notFound } from "#app/platform/http/http-errors.server";
+import { cardMeta } from "#app/features/cards/cards";
+import { memberCardUrls } from "#app/features/cards/cards.server";
+import { ShareCard } from "#app/features/cards/ShareCard";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: memberStyles },
@@ -28,6 +31,8 @@ export const links: LinksFunction = () => [
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `Share${data ? ` ${data.goal.cause}` : ""} | Goals with Friends` },
   { name: "description", content: "Share a goal with the people you want in it." },
+  // The member's card (ADR 272): the image a pasted link of this page would unfurl as.
+  ...(data?.card ? cardMeta(`Share ${data.goal.cause}`, data.goal.cause, data.card.wide) : []),
 ];
 
 /** A goal the viewer cannot see is not described: the same 404 as one that does not exist. */
@@ -35,11 +40,12 @@ async function viewOrNotFound(request: Request, context: LoaderFunctionArgs["con
   const user = await requireUser(request, context);
   const view = await shareView(request, context, user, id);
   if (!view) throw notFound();
-  return view;
+  return { ...view, viewerId: user.id };
 }
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  return viewOrNotFound(request, context, params.id!);
+  const { viewerId, ...view } = await viewOrNotFound(request, context, params.id!);
+  return { ...view, card: await memberCardUrls(request, context, view.goal.id, viewerId) };
 }
 
 /** Replace the invite link (its owner only): every link shared so far stops working (ADR 061, 184). */
@@ -53,7 +59,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export default function ShareGoalRoute() {
-  const { goal, url, signed, canRevoke } = useLoaderData<typeof loader>();
+  const { goal, url, signed, canRevoke, card } = useLoaderData<typeof loader>();
   const error = useActionData<typeof action>()?.error;
   return (
     <main className="member-page">
@@ -81,6 +87,7 @@ export default function ShareGoalRoute() {
           </>
         ) : null}
       </section>
+      {card ? <ShareCard cause={goal.cause} card={card} /> : null}
       <p>
         <Link to={`/active/${goal.id}`}>Back to the goal</Link>
       </p>

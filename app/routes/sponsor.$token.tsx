@@ -17,6 +17,8 @@ import { PledgeThanks } from "#app/features/sponsors/PledgeThanks";
 import { loadSponsorPage } from "#app/features/sponsors/sponsor-page.server";
 import { takePledge } from "#app/features/sponsors/take-pledge.server";
 import { readFormData } from "#app/platform/http/form-data.server";
+import { appUrl } from "#app/platform/http/env.server";
+import { cardMeta, cardPath } from "#app/features/cards/cards";
 import { honeypotInputProps } from "#app/platform/http/honeypot.server";
 import { today } from "#app/platform/session/clock.server";
 import { getOptionalUser } from "#app/platform/session/session.server";
@@ -34,6 +36,8 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
   // Unlisted (ADR 240): the link is the permission, so search engines never list it.
   return [
     { title: `${title} | Goals with Friends` },
+    // The link unfurls in chat apps as its card (ADR 272); the image URL carries the same token.
+    ...(page?.state === "open" && data?.card ? cardMeta(title, page.goal.cause, data.card) : []),
     { name: "robots", content: "noindex" },
     // The link never leaves the site as a referrer (same-origin keeps the Origin a no-JS form post needs).
     { name: "referrer", content: "same-origin" },
@@ -51,8 +55,12 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   // A signed-in supporter's address is offered for the receipt (their own; they may clear it).
   const email = page.state === "open" ? ((await getOptionalUser(request, context))?.email ?? null) : null;
   // The pledge form's idempotency key (ADR 218): the same form sent twice is one pledge.
+  const card =
+    page.state === "open"
+      ? `${appUrl(request, context.cloudflare.env)}${cardPath(`/sponsor/${params.token ?? ""}`, "wide")}`
+      : null;
   return data(
-    { page, email, honeypot: await honeypotInputProps(context), pledgeKey: newId() },
+    { page, email, honeypot: await honeypotInputProps(context), pledgeKey: newId(), card },
     { status, headers: NO_STORE },
   );
 }

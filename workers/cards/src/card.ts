@@ -1,0 +1,143 @@
+/**
+ * A card as satori's element tree (plain objects, no React): the challenge's title, the figure, a bar,
+ * a badge, the charity and a QR code of the link, in the app's colours (app/styles tokens).
+ */
+import { renderSVG } from "uqr";
+import { CARD_FORMATS, type CardSpec } from "../../../app/lib/card-spec";
+
+interface Node {
+  type: string;
+  props: Record<string, unknown> & { style?: Record<string, unknown>; children?: unknown };
+}
+const h = (
+  type: string,
+  style: Record<string, unknown>,
+  children?: unknown,
+  extra: Record<string, unknown> = {},
+): Node => ({
+  type,
+  props: { style: { display: "flex", ...style }, children, ...extra },
+});
+
+const BRAND = "#0f766e";
+const BRAND_DARK = "#115e59";
+const BRAND_LIGHT = "#ccfbf1";
+const INK = "#111827";
+const MUTED = "#4b5563";
+const ACCENT_SOFT = "#fff7ed";
+const ACCENT = "#c2410c";
+
+function qrImage(link: string, size: number): Node {
+  const svg = renderSVG(link, { ecc: "M", border: 2, pixelSize: 8, whiteColor: "#ffffff", blackColor: INK });
+  const src = `data:image/svg+xml;base64,${btoa(svg)}`;
+  return { type: "img", props: { src, width: size, height: size, style: { width: size, height: size } } };
+}
+
+const hostOf = (link: string) => {
+  try {
+    return new URL(link).host;
+  } catch {
+    return "";
+  }
+};
+
+export function cardTree(spec: CardSpec): Node {
+  const { width, height } = CARD_FORMATS[spec.format];
+  const square = spec.format === "square";
+  const pad = square ? 72 : 64;
+  const qrSize = square ? 260 : 220;
+  const titleSize = spec.title.length > 40 ? (square ? 60 : 48) : square ? 76 : 60;
+
+  const bar =
+    spec.percent === null
+      ? null
+      : h("div", { width: "100%", height: 28, borderRadius: 14, backgroundColor: BRAND_LIGHT, marginTop: 20 }, [
+          h("div", {
+            width: `${Math.max(spec.percent, 2)}%`,
+            height: 28,
+            borderRadius: 14,
+            backgroundColor: BRAND,
+          }),
+        ]);
+  const badge = spec.badge
+    ? h(
+        "div",
+        {
+          alignSelf: "flex-start",
+          marginTop: 24,
+          padding: "10px 22px",
+          borderRadius: 999,
+          backgroundColor: ACCENT_SOFT,
+          color: ACCENT,
+          fontSize: square ? 32 : 28,
+          fontWeight: 700,
+          alignItems: "center",
+        },
+        [h("div", { width: 18, height: 18, borderRadius: 9, backgroundColor: ACCENT, marginRight: 14 }), spec.badge],
+      )
+    : null;
+
+  const main = h("div", { flexDirection: "column", flexGrow: 1, flexShrink: 1, minWidth: 0 }, [
+    h("div", { fontSize: square ? 32 : 28, color: BRAND_DARK, fontWeight: 700 }, spec.kicker),
+    h(
+      "div",
+      {
+        fontSize: titleSize,
+        fontWeight: 700,
+        color: INK,
+        lineHeight: 1.1,
+        marginTop: 12,
+        maxHeight: titleSize * 2.3,
+        overflow: "hidden",
+      },
+      spec.title,
+    ),
+    h("div", { alignItems: "baseline", marginTop: square ? 48 : 28, flexWrap: "wrap" }, [
+      h("div", { fontSize: square ? 120 : 96, fontWeight: 700, color: BRAND, lineHeight: 1 }, spec.figure),
+      spec.figureNote ? h("div", { fontSize: square ? 40 : 34, color: MUTED, marginLeft: 20 }, spec.figureNote) : null,
+    ]),
+    bar,
+    badge,
+  ]);
+
+  const qr = h("div", { flexDirection: "column", alignItems: "center", marginLeft: square ? 0 : 48, flexShrink: 0 }, [
+    h("div", { padding: 10, backgroundColor: "#ffffff", borderRadius: 16, border: `2px solid ${BRAND_LIGHT}` }, [
+      qrImage(spec.link, qrSize),
+    ]),
+    h("div", { fontSize: 26, fontWeight: 700, color: INK, marginTop: 12 }, spec.linkLabel),
+  ]);
+
+  const footer = h(
+    "div",
+    {
+      justifyContent: "space-between",
+      alignItems: "flex-end",
+      marginTop: "auto",
+      paddingTop: 24,
+      fontSize: square ? 30 : 26,
+      color: MUTED,
+    },
+    [
+      h("div", { flexDirection: "column", flexShrink: 1, minWidth: 0 }, [
+        spec.charity ? h("div", { color: INK, fontWeight: 700 }, spec.charity) : null,
+        h("div", { marginTop: 6 }, `Goals with Friends · ${hostOf(spec.link)}`),
+      ]),
+      square ? qr : null,
+    ],
+  );
+
+  return h(
+    "div",
+    {
+      width,
+      height,
+      flexDirection: "column",
+      padding: pad,
+      backgroundColor: "#f0fdfa",
+      borderTop: `16px solid ${BRAND}`,
+      fontFamily: "Inter",
+      color: INK,
+    },
+    [h("div", { flexGrow: 1, alignItems: "flex-start" }, square ? [main] : [main, qr]), footer],
+  );
+}
