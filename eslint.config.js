@@ -50,7 +50,7 @@ export default tseslint.config(
       "worker-configuration.d.ts",
       "public/build/",
       "public/sw.js",
-      ".wrangler/",
+      "**/.wrangler/",
       ".cache/",
       "node_modules/",
       "test-results/",
