@@ -31,6 +31,31 @@ async function inViewport(page: Page, selector: ReturnType<Page["locator"]>) {
     .toBe(true);
 }
 
+/** The log form's own message (ADR 253): under its button, in the window, and not at the top of the page. */
+async function loggedBesideTheForm(page: Page, message: string) {
+  const status = page.locator("form.measure__form").getByTestId("log-status");
+  await expect(status).toContainText(message);
+  await inViewport(page, status);
+  await expect(page.locator(".flash", { hasText: "Logged" })).toHaveCount(0);
+}
+
+// The log button can sit at the window's bottom edge (at 1280 it does): its message still shows.
+for (const viewport of [PHONE, { width: 1280, height: 844 }]) {
+  test(`logging says so under the log form, in the window, not at the top; ready for the next (${viewport.width} px)`, async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ viewport });
+    const page = await context.newPage();
+    await createUser(page.request, { join: ["goal-challenge"] });
+    await page.goto("/active/goal-challenge");
+    await log(page, "2.5", "Lunch loop");
+    await loggedBesideTheForm(page, "Logged 2.5 miles.");
+    await expect(page.locator("form.measure__form").getByLabel(/Amount/)).toHaveValue("");
+    await expect(page.getByTestId("my-total")).toHaveText("2.5 miles");
+    await context.close();
+  });
+}
+
 test.describe("JavaScript on, on a phone", () => {
   test.use({ viewport: PHONE });
 
@@ -89,10 +114,14 @@ test.describe("JavaScript on, on a phone", () => {
 test.describe("JavaScript off", () => {
   test.use({ javaScriptEnabled: false, viewport: PHONE });
 
-  test("an edit returns to the entry with the message beside it; Delete asks first", async ({ page }) => {
+  test("a log returns to the log form with the message under it; an edit returns to the entry with the message beside it; Delete asks first", async ({
+    page,
+  }) => {
     await createUser(page.request, { join: ["goal-challenge"] });
     await page.goto("/active/goal-challenge");
     await log(page, "4", "Hill loop");
+    await expect(page).toHaveURL(/#progress$/);
+    await loggedBesideTheForm(page, "Logged 4 miles.");
     const row = entry(page, "Hill loop");
     await row.getByText("Edit").click();
     await row.getByLabel(/Amount/).fill("4.5");

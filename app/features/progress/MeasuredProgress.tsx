@@ -5,10 +5,10 @@
  * forms and the figures move at once (optimistic), the idempotency key stopping a double log.
  */
 import { ActivityFilesLink } from "#app/features/activity/ActivityFilesLink";
-import { Form, Link, useFetcher, useFetchers } from "@remix-run/react";
+import { Form, Link, useFetcher, useFetchers, useNavigation, useRevalidator } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { formatMonthDay } from "#app/lib/dates";
-import { FlashBeside } from "#app/components/FlashMessage";
+import { FlashBeside, useFlash } from "#app/components/FlashMessage";
 import { showToast } from "#app/components/Toast";
 import { useHydrated } from "#app/components/useHydrated";
 import { EntryDelete } from "./EntryDelete";
@@ -293,10 +293,33 @@ function LogForm({ view, result }: { view: ProgressView; result: Result }) {
   const keyErrors = errorsOf(reply, "key");
   // Fields typed in since the last submit: the next entry, already under way.
   const typedSinceSubmit = useRef(new Set<string>());
-  // A successful log redirects (no data): clear the form for the next entry, except what the member
-  // has typed since sending (the refresh can land while they type the next entry).
+  const hydrated = useHydrated();
+  // What happened, beside the form where the member is looking (ADR 253): the in-place answer with
+  // JavaScript, the flash the redirect carried back to #progress without.
+  const flash = useFlash();
+  const told = fetcher.state === "idle" ? fetcher.data?.progress.message : undefined;
+  const status = told ?? (fetcher.data === undefined && flash?.at === "progress" ? flash.message : undefined);
+  const statusRef = useRef<HTMLParagraphElement>(null);
+  // The button may sit at the window's bottom edge: bring the message under it into view, once, after
+  // any data reload under way (a live update's reload puts the scroll back where it was when it began).
+  const revalidation = useRevalidator().state;
+  const navigation = useNavigation().state;
+  const reloading = revalidation !== "idle" || navigation !== "idle";
+  const scrolledFor = useRef<unknown>(null);
   useEffect(() => {
-    if (fetcher.state !== "idle" || fetcher.data !== undefined || !formRef.current) return;
+    if (!told || reloading || scrolledFor.current === fetcher.data) return;
+    scrolledFor.current = fetcher.data;
+    statusRef.current?.scrollIntoView({ block: "nearest" });
+  }, [fetcher.data, told, reloading]);
+  // Logged (answered in place, or a redirect with no data): clear the form for the next entry, except what
+  // the member has typed since sending (the refresh can land while they type the next entry). Only once a
+  // submission has come back: what was typed before the page's script started stays.
+  const busy = useRef(false);
+  useEffect(() => {
+    if (fetcher.state !== "idle") return void (busy.current = true);
+    if (!busy.current) return;
+    busy.current = false;
+    if (fetcher.data?.progress.error || !formRef.current) return;
     for (const input of formRef.current.querySelectorAll<HTMLInputElement>("input:not([type=hidden])")) {
       if (!typedSinceSubmit.current.has(input.name)) input.value = input.defaultValue;
     }
@@ -324,6 +347,7 @@ function LogForm({ view, result }: { view: ProgressView; result: Result }) {
       <h3 id="log-title">Log progress</h3>
       <input type="hidden" name="intent" value="log-entry" />
       <input type="hidden" name="key" value={key} />
+      {hydrated ? <input type="hidden" name="answer" value="toast" /> : null}
       <div className="measure__fields">
         <EntryFields
           idPrefix="log"
@@ -340,6 +364,10 @@ function LogForm({ view, result }: { view: ProgressView; result: Result }) {
       <button type="submit" className="button" aria-disabled={fetcher.state !== "idle" || undefined}>
         {fetcher.state === "submitting" ? "Logging..." : "Log progress"}
       </button>
+      {/* Always in the page, so what it says is read out when it changes (and only then). */}
+      <p className="measure__status" aria-live="polite" data-testid="log-status" ref={statusRef}>
+        {status}
+      </p>
     </fetcher.Form>
   );
 }

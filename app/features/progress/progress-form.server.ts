@@ -119,8 +119,9 @@ export async function progressAction(
           ? FLASH.entryDeleted
           : FLASH.entryRemoved;
   const told = value.intent === "remove-entry" ? "" : earnedMessage(earned);
-  // With JavaScript an edit, delete or removal is answered in place and told in a toast (ADR 252).
-  if (formData.get("answer") === "toast" && value.intent !== "log-entry") {
+  // With JavaScript the goal screen's forms are answered in place (ADR 252, 253): an edit, delete or
+  // removal is told in a toast, a log beside the log form.
+  if (formData.get("answer") === "toast") {
     const done = answer(formData, 200, null);
     done.data.progress.message = message + told;
     return done;
@@ -128,14 +129,17 @@ export async function progressAction(
   // Back to the goal screen as it was: with all my entries listed when I was editing an older one.
   const all = new URL(request.url).searchParams.get("entries") === "all" ? "?entries=all" : "";
   const env = context.cloudflare.env;
-  // Without JavaScript: back to the changed item (#fragment), the message beside it (ADR 252).
-  if (!back && value.intent !== "log-entry") {
+  // Without JavaScript: back to the changed item (#fragment), the message beside it (ADR 252); a log
+  // returns to the progress section, the message under the log form's button (ADR 253).
+  if (!back) {
     const at =
-      value.intent === "edit-entry"
-        ? `entry-${value.entryId}`
-        : value.intent === "delete-entry"
-          ? "my-entries"
-          : "latest";
+      value.intent === "log-entry"
+        ? "progress"
+        : value.intent === "edit-entry"
+          ? `entry-${value.entryId}`
+          : value.intent === "delete-entry"
+            ? "my-entries"
+            : "latest";
     throw await redirectWithFlashAt(env, `/active/${goalId}${all}`, message + told, at);
   }
   throw await redirectWithFlash(env, back ?? `/active/${goalId}${all}#progress`, message + told);
