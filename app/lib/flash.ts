@@ -43,6 +43,8 @@ export const FLASH = {
     "You already have an account with that address: sign in below. Forgot the password? Use Forgot Password? to reset it.",
   inviteJoined: (cause: string) => `You joined ${cause} through an invite.`,
   goalCreated: (cause: string) => `Goal created: ${cause}.`,
+  /** After /create (ADR 254): beside the organiser's tools, whose first link is the invite link. */
+  goalCreatedNext: (cause: string) => `Goal created: ${cause}. Next: share its invite link so members can join.`,
   // The member's own account, notifications and friends (ADR 180-182).
   passwordChangedHere: "Your password is changed. Other devices have been signed out.",
   emailChangeSent: (email: string) => `Check ${email}: open the link we sent to confirm your new address.`,

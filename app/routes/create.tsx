@@ -20,7 +20,7 @@ import { createGoalWithTeamsSchema, teamSettingsColumns } from "#app/features/te
 import { teamSettingsStatement } from "#app/features/teams/team-writes.server";
 import { today } from "#app/platform/session/clock.server";
 import { FLASH } from "#app/lib/flash";
-import { redirectWithFlash } from "#app/platform/session/flash.server";
+import { redirectWithFlashAt } from "#app/platform/session/flash.server";
 import { createGoal } from "#app/features/goals/goals.server";
 import { requireRole } from "#app/platform/session/session.server";
 import { deleteImage, readImageUpload, readUploadForm, storeImage } from "#app/platform/http/uploads.server";
@@ -92,8 +92,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     await deleteImage(env, icon);
     throw error;
   }
-  // Land where the organiser runs it (ADR 162): its management page, not /join as if they were a member.
-  throw await redirectWithFlash(env, `/goals/${id}/fundraising`, FLASH.goalCreated(cause));
+  // Land on the new goal's own screen, at the organiser's tools, with what happened and the next step
+  // beside them (ADR 254): not /join as if they were a member (ADR 162), nor a page of one of the tools.
+  throw await redirectWithFlashAt(env, `/active/${id}`, FLASH.goalCreatedNext(cause), "organiser-tools");
 }
 
 export default function CreateGoalRoute() {

@@ -251,8 +251,8 @@ test("an admin edits a goal on the shared goals screen and sees its participants
   await page.goto("/create");
   await page.getByLabel("Cause").fill(cause);
   await page.getByRole("button", { name: "Create goal" }).click();
-  await expect(page).toHaveURL(/\/goals\/[a-f0-9]+\/fundraising$/);
-  const id = page.url().split("/")[4]!;
+  await expect(page).toHaveURL(/\/active\/[a-f0-9]+#organiser-tools$/);
+  const id = new URL(page.url()).pathname.split("/")[2]!;
 
   await page.goto("/admin/goals");
   await page.getByRole("link", { name: cause }).click();

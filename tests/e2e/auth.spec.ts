@@ -74,7 +74,8 @@ test("without JavaScript there is no Show password or Copy link button that woul
   await page.goto("/create");
   await page.getByLabel("Cause").fill(`No-JS copy ${Date.now()}`);
   await page.getByRole("button", { name: "Create goal" }).click();
-  await expect(page).toHaveURL(/\/goals\/[a-f0-9]+\/fundraising$/);
+  await expect(page).toHaveURL(/\/active\/[a-f0-9]+#organiser-tools$/);
+  await page.getByRole("link", { name: "Set up fundraising and invite link" }).click();
   await expect(page.locator("#invite-url")).toHaveValue(/\/invite\//);
   await expect(page.getByRole("button", { name: "Copy link" })).toHaveCount(0);
   await context.close();

@@ -11,10 +11,18 @@ async function createChallenge(page: Page, cause: string) {
   await page.getByLabel("Start date").fill(day(-1));
   await page.getByLabel("End date").fill(day(10));
   await page.getByRole("button", { name: "Create goal" }).click();
-  // The organiser lands on the challenge's management page, not on /join.
-  await expect(page).toHaveURL(/\/goals\/[a-f0-9]+\/fundraising$/);
-  await expect(flash(page)).toHaveText(`Goal created: ${cause}.`);
-  return page.url().split("/")[4]!;
+  // The organiser lands on the new challenge's own screen, at its tools, told there what happened and
+  // what to do next (ADR 254): not on /join, not at the top of a fundraising form.
+  await expect(page).toHaveURL(/\/active\/[a-f0-9]+#organiser-tools$/);
+  await expect(page.getByRole("heading", { level: 1, name: cause })).toBeVisible();
+  const tools = page.getByRole("navigation", { name: "Organiser tools" });
+  await expect(tools.getByRole("status")).toHaveText(
+    `Goal created: ${cause}. Next: share its invite link so members can join.`,
+  );
+  await expect(tools.getByRole("status")).toBeInViewport();
+  await expect(tools.getByRole("link", { name: "Set up fundraising and invite link" })).toBeInViewport();
+  await expect(flash(page)).toHaveCount(0);
+  return new URL(page.url()).pathname.split("/")[2]!;
 }
 
 for (const javaScriptEnabled of [true, false]) {

@@ -24,9 +24,8 @@ async function orgSharesInvite(browser: Browser, target = "500") {
   await page.getByLabel(/Target amount/).fill(target);
   await page.getByLabel("Currency").selectOption("GBP");
   await page.getByRole("button", { name: "Create goal" }).click();
-  await expect(page).toHaveURL(/\/goals\/[a-f0-9]+\/fundraising$/);
-  const goalId = page.url().split("/")[4]!;
-  await page.goto(`/active/${goalId}`);
+  await expect(page).toHaveURL(/\/active\/[a-f0-9]+#organiser-tools$/);
+  const goalId = new URL(page.url()).pathname.split("/")[2]!;
   // The 1st to the last day of the chosen month.
   const [y, m] = chosen!.split("-").map(Number) as [number, number];
   const last = new Date(Date.UTC(y, m, 0)).getUTCDate();

@@ -122,9 +122,10 @@ test.describe("creating goals", () => {
       await page.getByLabel("Icon").setInputFiles(fixture("avatar.png"));
       await page.getByLabel(/^Private/).check();
       await page.getByRole("button", { name: "Create goal" }).click();
-      await expect(page).toHaveURL(/\/goals\/[a-f0-9]+\/fundraising$/);
-      await expect(page.locator(".flash[role=status]")).toHaveText(`Goal created: ${cause}.`);
-      await page.goto(`/active/${page.url().split("/")[4]}`);
+      await expect(page).toHaveURL(/\/active\/[a-f0-9]+#organiser-tools$/);
+      await expect(page.locator(".flash-beside[role=status]")).toHaveText(
+        `Goal created: ${cause}. Next: share its invite link so members can join.`,
+      );
       await expect(page.getByRole("heading", { name: cause })).toBeVisible();
       await expect(page.getByRole("article").locator("img.goal-icon")).toHaveAttribute(
         "src",

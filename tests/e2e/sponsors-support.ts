@@ -28,8 +28,9 @@ export async function orgCreatesPrivateChallenge(browser: Browser, javaScriptEna
   await page.getByLabel(/Target amount/).fill("100");
   await page.getByLabel("Currency").selectOption("GBP");
   await page.getByRole("button", { name: "Create goal" }).click();
-  await expect(page).toHaveURL(/\/goals\/[a-f0-9]+\/fundraising$/);
-  const goalId = page.url().split("/").at(-2)!;
+  await expect(page).toHaveURL(/\/active\/[a-f0-9]+#organiser-tools$/);
+  const goalId = new URL(page.url()).pathname.split("/")[2]!;
+  await page.goto(`/goals/${goalId}/fundraising`);
   const inviteUrl = await page.locator("#invite-url").inputValue();
   const [y, m] = thisMonth.split("-").map(Number) as [number, number];
   const end = `${thisMonth}-${String(new Date(Date.UTC(y, m, 0)).getUTCDate()).padStart(2, "0")}`;

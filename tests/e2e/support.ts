@@ -94,7 +94,8 @@ export async function checkAxe(page: Page, javaScriptEnabled: boolean, widths?: 
 
 /**
  * `page` (signed in as an org) creates a public goal measured in km (10 km each, 50 km for the group)
- * through /create, which lands on the goal's management page (ADR 162).
+ * through /create, which lands on the new goal's screen at its organiser's tools (ADR 254); then opens its
+ * fundraising page (the invite link), where the callers carry on.
  */
 export async function createMeasuredGoal(page: Page, causePrefix = "Walk the distance") {
   await page.goto("/create");
@@ -104,8 +105,9 @@ export async function createMeasuredGoal(page: Page, causePrefix = "Walk the dis
   await page.getByLabel("Target per member").fill("10");
   await page.getByLabel(/Group target/).fill("50");
   await page.getByRole("button", { name: "Create goal" }).click();
-  await expect(page).toHaveURL(/\/goals\/[a-f0-9]+\/fundraising$/);
-  const goalId = page.url().split("/").at(-2)!;
+  await expect(page).toHaveURL(/\/active\/[a-f0-9]+#organiser-tools$/);
+  const goalId = new URL(page.url()).pathname.split("/")[2]!;
+  await page.goto(`/goals/${goalId}/fundraising`);
   return { goalId, cause };
 }
 

@@ -56,7 +56,8 @@ describe("month challenge on /create", () => {
       target_amount: 150000,
       currency: "EUR",
     });
-    expect(response.headers.get("Location")).toBe(`/goals/${goal.id}/fundraising`);
+    // The new goal's own screen, at the organiser's tools (ADR 254).
+    expect(response.headers.get("Location")).toBe(`/active/${goal.id}#organiser-tools`);
   });
 
   it("keeps custom dates and no fundraising when those are left alone", async () => {
