@@ -161,7 +161,14 @@ test("raised means paid: a £25 pledge on £3,000 shows as pledged (<1%), and as
   await org.page.goto(`/goals/${org.goalId}/fundraising`);
   await expect(org.page.getByTestId("raised")).toHaveText("£0");
   await org.page.getByRole("button", { name: "Mark paid pledge from Alex Tester" }).click();
-  await expect(org.page.getByRole("button", { name: "Paid pledge from Alex Tester" })).toBeVisible();
+  // Paid is a status beside a quiet way back, never a button that looks pressed (ADR 255).
+  const paidCell = org.page
+    .getByRole("row", { name: /Alex Tester/ })
+    .getByRole("cell")
+    .last();
+  await expect(paidCell.locator(".status")).toHaveText("✓ Paid");
+  await expect(paidCell.getByRole("button", { name: /^Paid/ })).toHaveCount(0);
+  await expect(paidCell.getByRole("button", { name: "Mark not paid pledge from Alex Tester" })).toBeVisible();
   await expect(org.page.getByTestId("raised")).toHaveText("£25");
   await expect(org.page.getByText("£25 raised: pledges paid to Shelter")).toBeVisible();
   await expectNoAxeViolations(org.page);

@@ -25,10 +25,21 @@ const PLEDGE_COLUMNS: Column<Pledge>[] = [
         <input type="hidden" name="intent" value="paid" />
         <input type="hidden" name="pledgeId" value={p.id} />
         <input type="hidden" name="paid" value={p.paid ? "false" : "true"} />
-        <button type="submit" className={p.paid ? "button" : "button button--secondary"} aria-pressed={p.paid}>
-          {p.paid ? "Paid" : "Mark paid"}
-          <span className="visually-hidden"> pledge from {p.name}</span>
-        </button>
+        {/* Paid is a status, not a button that looks pressed; taking it back is a quiet link (ADR 255). */}
+        {p.paid ? (
+          <span className="pledge-paid">
+            <span className="status status--success">
+              <span aria-hidden="true">✓</span> Paid
+            </span>
+            <button type="submit" className="link-button">
+              Mark not paid<span className="visually-hidden"> pledge from {p.name}</span>
+            </button>
+          </span>
+        ) : (
+          <button type="submit" className="button button--secondary">
+            Mark paid<span className="visually-hidden"> pledge from {p.name}</span>
+          </button>
+        )}
       </Form>
     ),
   },
