@@ -20,8 +20,21 @@ export const links: LinksFunction = () => [
 export const meta: MetaFunction = () =>
   screenMeta("My challenges", { description: "The challenges you run: members, completions, pledges and every tool." });
 
-// Live (ADR 043): joins, completions and pledges move the figures; new goals add rows.
-export const handle: LiveHandle = { live: () => ["goals", "admin"] };
+// Live (ADR 043): joins, completions and pledges move the figures; new goals add rows. An org hears its own
+// challenges' topics (the admin topic is for admins only: an org's stream was refused, ADR 255).
+export const handle: LiveHandle<typeof loader> = {
+  live: (data) =>
+    !data || data.isAdmin
+      ? ["goals", "admin"]
+      : [
+          "goals",
+          ...[...data.running, ...data.upcoming, ...data.ended]
+            .slice(0, LIVE_CHALLENGES)
+            .map((c) => `goal:${c.id}` as const),
+        ],
+};
+/** Goal topics a page may add (MAX_TOPICS is 16; the root layout has its own). */
+const LIVE_CHALLENGES = 12;
 
 /** Orgs see the challenges they own; admins the site's own goals (ADR 162). */
 export async function loader({ request, context }: LoaderFunctionArgs) {

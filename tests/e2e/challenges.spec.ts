@@ -80,3 +80,32 @@ test("admins have My challenges too; members do not", async ({ browser }) => {
   await admin.context().close();
   await member.context().close();
 });
+
+test("an org's /challenges hears its own challenges (never refused) and moves when a member joins", async ({
+  browser,
+}) => {
+  const org = await (await browser.newContext()).newPage();
+  await createUser(org.request, { type: "org" });
+  const cause = `Live challenge ${Date.now()}`;
+  const id = await createChallenge(org, cause);
+  const refused: string[] = [];
+  org.on("response", (r) => {
+    if (new URL(r.url()).pathname === "/events" && r.status() >= 400) refused.push(`${r.status()} ${r.url()}`);
+  });
+  const stream = org.waitForResponse((r) => new URL(r.url()).pathname === "/events");
+  await org.goto("/challenges");
+  expect((await stream).status()).toBe(200);
+  await expect(org.locator("html")).toHaveAttribute("data-live", "connected");
+  const row = org.getByRole("region", { name: /^Running/ }).getByRole("row", { name: new RegExp(cause) });
+  await expect(row.getByRole("cell").nth(1)).toHaveText("0");
+  // A member joins on their own phone: the org's table counts them without a reload (ADR 255).
+  const member = await (await browser.newContext()).newPage();
+  await signInNew(member);
+  await member.goto(`/join/${id}`);
+  await member.getByRole("button", { name: "Join goal" }).click();
+  await expect(member).toHaveURL(new RegExp(`/active/${id}`));
+  await expect(row.getByRole("cell").nth(1)).toHaveText("1");
+  expect(refused).toEqual([]);
+  await org.context().close();
+  await member.context().close();
+});
