@@ -119,6 +119,8 @@ test("notification settings are one short row per kind, labels left, a two-optio
   await page.keyboard.press("ArrowRight");
   await expect(cheers.getByLabel("Off")).toBeChecked();
   await section.getByRole("button", { name: "Save notifications" }).click();
+  // Saved before the reload (a reload while the post is on its way would cancel it).
+  await expect(page.getByText("Your notification e-mail settings are saved.")).toBeVisible();
   await page.reload();
   await expect(
     page
