@@ -20,6 +20,11 @@ describe("amounts", () => {
   it("parses what people type into minor units", () => {
     expect(parseAmount("25")).toBe(2500);
     expect(parseAmount("12.5")).toBe(1250);
+    // A decimal comma (ADR 255); three digits after a comma stay thousands.
+    expect(parseAmount("12,5")).toBe(1250);
+    expect(parseAmount("€ 7,25")).toBe(725);
+    expect(parseAmount("1,250")).toBe(125_000);
+    expect(parseAmount("1,2,3")).toBeNull();
     expect(parseAmount("12.50")).toBe(1250);
     expect(parseAmount(" £1,250.00 ")).toBe(125000);
     expect(parseAmount("0.01")).toBe(1);

@@ -25,6 +25,11 @@ describe("amounts in hundredths of a unit", () => {
     expect(parseQuantity("10,000")).toEqual({ ok: true, value: 1_000_000 });
     expect(parseQuantity(".5")).toEqual({ ok: true, value: 50 });
     expect(parseQuantity("0.01")).toEqual({ ok: true, value: 1 });
+    // A decimal comma (ADR 255); three digits after a comma stay thousands.
+    expect(parseQuantity("4,5")).toEqual({ ok: true, value: 450 });
+    expect(parseQuantity(" 4,25 ")).toEqual({ ok: true, value: 425 });
+    expect(parseQuantity("1,000")).toEqual({ ok: true, value: 100_000 });
+    for (const bad of ["4,5,6", "4,", ",5", "4,5.5", "4,567.891"]) expect(parseQuantity(bad).ok, bad).toBe(false);
   });
 
   it("refuses negative, zero, three decimals, words, exponents and huge numbers", () => {

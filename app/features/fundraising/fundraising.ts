@@ -3,6 +3,7 @@
  * month-challenge dates, who may manage / discuss / pledge, and safe links. No I/O.
  */
 import type { IsoDate } from "#app/lib/dates";
+import { decimalComma } from "#app/lib/decimal-comma";
 import type { GoalFacts, Viewer } from "#app/features/goals/goals";
 import { trimEndOf } from "#app/lib/text-scan";
 
@@ -24,15 +25,17 @@ export const isCurrency = (value: unknown): value is Currency =>
   typeof value === "string" && (CURRENCIES as readonly string[]).includes(value);
 
 /**
- * '12', '12.5', '£1,250.00', ' 7 ' -> minor units; null for anything else (negative, 3 decimals,
+ * '12', '12.5', '12,5', '£1,250.00', ' 7 ' -> minor units; null for anything else (negative, 3 decimals,
  * letters, exponent notation, empty). The caller applies the range.
  */
 export function parseAmount(input: unknown): number | null {
-  if (typeof input !== "string") return null;
-  const cleaned = input
-    .trim()
-    .replace(/^[£€$]\s*/, "")
-    .replace(/,(?=\d{3}(\D|$))/g, "");
+  if (typeof input !== "string" || input.length > 64) return null;
+  const cleaned = decimalComma(
+    input
+      .trim()
+      .replace(/^[£€$]\s*/, "")
+      .replace(/,(?=\d{3}(\D|$))/g, ""),
+  );
   const match = /^(\d{1,12})(?:\.(\d{1,2}))?$/.exec(cleaned);
   if (!match) return null;
   const minor = Number(match[1]) * MINOR_PER_MAJOR + Number((match[2] ?? "").padEnd(2, "0"));

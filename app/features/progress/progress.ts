@@ -4,6 +4,7 @@
  * (ties: who got there first) and per-unit pledge amounts with their caps. No I/O.
  */
 import { MAX_PLEDGE_MINOR } from "#app/features/fundraising/fundraising";
+import { decimalComma } from "#app/lib/decimal-comma";
 import { dayNumber, formatMonthDay, isExpired, isIsoDate, type IsoDate } from "#app/lib/dates";
 
 /** Amounts are stored as integers: hundredths of the unit (5.25 km = 525). */
@@ -84,7 +85,7 @@ export type QuantityProblem = "format" | "not-positive" | "too-many-decimals";
  */
 export function parseQuantity(input: unknown): { ok: true; value: number } | { ok: false; problem: QuantityProblem } {
   if (typeof input !== "string" || input.length > 32) return { ok: false, problem: "format" };
-  const cleaned = input.trim().replace(/,(?=\d{3}(\D|$))/g, "");
+  const cleaned = decimalComma(input.trim().replace(/,(?=\d{3}(\D|$))/g, ""));
   if (/^-\s*\d/.test(cleaned)) return { ok: false, problem: "not-positive" };
   if (/^\d{1,12}\.\d{3,}$/.test(cleaned)) return { ok: false, problem: "too-many-decimals" };
   const match = /^(\d{1,12})(?:\.(\d{1,2}))?$/.exec(cleaned) ?? /^()\.(\d{1,2})$/.exec(cleaned);
