@@ -315,5 +315,11 @@ describe("the leaderboard", () => {
       .bind(goal.cause)
       .first<any>();
     expect(audit.detail).toContain(entry.id);
+    // In words (ADR 255): the member's name and the amount with its unit, not a raw user id.
+    const who = await env.DB.prepare("SELECT first, last FROM users WHERE id = ?")
+      .bind(runner.id)
+      .first<{ first: string; last: string }>();
+    expect(audit.detail).toContain(`${who!.first} ${who!.last}'s entry of 400 km on `);
+    expect(audit.detail).not.toContain(runner.id);
   });
 });

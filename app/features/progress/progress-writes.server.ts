@@ -11,6 +11,7 @@ import type { Viewer } from "#app/features/goals/goals";
 import { newId } from "#app/lib/ids";
 import {
   dailyCapMessage,
+  formatQuantity,
   HUNDREDTHS,
   logRefusal,
   LOG_REFUSALS,
@@ -18,7 +19,7 @@ import {
   type LogRefusal,
 } from "#app/features/progress/progress";
 import { rowValues } from "#app/platform/db/insert-select.server";
-import { goals, progressEntries, progressTotals, userGoals } from "#drizzle/schema";
+import { goals, progressEntries, progressTotals, userGoals, users } from "#drizzle/schema";
 import { auditEntryIfChanged } from "#app/features/admin/audit.server";
 import { publish } from "#app/features/live/live.server";
 import {
@@ -386,18 +387,27 @@ export async function removeEntry(
     return { ok: false, status: 403, message: "Only the goal's organisation can remove entries." };
   const entry = (
     await context.db
-      .select({ userId: progressEntries.userId, amount: progressEntries.amount, day: progressEntries.day })
+      .select({
+        userId: progressEntries.userId,
+        amount: progressEntries.amount,
+        day: progressEntries.day,
+        first: users.first,
+        last: users.last,
+      })
       .from(progressEntries)
+      .leftJoin(users, eq(users.id, progressEntries.userId))
       .where(and(eq(progressEntries.id, entryId), eq(progressEntries.goalId, goal.id)))
       .limit(1)
   )[0];
   if (!entry) return { ok: false, status: 404, message: "That entry is not in this goal.", field: "entryId" };
+  // The audit log names the member and the goal in words (ADR 255); the entry's id stays for the record.
+  const who = entry.first ? `${entry.first} ${entry.last ?? ""}`.trim() : "A deleted member";
   await context.db.batch([
     context.db.delete(progressEntries).where(and(eq(progressEntries.id, entryId), eq(progressEntries.goalId, goal.id))),
     auditEntryIfChanged(context, viewer.id, {
       action: "progress.remove",
       target: goal.cause,
-      detail: `entry ${entryId} of user ${entry.userId}: ${entry.amount / 100} ${goal.unit ?? ""} on ${entry.day}`,
+      detail: `${who}'s entry of ${formatQuantity(entry.amount, goal.unit ?? "")} on ${entry.day} (entry ${entryId})`,
     }),
     ...recountTotals(context, goal.id, entry.userId),
   ]);
