@@ -300,15 +300,18 @@ function LogForm({ view, result }: { view: ProgressView; result: Result }) {
   const told = fetcher.state === "idle" ? fetcher.data?.progress.message : undefined;
   const status = told ?? (fetcher.data === undefined && flash?.at === "progress" ? flash.message : undefined);
   const statusRef = useRef<HTMLParagraphElement>(null);
-  // The button may sit at the window's bottom edge: bring the message under it into view, once, after
-  // any data reload under way (a live update's reload puts the scroll back where it was when it began).
+  // The button may sit at the window's bottom edge: bring the message under it into view, and again after
+  // each data reload ending in the next 3 s (React Router puts the scroll back where it was when a reload
+  // began, so a live update under way would undo it). "nearest" does nothing while it is in view.
   const revalidation = useRevalidator().state;
   const navigation = useNavigation().state;
   const reloading = revalidation !== "idle" || navigation !== "idle";
-  const scrolledFor = useRef<unknown>(null);
+  const toldAt = useRef(0);
   useEffect(() => {
-    if (!told || reloading || scrolledFor.current === fetcher.data) return;
-    scrolledFor.current = fetcher.data;
+    if (told) toldAt.current = Date.now();
+  }, [fetcher.data, told]);
+  useEffect(() => {
+    if (!told || reloading || Date.now() - toldAt.current > 3000) return;
     statusRef.current?.scrollIntoView({ block: "nearest" });
   }, [fetcher.data, told, reloading]);
   // Logged (answered in place, or a redirect with no data): clear the form for the next entry, except what
