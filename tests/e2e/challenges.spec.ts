@@ -5,7 +5,7 @@ import { checkAxe } from "./support";
 const flash = (page: Page) => page.locator(".flash[role=status]");
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
-async function createChallenge(page: Page, cause: string) {
+async function createChallenge(page: Page, cause: string, { inView = true } = {}) {
   await page.goto("/create");
   await page.getByLabel("Cause").fill(cause);
   await page.getByLabel("Start date").fill(day(-1));
@@ -19,8 +19,10 @@ async function createChallenge(page: Page, cause: string) {
   await expect(tools.getByRole("status")).toHaveText(
     `Goal created: ${cause}. Next: share its invite link so members can join.`,
   );
-  await expect(tools.getByRole("status")).toBeInViewport();
-  await expect(tools.getByRole("link", { name: "Set up fundraising and invite link" })).toBeInViewport();
+  if (inView) {
+    await expect(tools.getByRole("status")).toBeInViewport();
+    await expect(tools.getByRole("link", { name: "Set up fundraising and invite link" })).toBeInViewport();
+  }
   await expect(flash(page)).toHaveCount(0);
   return new URL(page.url()).pathname.split("/")[2]!;
 }
@@ -87,7 +89,8 @@ test("an org's /challenges hears its own challenges (never refused) and moves wh
   const org = await (await browser.newContext()).newPage();
   await createUser(org.request, { type: "org" });
   const cause = `Live challenge ${Date.now()}`;
-  const id = await createChallenge(org, cause);
+  // (The landing itself is checked at 390 and 1280, JavaScript on and off, above.)
+  const id = await createChallenge(org, cause, { inView: false });
   const refused: string[] = [];
   org.on("response", (r) => {
     if (new URL(r.url()).pathname === "/events" && r.status() >= 400) refused.push(`${r.status()} ${r.url()}`);
