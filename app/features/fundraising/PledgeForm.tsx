@@ -163,6 +163,10 @@ export function PledgeForm({
         optional
         hint={`For your receipt and a private link to your pledge${unit ? "; for a pledge per unit, the final amount and where to pay" : ""}. Used only for this pledge, never for anything else.`}
       />
+      <CheckboxField
+        field={fields.updates}
+        label="E-mail me when the challenge reaches 50%, 90% and 100% of its target"
+      />
       <TextareaField field={fields.message} label="Message to the group" optional maxLength={280} />
       <CheckboxField field={fields.anonymous} label="Show my pledge as Anonymous" />
       <p className="field__hint">

@@ -3,6 +3,7 @@
  * A screen reads in one db.batch; the statements are exported so the goal screen can fold them into
  * its own batch (ADR 062). The rules live in app/features/fundraising/fundraising.ts.
  */
+import { tellSupportersOfMilestone } from "#app/features/sponsors/supporter-updates.server";
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import {
@@ -277,6 +278,8 @@ export interface NewPledge {
   key?: string | null;
   /** The supporter's address, for this pledge only (ADR 241). */
   email?: string | null;
+  /** Milestone updates asked for (ADR 244). */
+  updates?: boolean;
 }
 
 /**
@@ -309,6 +312,7 @@ export async function recordPledge(
         maxAmount: input.maxAmount ?? null,
         idempotencyKey: input.key ?? null,
         email: input.email ?? null,
+        updates: input.updates ?? false,
       })
       // The same form sent twice (its key) records one pledge and tells nobody again (ADR 218).
       .onConflictDoNothing()
@@ -354,9 +358,19 @@ export async function announceMilestone(context: AppLoadContext, goal: SupportGo
       .update(goals)
       .set({ milestoneNotified: milestone })
       .where(and(eq(goals.id, goal.id), sql`${goals.milestoneNotified} < ${milestone}`));
-    if (result.meta.changes > 0 && goal.orgEmail && goal.charityName && goal.currency) {
-      const line = milestoneMessage(milestone, goal.charityName);
-      const amounts = `${formatAmount(pledged, goal.currency)} of ${formatAmount(goal.targetAmount!, goal.currency)}`;
+    const { charityName, currency, targetAmount } = goal;
+    // Supporters who asked for updates hear of it too (ADR 244), once: only the winner of the update mails.
+    if (result.meta.changes > 0 && charityName && currency && targetAmount)
+      await tellSupportersOfMilestone(
+        context,
+        { id: goal.id, cause: goal.cause, charityName, currency, targetAmount },
+        milestone,
+        pledged,
+        appUrl,
+      );
+    if (result.meta.changes > 0 && goal.orgEmail && charityName && currency) {
+      const line = milestoneMessage(milestone, charityName);
+      const amounts = `${formatAmount(pledged, currency)} of ${formatAmount(goal.targetAmount!, currency)}`;
       await sendMail(context, {
         to: goal.orgEmail,
         subject: `${goal.cause}: ${milestone}% of the target pledged`,

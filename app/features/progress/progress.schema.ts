@@ -255,7 +255,12 @@ const givePledgeFields = z.object({
   // Used only for this pledge: the receipt with the supporter's own link, the final amount, reminders
   // (ADR 241). Optional: without it nobody can tell the supporter anything later.
   email: z.preprocess(blankToUndefined, email().optional()),
+  // Mail at 50, 90 and 100% of the target (ADR 244): only with an address.
+  updates: z.preprocess((v) => v === "on" || v === "true", z.boolean()).default(false),
 });
+
+/** The field message when updates are asked for without an address. */
+export const UPDATES_NEED_EMAIL = "Enter your e-mail address to get the updates";
 
 export const givePledgeSchema = z.preprocess(onlyChosenOption, givePledgeFields).superRefine((value, ctx) => {
   if (value.kind === "fixed" && value.amount === undefined)
@@ -264,6 +269,8 @@ export const givePledgeSchema = z.preprocess(onlyChosenOption, givePledgeFields)
     ctx.addIssue({ code: "custom", path: ["perUnit"], message: REQUIRED });
   if (value.kind === "per-unit" && value.max === undefined)
     ctx.addIssue({ code: "custom", path: ["max"], message: MAX_REQUIRED });
+  if (value.updates && value.email === undefined)
+    ctx.addIssue({ code: "custom", path: ["email"], message: UPDATES_NEED_EMAIL });
 });
 export type GivePledge = z.output<typeof givePledgeSchema>;
 /** The schema as the form sees it: the preprocess takes the same fields it gives. */

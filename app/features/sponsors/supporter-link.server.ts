@@ -10,13 +10,10 @@ import { and, eq, isNotNull, isNull, or, sql } from "drizzle-orm";
 import { goals, pledges } from "#drizzle/schema";
 import type { IsoDate } from "#app/lib/dates";
 import { publish } from "#app/features/live/live.server";
-import { signedToken, verifiedPayload } from "#app/features/goals/invites.server";
+import { verifiedPayload } from "#app/features/goals/invites.server";
 import { pledgeColumns } from "#app/features/fundraising/fundraising.server";
 
-/** The path of a pledge's supporter link. */
-export async function supporterPath(env: Env, pledgeId: string) {
-  return `/pledge/${await signedToken(env, "supporter", pledgeId)}`;
-}
+export { supporterPath } from "./supporter-path.server";
 
 /** The pledge a supporter link opens, with what its page shows, or null (forged, or the pledge is gone). */
 export async function openSupporterLink(context: AppLoadContext, token: string) {

@@ -111,3 +111,22 @@ export function changedMail(p: SettleFacts, was: number) {
       ].join("\n\n") + "\n",
   };
 }
+
+/** 50, 90 or 100% of the challenge's target pledged, to a supporter who asked for updates (ADR 244). */
+export function milestoneUpdateMail(
+  p: { name: string; cause: string; charityName: string },
+  milestone: number,
+  amounts: { pledged: string; target: string },
+) {
+  const reached = milestone >= 100 ? "has reached its target" : `is ${milestone}% of the way to its target`;
+  return {
+    subject: `${p.cause} ${milestone >= 100 ? "reached its target" : `is at ${milestone}% of its target`}`,
+    text:
+      [
+        `Hello ${p.name},`,
+        `${p.cause} ${reached}: ${amounts.pledged} pledged of ${amounts.target} for ${p.charityName}. Thank you for being part of it.`,
+        `You asked for these updates when you pledged; there are at most three (50%, 90% and 100%).`,
+        footer(),
+      ].join("\n\n") + "\n",
+  };
+}

@@ -110,6 +110,7 @@ export async function takePledge(request: Request, context: AppLoadContext, form
       maxAmount: perUnit ? (pledge.max ?? null) : null,
       key: pledge.key ?? null,
       email: pledge.email ?? null,
+      updates: pledge.updates && !!pledge.email,
     },
     appUrl(request, env),
     { id, mail: receipt },
