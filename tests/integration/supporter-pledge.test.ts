@@ -144,6 +144,32 @@ describe("the supporter's own pledge link", () => {
     expect(await pledgesOf(goal.id)).toHaveLength(1);
   });
 
+  it("a supporter link opens its own pledge only: another pledge's signature opens neither, and nothing of the goal shows", async () => {
+    const goal = await fundraisingGoal();
+    const alex = await signUpUser({ first: "Alexandra" });
+    expect((await post(`/join/${goal.id}`, {}, alex.cookie)).status).toBe(302);
+    const first = await postForm(`/give/${goal.id}`, { name: "First Giver", amount: "5" }, { ip: nextIp() });
+    const second = await postForm(`/give/${goal.id}`, { name: "Second Giver", amount: "7" }, { ip: nextIp() });
+    const [a, b] = [supporterPath(first), supporterPath(second)];
+    const [idA, sigA] = a.slice("/pledge/".length).split(".");
+    const [idB, sigB] = b.slice("/pledge/".length).split(".");
+    // Each signature proves one pledge id: swapped, both are page not found and change nothing.
+    for (const swapped of [`/pledge/${idA}.${sigB}`, `/pledge/${idB}.${sigA}`]) {
+      expect((await get(swapped)).status).toBe(404);
+      expect((await post(swapped, { intent: "paid" })).status).toBe(404);
+    }
+    expect((await pledgesOf(goal.id)).every((p: { said_paid_at: unknown }) => p.said_paid_at === null)).toBe(true);
+    // Its own page: that pledge, never the other supporter, the members or the discussion; not cached, not indexed.
+    const response = await get(a);
+    expect(response.headers.get("Cache-Control")).toBe("private, no-store");
+    const page = (await response.text()).replaceAll("<!-- -->", "");
+    expect(page).toContain("First Giver");
+    expect(page).not.toContain("Second Giver");
+    expect(page).not.toContain("Alexandra");
+    expect(page).not.toContain(`/goals/${goal.id}/discussion`);
+    expect(page).toContain('<meta name="robots" content="noindex"/>');
+  });
+
   it("the same form sent twice is one pledge, one receipt, and both answers lead to its link", async () => {
     const goal = await fundraisingGoal();
     const email = uniqueEmail("twice");
