@@ -2,9 +2,18 @@
  * The sport factors form, pure: each sport's factor typed as "0.25", "4" or blank (counts x1), from
  * 0.01 to 100 with at most 2 decimals. Lengths are checked before any pattern.
  */
-import { SPORTS, type Sport } from "./activity";
+import { SPORT_LABELS, SPORTS, type Sport } from "./activity";
 
 export const MAX_FACTOR = 100;
+
+/** A typed entry whose sport's factor takes it under the smallest amount (0.01). */
+export const SPORT_TOO_SMALL = "For this sport that counts as less than 0.01: enter more";
+
+/** "1 km of cycling counts as 0.25 km": one sentence per sport, as members read them. */
+export const factorSentence = (sport: Sport, factor: number, unitLabel: string) => {
+  const one = unitLabel.replace(/s$/, "");
+  return `1 ${one} of ${SPORT_LABELS[sport].toLowerCase()} counts as ${factor} ${one}`;
+};
 
 export function factorProblem(text: string): string | null {
   const t = text.trim();

@@ -14,6 +14,7 @@ import { progressQueries, standingQueries } from "#app/features/progress/progres
 import { toStanding } from "#app/features/progress/standing.server";
 import { toProgressView } from "#app/features/progress/progress-view.server";
 import { toQuickLog } from "#app/features/progress/quick-log.server";
+import { factorsByGoal, memberSportFactorsQuery } from "#app/features/activity/sport-factors.server";
 import { batchWithUser } from "#app/platform/session/session.server";
 import { goalVisit, homeSeen, recordGoalVisit, recordHomeVisit } from "./visits.server";
 import { teamQueries, toTeamsView } from "#app/features/teams/teams.server";
@@ -76,6 +77,8 @@ export async function mainScreenData(request: Request, context: AppLoadContext, 
         // Whether this view is a visit to record (ADR 190, 210): read here, written after the response.
         visit: goalVisit(context, viewerId, goalId, v.day),
         seen: home ? homeSeen(context, viewerId) : null,
+        // How sports count in my goals (docs/product.md "Activity files"): beside the log form's sport.
+        sports: [memberSportFactorsQuery(context, viewerId)] as const,
       };
     },
     { key: `main-screen:${shape}`, values },
@@ -127,7 +130,10 @@ export async function mainScreenData(request: Request, context: AppLoadContext, 
     // The home's cards and feed (SPEC's empty state stays for members with no goal).
     home:
       rows.home && screen.active.length
-        ? { ...toHome(rows.home, screen.active, day), quickLog: quickLogOf(rows.home, screen, day) }
+        ? {
+            ...toHome(rows.home, screen.active, day),
+            quickLog: quickLogOf(rows.home, screen, day, factorsByGoal(rows.sports[0])),
+          }
         : null,
   };
 }
@@ -155,12 +161,14 @@ function quickLogOf(
   home: NonNullable<Parameters<typeof toHome>[0]>,
   screen: ReturnType<typeof toMainScreen>,
   day: IsoDate,
+  factors: ReturnType<typeof factorsByGoal>,
 ) {
   const units = new Map(home[0].map((t) => [t.goalId, t.unit]));
   return toQuickLog(
     screen.active.map((g) => ({ ...g, unit: units.get(g.id) ?? null })),
     day,
     screen.selected?.id,
+    factors,
   );
 }
 

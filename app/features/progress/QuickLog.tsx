@@ -5,6 +5,7 @@
  * and the result is read out from the polite live region under Save, once.
  */
 import { ActivityFilesLink } from "#app/features/activity/ActivityFilesLink";
+import { SportCounts, SportField } from "#app/features/activity/SportField";
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { newId } from "#app/lib/ids";
@@ -56,6 +57,7 @@ export function QuickLog({ data, action, result }: { data: QuickLogData; action:
   const amount = field("amount", errors("amount", "", "key", "goal"));
   const day = field("day", errors("day"));
   const note = field("note", errors("note"));
+  const sportErrors = errors("sport");
   const many = data.goals.length > 1;
   return (
     <section className="quick-log card" aria-labelledby="quick-log-title">
@@ -117,8 +119,8 @@ export function QuickLog({ data, action, result }: { data: QuickLogData; action:
         </div>
         {amount.error}
         {/* Day and note stay folded: today is the usual day (open by itself when one of them is wrong). */}
-        <details className="quick-log__more" open={!!(day.error || note.error) || undefined}>
-          <summary>Another day or a note</summary>
+        <details className="quick-log__more" open={!!(day.error || note.error || sportErrors.length) || undefined}>
+          <summary>Another day, a sport or a note</summary>
           <div className="quick-log__extra">
             <div className="field">
               <label htmlFor="quick-log-day">Day</label>
@@ -139,8 +141,15 @@ export function QuickLog({ data, action, result }: { data: QuickLogData; action:
               <input {...note.input} type="text" maxLength={MAX_NOTE} defaultValue={initial?.note} />
               {note.error}
             </div>
+            <SportField
+              id="quick-log-sport"
+              counts={goal.factors?.length ? "quick-log-counts" : undefined}
+              defaultValue={initial?.sport}
+              errors={sportErrors}
+            />
           </div>
         </details>
+        <SportCounts id="quick-log-counts" factors={goal.factors ?? []} unitLabel={goal.unitLabel} />
         {/* Always in the page, so what it says is read out when it changes (and only then). */}
         <p className="quick-log__status" aria-live="polite" data-testid="quick-log-status">
           {reply?.message}

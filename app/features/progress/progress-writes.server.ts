@@ -164,7 +164,7 @@ export async function logEntry(
   context: AppLoadContext,
   goal: EntryGoal,
   viewer: Viewer,
-  input: EntryInput & { key: string },
+  input: EntryInput & { key: string; sport?: string | null },
   today: IsoDate,
 ): Promise<EntryWrite> {
   const reason = logRefusal(goal, goal.membership, today);
@@ -178,6 +178,7 @@ export async function logEntry(
     day: input.day,
     note: input.note,
     idempotencyKey: input.key,
+    sport: input.sport ?? null,
   });
   const counter = entryCounter(viewer);
   const [count, inserted] = await context.db.batch([

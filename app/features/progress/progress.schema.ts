@@ -25,6 +25,7 @@ import { amount as moneyAmount, pledgeSchema } from "#app/features/fundraising/f
 import { email, REQUIRED } from "#app/lib/fields.schema";
 import { containsMarkup } from "#app/lib/text-scan";
 import { goalFields } from "#app/features/goals/goal.schema";
+import { isSport } from "#app/features/activity/activity";
 
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\u202A-\u202E\u2066-\u2069]/;
 
@@ -45,6 +46,16 @@ const note = z.preprocess(
     .refine((v) => v.length <= MAX_NOTE, { message: `A note must be at most ${MAX_NOTE} characters`, abort: true })
     .refine((v) => !CONTROL.test(v), "Remove the unusual characters")
     .refine((v) => !containsMarkup(v), "Plain text only: remove the < > tags")
+    .optional(),
+);
+
+/** The sport a typed entry names (optional): the organiser's factor for it applies (docs/product.md). */
+const sport = z.preprocess(
+  (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
+  z
+    .string({ error: "Choose a sport from the list" })
+    .max(20, { message: "Choose a sport from the list", abort: true })
+    .refine(isSport, "Choose a sport from the list")
     .optional(),
 );
 
@@ -93,6 +104,7 @@ export function entrySchemas(goal: EntryContext) {
         .max(64, { message: "Reload the page and try again", abort: true })
         .regex(/^[0-9a-f]{32}$/, "Reload the page and try again"),
       ...entryFields(goal),
+      sport,
     }),
     "edit-entry": z.object({ intent: z.literal("edit-entry"), entryId: id(), ...entryFields(goal) }),
     "delete-entry": z.object({ intent: z.literal("delete-entry"), entryId: id() }),

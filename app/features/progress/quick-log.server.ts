@@ -8,6 +8,7 @@ import { data, type AppLoadContext } from "@remix-run/cloudflare";
 import type { IsoDate } from "#app/lib/dates";
 import { requireUser } from "#app/platform/session/session.server";
 import { newId } from "#app/lib/ids";
+import type { Sport } from "#app/features/activity/activity";
 import { defaultEntryDay, logRefusal, unitOf } from "#app/features/progress/progress";
 import { progressAction, type ProgressActionData } from "./progress-form.server";
 import { loadEntryGoal } from "./progress-writes.server";
@@ -18,6 +19,8 @@ export interface QuickLogGoal {
   id: string;
   cause: string;
   unitLabel: string;
+  /** The organiser's factors per sport (docs/product.md "Activity files"); none: every sport counts x1. */
+  factors?: [Sport, number][];
   /** The days an entry may be for: the goal's dates, up to today. */
   min: IsoDate | null;
   max: IsoDate;
@@ -38,6 +41,7 @@ export function toQuickLog(
   goals: readonly { id: string; cause: string; start: IsoDate | null; end: IsoDate | null; unit: string | null }[],
   today: IsoDate,
   currentId: string | null | undefined,
+  factors?: Map<string, [Sport, number][]>,
 ): QuickLogData | null {
   const open = goals
     .filter((g) => g.unit && !logRefusal(g, { completed: false }, today))
@@ -47,6 +51,7 @@ export function toQuickLog(
       unitLabel: unitOf(g.unit!).label,
       min: g.start,
       max: defaultEntryDay(g, today),
+      factors: factors?.get(g.id) ?? [],
     }));
   if (!open.length) return null;
   const first = open.findIndex((g) => g.id === currentId);
@@ -64,7 +69,7 @@ const refuse = (formData: FormData, message: string) =>
         entryId: null,
         error: { goal: [message] },
         initialValue: Object.fromEntries(
-          ["goal", "amount", "day", "note"].map((k) => [k, String(formData.get(k) ?? "").slice(0, 300)]),
+          ["goal", "amount", "day", "note", "sport"].map((k) => [k, String(formData.get(k) ?? "").slice(0, 300)]),
         ),
       },
     },
