@@ -85,6 +85,23 @@ function challengeSql() {
       );
     }
   });
+  // Activity files and the CSV import (ADR 260, 261): cycling counts x0.25 here; Rosa's run today came from
+  // her watch's file (its hash, never its track); two lines of the club's paper sheet came in as an import.
+  const today = iso(now);
+  const at = now.getTime();
+  const hash = "5eed".repeat(16);
+  lines.push(
+    `INSERT INTO goal_sport_factors (goal_id, sport, factor) VALUES (${q(CHALLENGE.id)}, 'cycling', 25) ON CONFLICT DO NOTHING;`,
+    `INSERT INTO progress_entries (id, goal_id, user_id, amount, day, idempotency_key, sport, moving_seconds, file_hash, created_at, updated_at) VALUES ('seed-file-rosa', ${q(CHALLENGE.id)}, ${q(RUNNERS[0][0])}, 312, ${q(today)}, ${q(`file:${CHALLENGE.id}:${hash}`)}, 'running', 2712, ${q(hash)}, ${at}, ${at}) ON CONFLICT DO NOTHING;`,
+    `INSERT INTO entry_imports (id, goal_id, by_user_id, rows, total, created_at) VALUES ('seed-import-paper', ${q(CHALLENGE.id)}, 'demo-org', 2, 625, ${at}) ON CONFLICT DO NOTHING;`,
+    ...[
+      [RUNNERS[2][0], 275, 1],
+      [RUNNERS[3][0], 350, 2],
+    ].map(
+      ([id, amount, line]) =>
+        `INSERT INTO progress_entries (id, goal_id, user_id, amount, day, idempotency_key, import_id, created_at, updated_at) VALUES (${q(`seed-import-${line}`)}, ${q(CHALLENGE.id)}, ${q(id)}, ${amount}, ${q(today)}, ${q(`import:seed-import-paper:${line}`)}, 'seed-import-paper', ${at}, ${at}) ON CONFLICT DO NOTHING;`,
+    ),
+  );
   lines.push(
     // Each runner's totals, recounted from the entries (the app does the same in every write, ADR 140).
     `INSERT OR REPLACE INTO progress_totals (goal_id, user_id, total, entries, last_day, reached_at) SELECT goal_id, user_id, sum(amount), count(*), max(day), max(updated_at) FROM progress_entries WHERE goal_id = ${q(CHALLENGE.id)} GROUP BY user_id;`,

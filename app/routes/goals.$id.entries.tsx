@@ -155,6 +155,11 @@ export default function GoalEntriesRoute() {
         Every entry logged in {goal.cause}, newest first. Remove one that is abusive: the member&apos;s total is
         recounted and the removal is recorded in the audit log.
       </p>
+      {goal.measured ? (
+        <p>
+          Results on paper? <Link to={`/goals/${goal.id}/import`}>Import entries from a CSV file</Link>
+        </p>
+      ) : null}
       {errors.length ? (
         <p className="form-error" role="alert">
           {errors.join(", ")}

@@ -292,6 +292,21 @@ export const FORMS: FormRow[] = [
     },
   },
   {
+    // The organiser's CSV import (ADR 261): the write itself, with lines that are never a valid import.
+    name: "admin: import entries from a CSV",
+    group: "admin",
+    hidden: ["intent", "importId"],
+    path: () => `/goals/${fixture.measuredGoal}/import`,
+    as: "admin",
+    cases: 120,
+    fieldErrors: true,
+    fields: {
+      intent: { kind: "literal", value: "import" },
+      importId: { kind: "literal", value: "bad-input-import" },
+      csv: { kind: "text", max: 2_000 },
+    },
+  },
+  {
     name: "admin: a goal's progress measure",
     group: "admin",
     hidden: ["intent", "unit"],

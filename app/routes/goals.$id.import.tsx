@@ -1,0 +1,184 @@
+import {
+  data,
+  type ActionFunctionArgs,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/cloudflare";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { GoalErrorBoundary } from "#app/features/goals/GoalForbidden";
+import { canManageGoal } from "#app/features/fundraising/fundraising";
+import { formatQuantity, unitOf } from "#app/features/progress/progress";
+import { loadEntryGoal } from "#app/features/progress/progress-writes.server";
+import { formatMonthDay } from "#app/lib/dates";
+import { newId } from "#app/lib/ids";
+import { today as goalToday } from "#app/platform/session/clock.server";
+import { redirectWithFlash } from "#app/platform/session/flash.server";
+import { requireUser } from "#app/platform/session/session.server";
+import { readUploadForm } from "#app/platform/http/uploads.server";
+import { forbidden, notFound } from "#app/platform/http/http-errors.server";
+import { IMPORT_PROBLEMS, importTotal, MAX_IMPORT_BYTES, readImportCsv } from "#app/features/activity/csv-import";
+import { checkImportLines, recentImports, undoImport, writeImport } from "#app/features/activity/csv-import.server";
+import { ImportForm, ImportPreview, PastImports, type PreviewRow } from "#app/features/activity/CsvImport";
+import memberStyles from "#app/styles/member.css";
+import progressStyles from "#app/styles/progress.css";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: memberStyles },
+  { rel: "stylesheet", href: progressStyles },
+];
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `Import entries${data ? `: ${data.goal.cause}` : ""} | Goals with Friends` },
+  { name: "description", content: "Import members' entries from a CSV file: preview, then import in one go." },
+];
+
+/** The goal's organisation and admins only (403 for everyone else); a missing goal is a 404. */
+async function requireOrganiser(request: Request, context: LoaderFunctionArgs["context"], id: string) {
+  const user = await requireUser(request, context);
+  const goal = await loadEntryGoal(context, id, user.id);
+  if (!goal) throw notFound();
+  if (!canManageGoal(goal, user)) throw forbidden();
+  return { user, goal, day: goalToday(request, context.cloudflare.env) };
+}
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const { goal, day } = await requireOrganiser(request, context, params.id!);
+  const imports = await recentImports(context, goal.id);
+  const unit = goal.unit;
+  return {
+    goal: { id: goal.id, cause: goal.cause, unitLabel: unit ? unitOf(unit).label : null },
+    imports: imports.map((i) => ({
+      id: i.id,
+      when: formatMonthDay(new Date(i.createdAt).toISOString().slice(0, 10), day),
+      rows: i.rows,
+      total: unit ? formatQuantity(i.total, unit) : String(i.total / 100),
+      by: i.byFirst ? `${i.byFirst} ${i.byLast ?? ""}`.trim() : null,
+      undone: !!i.undoneAt,
+    })),
+  };
+}
+
+type ActionData =
+  | { stage: "form"; problem: string; pasted: string }
+  | { stage: "preview"; rows: PreviewRow[]; csv: string; importId: string; total: string }
+  | { stage: "confirm-undo"; importId: string };
+
+const problem = (status: number, message: string, pasted = "") =>
+  data<ActionData>({ stage: "form", problem: message, pasted: pasted.slice(0, MAX_IMPORT_BYTES) }, { status });
+
+/** The CSV of the form: the file chosen, else the pasted lines; null when there is neither. */
+async function csvOf(form: FormData): Promise<{ text: string } | { problem: string } | null> {
+  const file = form.get("file");
+  if (file && typeof file !== "string" && file.size > 0) {
+    // The size before reading a byte of it.
+    if (file.size > MAX_IMPORT_BYTES) return { problem: IMPORT_PROBLEMS.tooBig };
+    return { text: new TextDecoder().decode(await file.arrayBuffer()) };
+  }
+  const pasted = form.get("csv");
+  return typeof pasted === "string" && pasted.trim() !== "" ? { text: pasted } : null;
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const { user, goal, day } = await requireOrganiser(request, context, params.id!);
+  if (!goal.unit) return problem(409, "This goal does not track progress: there is nothing to import into.");
+  const unit = goal.unit;
+  const multipart = (request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data");
+  const form = multipart ? await readUploadForm(request, context) : await request.formData();
+  if (!form) return problem(413, IMPORT_PROBLEMS.tooBig);
+  const intent = form.get("intent");
+  const importId = form.get("importId");
+  const validId = typeof importId === "string" && importId.length <= 64 && /^[A-Za-z0-9_-]+$/.test(importId);
+
+  if (intent === "undo-import") {
+    if (!validId) return problem(400, "That import is not one of this goal's.");
+    if (form.get("confirm") !== "yes") return data<ActionData>({ stage: "confirm-undo", importId });
+    const undone = await undoImport(context, goal.id, user.id, importId);
+    throw await redirectWithFlash(
+      context.cloudflare.env,
+      `/goals/${goal.id}/import`,
+      undone ? "The import is undone: its entries are off the members' totals." : "That import was undone already.",
+    );
+  }
+  if (intent !== "preview" && intent !== "import") return problem(400, "Choose a CSV file, then Preview.");
+  if (intent === "import" && !validId) return problem(400, "Preview the file again, then import.");
+
+  const pasted = typeof form.get("csv") === "string" ? (form.get("csv") as string) : "";
+  const csv = await csvOf(form);
+  if (csv === null) return problem(400, IMPORT_PROBLEMS.none);
+  if ("problem" in csv) return problem(400, csv.problem, pasted);
+  const text = csv.text;
+  const read = readImportCsv(text);
+  if (!read.ok) return problem(400, read.message, pasted);
+  const rows = await checkImportLines(context, { ...goal, unit }, read.lines, day);
+  const bad = rows.some((r) => r.errors.length > 0);
+  if (intent === "import" && !bad) {
+    const written = await writeImport(context, { ...goal, unit }, user.id, importId as string, rows);
+    if (!written.ok) return problem(409, written.message);
+    throw await redirectWithFlash(
+      context.cloudflare.env,
+      `/goals/${goal.id}/import`,
+      written.again
+        ? "That import was made already: nothing more was added."
+        : `Imported ${written.rows} ${written.rows === 1 ? "entry" : "entries"} (${formatQuantity(written.total, unit)}) for ${written.members} ${written.members === 1 ? "member" : "members"}.`,
+    );
+  }
+  return data<ActionData>(
+    {
+      stage: "preview",
+      rows: rows.map((r) => ({
+        line: r.line,
+        email: r.email,
+        member: r.member?.name ?? null,
+        day: r.isoDay ? formatMonthDay(r.isoDay, day) : r.day,
+        amount: r.amountText,
+        errors: r.errors,
+      })),
+      csv: text,
+      importId: newId(),
+      total: formatQuantity(importTotal(rows), unit),
+    },
+    // Lines with problems: nothing is written, and the answer says the input was refused.
+    { status: bad ? 400 : 200 },
+  );
+}
+
+export default function ImportEntriesRoute() {
+  const { goal, imports } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  return (
+    <main className="member-page">
+      <p>
+        <Link to={`/goals/${goal.id}/entries`}>Back to the entries of {goal.cause}</Link>
+      </p>
+      <h1>Import entries</h1>
+      {goal.unitLabel ? (
+        <>
+          <p>
+            For results kept on paper or in a spreadsheet: members&apos; entries in {goal.unitLabel}, checked as if each
+            member had logged them (the goal&apos;s days, the most a day can hold). Nothing is saved until you confirm
+            the preview, and an import can be undone as a whole.
+          </p>
+          <ImportForm
+            problem={result?.stage === "form" ? result.problem : null}
+            pasted={result?.stage === "form" ? result.pasted : ""}
+          />
+          {result?.stage === "preview" ? (
+            <ImportPreview
+              rows={result.rows}
+              csv={result.csv}
+              importId={result.importId}
+              total={result.total}
+              unitLabel={goal.unitLabel}
+            />
+          ) : null}
+          <PastImports imports={imports} confirm={result?.stage === "confirm-undo" ? result.importId : null} />
+        </>
+      ) : (
+        <p className="notice">This goal does not track progress: there is nothing to import into.</p>
+      )}
+    </main>
+  );
+}
+
+export const ErrorBoundary = GoalErrorBoundary;
