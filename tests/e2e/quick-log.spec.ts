@@ -86,7 +86,7 @@ test("a member with several measured goals picks one in the same form; a bad amo
   await expect(status(page)).toHaveText("");
 
   await form.getByLabel("Amount (km)").fill("4");
-  await form.getByText("Another day or a note").click();
+  await form.getByText("Another day, a sport or a note").click();
   await form.getByLabel(/Note/).fill("Cliff path");
   await form.getByRole("button", { name: "Save" }).click();
   await expect(status(page)).toContainText(`Logged 4 km in ${cause}. New badge`);
