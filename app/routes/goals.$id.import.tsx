@@ -18,7 +18,13 @@ import { requireUser } from "#app/platform/session/session.server";
 import { readUploadForm } from "#app/platform/http/uploads.server";
 import { forbidden, notFound } from "#app/platform/http/http-errors.server";
 import { IMPORT_PROBLEMS, importTotal, MAX_IMPORT_BYTES, readImportCsv } from "#app/features/activity/csv-import";
-import { checkImportLines, recentImports, undoImport, writeImport } from "#app/features/activity/csv-import.server";
+import {
+  checkImportLines,
+  importMade,
+  recentImports,
+  undoImport,
+  writeImport,
+} from "#app/features/activity/csv-import.server";
 import { ImportForm, ImportPreview, PastImports, type PreviewRow } from "#app/features/activity/CsvImport";
 import memberStyles from "#app/styles/member.css";
 import progressStyles from "#app/styles/progress.css";
@@ -60,12 +66,12 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 }
 
 type ActionData =
-  | { stage: "form"; problem: string; pasted: string }
-  | { stage: "preview"; rows: PreviewRow[]; csv: string; importId: string; total: string }
+  | { stage: "form"; error: string; pasted: string }
+  | { stage: "preview"; rows: PreviewRow[]; csv: string; importId: string; total: string; error: string | null }
   | { stage: "confirm-undo"; importId: string };
 
 const problem = (status: number, message: string, pasted = "") =>
-  data<ActionData>({ stage: "form", problem: message, pasted: pasted.slice(0, MAX_IMPORT_BYTES) }, { status });
+  data<ActionData>({ stage: "form", error: message, pasted: pasted.slice(0, MAX_IMPORT_BYTES) }, { status });
 
 /** The CSV of the form: the file chosen, else the pasted lines; null when there is neither. */
 async function csvOf(form: FormData): Promise<{ text: string } | { problem: string } | null> {
@@ -102,6 +108,13 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   }
   if (intent !== "preview" && intent !== "import") return problem(400, "Choose a CSV file, then Preview.");
   if (intent === "import" && !validId) return problem(400, "Preview the file again, then import.");
+  // The Import button sent twice: the first import stands, told again, nothing more written.
+  if (intent === "import" && (await importMade(context, goal.id, importId as string)))
+    throw await redirectWithFlash(
+      context.cloudflare.env,
+      `/goals/${goal.id}/import`,
+      "That import was made already: nothing more was added.",
+    );
 
   const pasted = typeof form.get("csv") === "string" ? (form.get("csv") as string) : "";
   const csv = await csvOf(form);
@@ -111,7 +124,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const read = readImportCsv(text);
   if (!read.ok) return problem(400, read.message, pasted);
   const rows = await checkImportLines(context, { ...goal, unit }, read.lines, day);
-  const bad = rows.some((r) => r.errors.length > 0);
+  const bad = rows.filter((r) => r.errors.length > 0).length;
   if (intent === "import" && !bad) {
     const written = await writeImport(context, { ...goal, unit }, user.id, importId as string, rows);
     if (!written.ok) return problem(409, written.message);
@@ -137,6 +150,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       csv: text,
       importId: newId(),
       total: formatQuantity(importTotal(rows), unit),
+      error: bad ? `Nothing was imported: ${bad} of ${rows.length} lines need fixing (below).` : null,
     },
     // Lines with problems: nothing is written, and the answer says the input was refused.
     { status: bad ? 400 : 200 },
@@ -160,7 +174,7 @@ export default function ImportEntriesRoute() {
             the preview, and an import can be undone as a whole.
           </p>
           <ImportForm
-            problem={result?.stage === "form" ? result.problem : null}
+            problem={result?.stage === "form" || result?.stage === "preview" ? result.error : null}
             pasted={result?.stage === "form" ? result.pasted : ""}
           />
           {result?.stage === "preview" ? (

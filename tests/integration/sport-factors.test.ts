@@ -75,10 +75,11 @@ describe("sport factors", () => {
     expect(quick.status).toBe(200);
     expect(await quick.text()).toContain("Logged 2 km in");
     const rows = await entriesOf(goal.id, memberId);
-    expect(rows.map((r) => [r.amount, r.sport])).toEqual([
-      [500, "cycling"],
-      [300, "walking"],
+    // Rows stamped in the same second: compared in amount order.
+    expect(rows.map((r) => [r.amount, r.sport]).sort((a, b) => a[0] - b[0])).toEqual([
       [200, null],
+      [300, "walking"],
+      [500, "cycling"],
     ]);
     expect((await totalsOf(goal.id, memberId)).total).toBe(1_000);
 

@@ -79,13 +79,11 @@ export function ImportPreview({
   return (
     <section className="card import-preview" aria-labelledby="preview-title">
       <h2 id="preview-title">
-        {bad ? `${bad} of ${rows.length} lines need fixing` : `${rows.length} entries to import`}
+        {bad
+          ? `${bad} of ${rows.length} lines need fixing`
+          : `${rows.length} ${rows.length === 1 ? "entry" : "entries"} to import`}
       </h2>
-      {bad ? (
-        <p role="alert">
-          Nothing was imported. Fix these lines in the file and preview it again: an import goes in whole or not at all.
-        </p>
-      ) : null}
+      {bad ? <p>Fix these lines in the file and preview it again: an import goes in whole or not at all.</p> : null}
       <div className="import-preview__scroll">
         <table className="import-preview__table">
           <thead>

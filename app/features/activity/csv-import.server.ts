@@ -91,6 +91,16 @@ export type ImportWrite =
 
 export const IMPORT_RACE = "A member's day changed since the preview and a row would now pass its cap: preview again.";
 
+/** An import made already under this id (the Import button sent twice): its rows and total. */
+export async function importMade(context: AppLoadContext, goalId: string, importId: string) {
+  const rows = await context.db
+    .select({ rows: entryImports.rows, total: entryImports.total })
+    .from(entryImports)
+    .where(and(eq(entryImports.id, importId), eq(entryImports.goalId, goalId)))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
 /** Writes checked rows (every one without errors) as one import, in one batch. */
 export async function writeImport(
   context: AppLoadContext,
@@ -130,12 +140,8 @@ export async function writeImport(
     ]);
   } catch (error) {
     // Sent twice (the same preview's import id): the first one stands, nothing more is written.
-    const earlier = await context.db
-      .select({ rows: entryImports.rows, total: entryImports.total })
-      .from(entryImports)
-      .where(and(eq(entryImports.id, importId), eq(entryImports.goalId, goal.id)))
-      .limit(1);
-    if (earlier[0]) return { ok: true, rows: earlier[0].rows, total: earlier[0].total, members: 0, again: true };
+    const earlier = await importMade(context, goal.id, importId);
+    if (earlier) return { ok: true, rows: earlier.rows, total: earlier.total, members: 0, again: true };
     if (error instanceof Error && /NOT NULL/i.test(error.message.slice(0, 500)))
       return { ok: false, message: IMPORT_RACE };
     throw error;
