@@ -172,7 +172,7 @@ describe("create a goal", () => {
       icon: new File([PNG], "icon.png"),
     });
     expect(response.status).toBe(302);
-    const id = response.headers.get("Location")!.split("/")[2]!;
+    const id = new URL(response.headers.get("Location")!, "http://localhost").pathname.split("/")[2]!;
     const goal = await env.DB.prepare("SELECT * FROM goals WHERE id = ?").bind(id).first<any>();
     expect(goal).toMatchObject({ cause: "Org private challenge", visibility: "private", org_id: org.id, demo: 0 });
     expect(goal.icon).toMatch(/^goal-icons\/[a-f0-9]+\.png$/);
