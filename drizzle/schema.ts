@@ -45,6 +45,23 @@ export const users = sqliteTable(
   ],
 );
 
+/**
+ * The addresses an account had before its current one (ADR 219): written when an e-mail change is
+ * confirmed, so deleting the account can find and remove them wherever they were left (the mail outbox,
+ * early-access requests, the audit log, counters, pledges). Goes with the account.
+ */
+export const previousEmails = sqliteTable(
+  "previous_emails",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    email: text("email").notNull(), // lower-case, as users.email
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.email] })],
+);
+
 export const sessions = sqliteTable(
   "sessions",
   {

@@ -8,6 +8,7 @@ import { HUNDREDTHS, unitOf } from "#app/features/progress/progress";
 import {
   cheers,
   emailPreferences,
+  previousEmails,
   friendships,
   goals,
   messages,
@@ -33,6 +34,7 @@ export async function exportAccountData(context: AppLoadContext, userId: string)
     emailRows,
     requestsSent,
     ownedRows,
+    earlierEmails,
   ] = await db.batch([
     db
       .select({
@@ -154,10 +156,17 @@ export async function exportAccountData(context: AppLoadContext, userId: string)
       .from(goals)
       .where(eq(goals.orgId, userId))
       .orderBy(desc(goals.createdAt)),
+    db
+      .select({ email: previousEmails.email, until: previousEmails.createdAt })
+      .from(previousEmails)
+      .where(eq(previousEmails.userId, userId))
+      .orderBy(previousEmails.createdAt),
   ]);
   return {
     exportedAt: new Date().toISOString(),
     profile: profileRows[0] ?? null,
+    // The addresses the account had before (ADR 219), kept until it is deleted.
+    earlierEmails,
     goals: goalRows,
     // Amounts in the goal's unit (stored as hundredths).
     entries: entryRows.map((e) => ({

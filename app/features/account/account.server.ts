@@ -4,16 +4,7 @@
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, eq, sql } from "drizzle-orm";
-import {
-  earlyAccessRequests,
-  mailOutbox,
-  messages,
-  pledges,
-  progressEntries,
-  progressTotals,
-  userGoals,
-  users,
-} from "#drizzle/schema";
+import { messages, pledges, progressEntries, progressTotals, userGoals, users } from "#drizzle/schema";
 import { auditEntryIfChanged } from "#app/features/admin/audit.server";
 import { publish } from "#app/features/live/live.server";
 import { deliverLater, outboxInsert } from "#app/features/mail/mail.server";
@@ -23,6 +14,7 @@ import { countersFor, hit, LIMITS } from "#app/platform/session/rate-limit.serve
 import { endOtherSessions } from "#app/platform/session/session.server";
 import { deleteImage } from "#app/platform/http/uploads.server";
 import { newId } from "#app/lib/ids";
+import { erasureStatements } from "./account-erasure.server";
 import type { Topic } from "#app/features/live/topics";
 
 export type AccountResult = { ok: true } | { ok: false; field: string; message: string; status: number };
@@ -104,7 +96,8 @@ export const LAST_ADMIN = "You are the last admin: make someone else an admin fi
 
 /**
  * Deletes the account in one batch. Personal data goes (the user row and with it sessions, memberships,
- * cheers and links; mail to the address; early-access requests from it); messages stay, shown as
+ * cheers and links; every address the account ever had, wherever it was left: account-erasure.server.ts);
+ * messages stay, shown as
  * "Deleted member"; pledges stay for the charity's totals, with the pledger's name and message removed.
  * Progress stays too (ADR 188): entries (without their notes), totals and the pledges that sponsor the
  * member move to one fresh anonymous id, so group totals, ranks and pledge values do not change.
@@ -122,7 +115,9 @@ export async function deleteAccount(
     .from(userGoals)
     .where(eq(userGoals.userId, user.id));
   const anonymousId = `deleted-${newId()}`;
-  const [, , , , , , , deleted] = await db.batch([
+  const [, , , , , , , , , , , deleted] = await db.batch([
+    // Every address the account had, wherever it was left (ADR 219): before the pledges lose their user.
+    ...erasureStatements(context, user.id, deletable),
     db
       .update(pledges)
       .set({ userId: null, name: "Anonymous", message: null, anonymous: true })
@@ -143,8 +138,6 @@ export async function deleteAccount(
       .update(messages)
       .set({ userId: null })
       .where(and(eq(messages.userId, user.id), deletable)),
-    db.delete(mailOutbox).where(and(eq(mailOutbox.to, user.email), deletable)),
-    db.delete(earlyAccessRequests).where(and(eq(earlyAccessRequests.email, user.email), deletable)),
     db
       .delete(users)
       .where(and(eq(users.id, user.id), deletable))

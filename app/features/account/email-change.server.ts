@@ -7,7 +7,7 @@
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, eq, gt, isNull, ne, sql } from "drizzle-orm";
-import { passwordResets, sessions, users } from "#drizzle/schema";
+import { passwordResets, previousEmails, sessions, users } from "#drizzle/schema";
 import { voidOpenLinks } from "#app/features/auth/password-reset.server";
 import { hashToken, randomToken } from "#app/platform/session/crypto.server";
 import { appUrl } from "#app/platform/http/env.server";
@@ -153,6 +153,12 @@ export async function confirmEmailChange(
         .update(users)
         .set({ email: change.newEmail })
         .where(and(eq(users.id, change.userId), eq(users.email, change.oldEmail), sql`changes() > 0`)),
+      // The old address is remembered while the account lives, so deleting it finds the old address
+      // wherever it was left (ADR 219).
+      context.db
+        .insert(previousEmails)
+        .select(sql`SELECT ${change.userId}, ${change.oldEmail}, unixepoch() * 1000 WHERE ${moved}`)
+        .onConflictDoNothing(),
       // Once the account has moved (ADR 216): every other session ends, every other open link is void.
       context.db
         .delete(sessions)
