@@ -21,6 +21,9 @@ export const meta: MetaFunction = () => screenMeta("Unsubscribe", { noindex: tru
 const NO_STORE = { "Cache-Control": "no-store" };
 export const UNSUBSCRIBE_LINK_BROKEN =
   "This unsubscribe link does not work. Change your e-mail settings on your profile.";
+/** A link of ours that ended: mailed before the account's address changed, or of an older form (ADR 234). */
+export const UNSUBSCRIBE_LINK_EXPIRED =
+  "This unsubscribe link has expired, so nothing was changed. Sign in to choose which e-mails you get; every e-mail we send from now on has a new link.";
 
 const labelOf = (topic: string) => EMAIL_TOPICS.find((t) => t.topic === topic)?.label ?? topic;
 
@@ -31,25 +34,29 @@ const labelOf = (topic: string) => EMAIL_TOPICS.find((t) => t.topic === topic)?.
  */
 export async function loader({ params, context }: LoaderFunctionArgs) {
   const target = await unsubscribeTarget(context, params.token ?? "");
-  if (!target) return data({ label: null, enabled: false }, { status: 404, headers: NO_STORE });
-  return data({ label: labelOf(target.topic), enabled: target.enabled }, { headers: NO_STORE });
+  // 410 Gone: the link was ours and has ended (ADR 234); 404: it never was.
+  if (target === "expired")
+    return data({ label: null, enabled: false, expired: true }, { status: 410, headers: NO_STORE });
+  if (!target) return data({ label: null, enabled: false, expired: false }, { status: 404, headers: NO_STORE });
+  return data({ label: labelOf(target.topic), enabled: target.enabled, expired: false }, { headers: NO_STORE });
 }
 
 export async function action({ params, context }: ActionFunctionArgs) {
   const target = await unsubscribeTarget(context, params.token ?? "");
-  if (!target) return data({ done: false }, { status: 404, headers: NO_STORE });
+  if (target === "expired") return data({ done: false, expired: true }, { status: 410, headers: NO_STORE });
+  if (!target) return data({ done: false, expired: false }, { status: 404, headers: NO_STORE });
   await unsubscribe(context, target);
-  return data({ done: true }, { headers: NO_STORE });
+  return data({ done: true, expired: false }, { headers: NO_STORE });
 }
 
 export default function UnsubscribeRoute() {
-  const { label, enabled } = useLoaderData<typeof loader>();
+  const { label, enabled, expired } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   if (!label || result?.done === false) {
     return (
       <AuthLayout>
         <h1>Unsubscribe</h1>
-        <p role="alert">{UNSUBSCRIBE_LINK_BROKEN}</p>
+        <p role="alert">{expired || result?.expired ? UNSUBSCRIBE_LINK_EXPIRED : UNSUBSCRIBE_LINK_BROKEN}</p>
         <div className="auth__links">
           <Link to="/profile#notifications">Notification settings</Link>
         </div>

@@ -107,10 +107,13 @@ describe("notification e-mail", () => {
     await cron();
     const path = unsubscribePath((await notices(member.email))[0]!.text);
     const token = decodeURIComponent(path.split("/").pop()!);
-    const [payload, signature] = [token.slice(0, token.lastIndexOf(".")), token.slice(token.lastIndexOf(".") + 1)];
+    const flip = (i: number) => token.slice(0, i) + (token[i] === "A" ? "B" : "A") + token.slice(i + 1);
     for (const bad of [
-      `${payload.replace("cheer:", "message:")}.${signature}`,
-      `${payload}.${signature.slice(0, -2)}AA`,
+      flip(20),
+      flip(token.length - 3),
+      token.slice(0, -4),
+      // The old form, `{topic}:{member}.{HMAC}`, with a signature that is not ours.
+      `cheer:${member.id}.${"A".repeat(43)}`,
       "cheer:nobody.AAAA",
       "x".repeat(300),
     ]) {

@@ -6,7 +6,8 @@
  */
 import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { inviteToken, signedToken } from "#app/features/goals/invites.server";
+import { inviteToken } from "#app/features/goals/invites.server";
+import { unsubscribeToken } from "#app/features/notifications/unsubscribe-token.server";
 import { OUTBOUND_QUEUE } from "#app/features/mail/outbound-queue.server";
 import { UNCONFIGURED_RETRY_DELAY_S } from "#app/platform/session/secret-check.server";
 import { createGoal, createUser, signedInUser } from "../support/factories";
@@ -51,12 +52,12 @@ describe("signed links across a secret rotation (ADR 111)", () => {
         .bind(member.id)
         .first<{ enabled: number }>();
 
-    const forged = `/unsubscribe/${encodeURIComponent(await signedToken(otherSecret(), "unsubscribe", `cheer:${member.id}`))}`;
+    const forged = `/unsubscribe/${await unsubscribeToken(otherSecret(), "cheer", member.id, member.email)}`;
     expect((await get(forged)).status).toBe(404);
     expect((await post(forged, {})).status).toBe(404);
     expect(await choice()).toBeNull();
 
-    const old = `/unsubscribe/${encodeURIComponent(await signedToken(beforeRotation(), "unsubscribe", `cheer:${member.id}`))}`;
+    const old = `/unsubscribe/${await unsubscribeToken(beforeRotation(), "cheer", member.id, member.email)}`;
     const page = await get(old);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain("Stop these e-mails");

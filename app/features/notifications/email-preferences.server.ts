@@ -1,15 +1,15 @@
 /**
- * A member's notification e-mail switches (ADR 187) and the one-click unsubscribe link every
- * such mail carries. The link is `/unsubscribe/{topic}:{userId}.{HMAC}`, signed like invite links
- * (invites.server.ts) under its own key label: it works signed out, turns off one topic, and forging
- * one for another member or topic needs SESSION_SECRET.
+ * A member's notification e-mail switches (ADR 187) and the one-click unsubscribe link every such mail
+ * carries: `/unsubscribe/{opaque token}` (ADR 234, unsubscribe-token.server.ts). It works signed out,
+ * turns off one topic, names neither the member's id nor address, and ends when the address changes.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { eq, sql } from "drizzle-orm";
 import { emailChoices, isEmailTopic, type EmailTopic } from "#app/features/notifications/notification-email";
 import { emailPreferences, users } from "#drizzle/schema";
 import type { Database } from "#app/platform/db/db.server";
-import { signedToken, verifiedPayload } from "#app/features/goals/invites.server";
+import { verifiedPayload } from "#app/features/goals/invites.server";
+import { addressTag, openUnsubscribeToken, unsubscribeToken } from "./unsubscribe-token.server";
 
 /** The member's switches, stored choices over the defaults. */
 export async function emailChoicesOf(context: AppLoadContext, userId: string) {
@@ -35,9 +35,14 @@ export async function saveEmailChoices(context: AppLoadContext, userId: string, 
   if (first) await context.db.batch([first, ...rest]);
 }
 
-/** The one-click unsubscribe address of a topic for a member. */
-export async function unsubscribeUrl(env: Env, origin: string, userId: string, topic: EmailTopic): Promise<string> {
-  return `${origin}/unsubscribe/${await signedToken(env, "unsubscribe", `${topic}:${userId}`)}`;
+/** The one-click unsubscribe address of a topic for a member, bound to the address the mail goes to. */
+export async function unsubscribeUrl(
+  env: Env,
+  origin: string,
+  member: { id: string; email: string },
+  topic: EmailTopic,
+): Promise<string> {
+  return `${origin}/unsubscribe/${await unsubscribeToken(env, topic, member.id, member.email)}`;
 }
 
 export interface UnsubscribeTarget {
@@ -47,12 +52,20 @@ export interface UnsubscribeTarget {
   enabled: boolean;
 }
 
-/** Whom and what a link unsubscribes, or null for a forged, malformed or dead (account gone) link. */
-export async function unsubscribeTarget(context: AppLoadContext, token: string): Promise<UnsubscribeTarget | null> {
-  if (token.length > 200) return null;
-  const payload = await verifiedPayload(context.cloudflare.env, "unsubscribe", token);
-  const [topic, userId] = payload?.split(":") ?? [];
-  if (!topic || !userId || !isEmailTopic(topic)) return null;
+/**
+ * Whom and what a link unsubscribes; "expired" for a link of ours that no longer works (mailed before
+ * the account's address changed, or the old `{topic}:{user id}.{HMAC}` form that named the member);
+ * null for a forged, malformed or dead (account gone) link.
+ */
+export async function unsubscribeTarget(
+  context: AppLoadContext,
+  token: string,
+): Promise<UnsubscribeTarget | "expired" | null> {
+  const env = context.cloudflare.env;
+  const opened = await openUnsubscribeToken(env, token);
+  if (!opened) return token.length <= 200 && (await verifiedPayload(env, "unsubscribe", token)) ? "expired" : null;
+  const { topic, userId, tag } = opened;
+  if (!isEmailTopic(topic)) return null;
   const [row] = await context.db
     .select({
       email: users.email,
@@ -64,6 +77,7 @@ export async function unsubscribeTarget(context: AppLoadContext, token: string):
     .where(eq(users.id, userId))
     .limit(1);
   if (!row) return null;
+  if ((await addressTag(row.email)) !== tag) return "expired";
   const stored = row.enabled === null ? {} : { [topic]: !!row.enabled };
   return { userId, topic, email: row.email, enabled: emailChoices(stored)[topic] };
 }

@@ -88,7 +88,7 @@ async function noticeMail(env: Env, to: string, userId: string, facts: Notificat
     subject: text.length > 90 ? `${text.slice(0, 87)}...` : text,
     text: [text, "", `Open it: ${origin(env)}${notificationHref(facts)}`, footer(env, topic)].join("\n"),
     kind: `${NOTICE_KIND_PREFIX}${facts.kind}`,
-    link: await unsubscribeUrl(env, origin(env), userId, topic),
+    link: await unsubscribeUrl(env, origin(env), { id: userId, email: to }, topic),
   };
 }
 
@@ -343,7 +343,7 @@ export async function sendDigests(context: AppLoadContext, today: IsoDate, now: 
           "\n",
         ),
         kind: `${NOTICE_KIND_PREFIX}digest`,
-        link: await unsubscribeUrl(env, origin(env), member.id, "digest"),
+        link: await unsubscribeUrl(env, origin(env), member, "digest"),
       },
     });
   }
