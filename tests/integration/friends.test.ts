@@ -109,6 +109,22 @@ describe("friends", () => {
     expect(bad.status).toBe(400);
   });
 
+  it("invites sent at once never pass the limit: exactly 10 of 15 are sent, the rest are a 429 that mails nobody", async () => {
+    const ana = await signUpUser({ first: "Ana" });
+    const to = Array.from({ length: 15 }, () => uniqueEmail("burst"));
+    const answers = await Promise.all(
+      to.map((email) => post("/friends", { intent: "invite", email }, ana.cookie)),
+    );
+    expect(answers.filter((r) => r.status === 302)).toHaveLength(10);
+    expect(answers.filter((r) => r.status === 429)).toHaveLength(5);
+    const mailed = await env.DB.prepare(
+      `SELECT count(*) AS n FROM mail_outbox WHERE kind = 'friend-invite' AND "to" IN (${to.map(() => "?").join(", ")})`,
+    )
+      .bind(...to)
+      .first<{ n: number }>();
+    expect(mailed!.n).toBe(10);
+  });
+
   it("a member invited by e-mail accepts the request on /friends; both are friends and the inviter is told", async () => {
     const ana = await signUpUser({ first: "Ana" });
     const ben = await signUpUser({ first: "Ben" });
