@@ -9,7 +9,11 @@ import { useEffect, useRef } from "react";
 export function useDetailsMenu<T extends HTMLDetailsElement>() {
   const ref = useRef<T>(null);
   const location = useLocation();
+  const shownAt = useRef(location.key);
   useEffect(() => {
+    // Only a navigation folds it away: a menu opened before the page's scripts ran stays open.
+    if (shownAt.current === location.key) return;
+    shownAt.current = location.key;
     if (ref.current) ref.current.open = false;
   }, [location.key]);
   useEffect(() => {

@@ -2,14 +2,24 @@
  * Keyboard only (ADR 168): the profile menu closes on Escape, on a click outside and after choosing an
  * item; drawer toggles answer Space like any button; an open drawer keeps focus inside it.
  */
-import { expect, test } from "@playwright/test";
-import { signInNew } from "./fixtures";
+import { expect, type Page, test } from "@playwright/test";
+import { createUser, signInNew } from "./fixtures";
+
+/** Resolves once React has taken over the header (its nodes carry React's fiber) and its effects ran. */
+async function hydrated(page: Page) {
+  await page.waitForFunction(() => {
+    const menu = document.querySelector("details.profile-menu");
+    return !!menu && Object.keys(menu).some((key) => key.startsWith("__reactFiber$"));
+  });
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 50))));
+}
 
 test("the profile menu closes on Escape, on a click outside, and after choosing an item", async ({ page }) => {
   await signInNew(page, { first: "Kim" });
   const summary = page.locator("summary.profile-menu__button");
   const menu = page.locator("details.profile-menu");
   const profileLink = page.getByRole("link", { name: "Profile", exact: true });
+  await hydrated(page);
 
   // Open with the keyboard, close with Escape: focus goes back to the menu button.
   await summary.focus();
@@ -41,11 +51,31 @@ test("the profile menu closes on Escape, on a click outside, and after choosing 
   await expect(profileLink).toBeHidden();
 });
 
+test("a menu opened before the page's scripts have run stays open when they do", async ({ page }) => {
+  await createUser(page.request, { first: "Kim" });
+  // Hold the scripts, as a slow phone network would, until the member has opened the menu.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/build/**/*.js", async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto("/main", { waitUntil: "domcontentloaded" });
+  await page.locator("summary.profile-menu__button").click();
+  const profileLink = page.getByRole("link", { name: "Profile", exact: true });
+  await expect(profileLink).toBeVisible();
+  release();
+  await hydrated(page);
+  await expect(profileLink).toBeVisible();
+  await expect(page.locator("details.profile-menu")).toHaveAttribute("open");
+});
+
 test.describe("phones (390px)", () => {
   test.use({ viewport: { width: 390, height: 800 } });
 
   test("Space opens a drawer, focus stays inside while it is open, Space on Close shuts it", async ({ page }) => {
     await signInNew(page);
+    await hydrated(page); // the drawer's toggle is a script's button
     const goals = page.getByRole("region", { name: "Goals", exact: true });
     const toggle = page.getByRole("button", { name: "Goals", exact: true });
     await toggle.focus();
