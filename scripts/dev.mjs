@@ -7,6 +7,7 @@
 import { spawn, execFileSync } from "node:child_process";
 import { copyFileSync, existsSync } from "node:fs";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, quietEnv, seed } from "./seed.mjs";
+import { wranglerDevArgs } from "./wrangler-dev.mjs";
 
 const port = process.env.PORT || "8787";
 const env = quietEnv();
@@ -22,28 +23,7 @@ if (!process.argv.includes("--no-seed")) seed();
 
 const children = [
   spawn("npx", ["remix", "watch"], { stdio: ["ignore", "ignore", "inherit"], env }),
-  // The app and the card Worker behind its CARDS binding (ADR 272).
-  spawn(
-    "npx",
-    [
-      "wrangler",
-      "dev",
-      "-c",
-      "wrangler.toml",
-      "-c",
-      "workers/cards/wrangler.toml",
-      "--ip",
-      "127.0.0.1",
-      "--port",
-      port,
-      "--log-level",
-      "warn",
-    ],
-    {
-      stdio: "inherit",
-      env,
-    },
-  ),
+  spawn("npx", wranglerDevArgs({ port }), { stdio: "inherit", env }),
 ];
 const stop = () => children.forEach((c) => c.kill("SIGTERM"));
 process.on("SIGINT", stop);

@@ -6,6 +6,7 @@
 import { spawn } from "node:child_process";
 import { freshState } from "./fresh-state.mjs";
 import { quietEnv } from "./seed.mjs";
+import { wranglerDevArgs } from "./wrangler-dev.mjs";
 
 const port = process.env.E2E_PORT || "8790";
 const inspectorPort = process.env.E2E_INSPECTOR_PORT || "9330";
@@ -19,30 +20,11 @@ const vars = {
   HONEYPOT_SEED: "e2e-honeypot-seed",
   APP_URL: `http://localhost:${port}`,
 };
-const child = spawn(
-  "npx",
-  [
-    "wrangler",
-    "dev",
-    // The app and the card Worker behind its CARDS binding (ADR 272).
-    "-c",
-    "wrangler.toml",
-    "-c",
-    "workers/cards/wrangler.toml",
-    "--ip",
-    "127.0.0.1",
-    "--port",
-    port,
-    "--inspector-port",
-    inspectorPort,
-    "--persist-to",
-    persistTo,
-    "--log-level",
-    "warn",
-    ...Object.entries(vars).flatMap(([k, v]) => ["--var", `${k}:${v}`]),
-  ],
-  { stdio: "inherit", env, detached: false },
-);
+const child = spawn("npx", wranglerDevArgs({ port, inspectorPort, persistTo, vars }), {
+  stdio: "inherit",
+  env,
+  detached: false,
+});
 const stop = () => child.kill("SIGTERM");
 process.on("SIGINT", stop);
 process.on("SIGTERM", stop);
