@@ -11,14 +11,13 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Field, SelectField, SubmitButton } from "#app/components/forms";
 import { GoalErrorBoundary } from "#app/features/goals/GoalForbidden";
 import { InviteLink } from "#app/features/goals/InviteLink";
-import { PledgeTable } from "#app/features/fundraising/PledgeTable";
 import { Totaliser } from "#app/features/fundraising/Totaliser";
 import { amountInputValue, CURRENCIES, DEFAULT_CURRENCY, NO_FEES_LINE } from "#app/features/fundraising/fundraising";
 import { fundraisingActionSchema, fundraisingSettingsSchema } from "#app/features/fundraising/fundraising.schema";
 import { appUrl } from "#app/platform/http/env.server";
 import { FLASH } from "#app/lib/flash";
 import { redirectWithFlash } from "#app/platform/session/flash.server";
-import { loadFundraising, saveFundraising, setPledgePaid } from "#app/features/fundraising/fundraising.server";
+import { loadFundraising, saveFundraising } from "#app/features/fundraising/fundraising.server";
 import { inviteToken, revokeInvites } from "#app/features/goals/invites.server";
 import { requireUser } from "#app/platform/session/session.server";
 import fundraisingStyles from "#app/styles/fundraising.css";
@@ -31,6 +30,13 @@ import { useConformForm } from "#app/components/useConformForm";
 import { readFormData } from "#app/platform/http/form-data.server";
 import { SponsorLinksAdmin } from "#app/features/sponsors/SponsorLinksAdmin";
 import { isSponsorIntent, sponsorAdminAction, sponsorAdminView } from "#app/features/sponsors/sponsor-admin.server";
+import { Reconciliation } from "#app/features/sponsors/Reconciliation";
+import {
+  isReconcileIntent,
+  reconcileAction,
+  reconcileView,
+  stateFilter,
+} from "#app/features/sponsors/reconcile.server";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: goalsStyles },
@@ -46,7 +52,8 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 /** The owning org and admins only; everyone else gets 403. */
 async function requireManager(request: Request, context: LoaderFunctionArgs["context"], id: string) {
   const user = await requireUser(request, context);
-  const page = await loadFundraising(context, id, user, 500, today(request, context.cloudflare.env));
+  // Every pledge is the reconciliation's read; this one needs the totals and the totaliser's latest five.
+  const page = await loadFundraising(context, id, user, 5, today(request, context.cloudflare.env));
   if (!page) throw notFound();
   if (!page.manager) throw forbidden();
   return page;
@@ -56,6 +63,7 @@ export const handle: LiveHandle<typeof loader> = { live: (data, params) => [data
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { goal, fundraiser } = await requireManager(request, context, params.id!);
+  const filter = stateFilter(new URL(request.url).searchParams.get("state"));
   const origin = appUrl(request, context.cloudflare.env);
   return {
     goal: { id: goal.id, cause: goal.cause, visibility: goal.visibility },
@@ -69,6 +77,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     inviteUrl: `${origin}/invite/${await inviteToken(context.cloudflare.env, goal.id, goal.inviteNonce)}`,
     giveUrl: `${origin}/give/${goal.id}`,
     sponsor: await sponsorAdminView(request, context, goal.id),
+    pledges: fundraiser ? await reconcileView(context, goal, filter, today(request, context.cloudflare.env)) : null,
   };
 }
 
@@ -76,6 +85,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const { goal } = await requireManager(request, context, params.id!);
   const formData = await readFormData(request);
   if (isSponsorIntent(formData.get("intent"))) return sponsorAdminAction(context, goal.id, formData);
+  if (isReconcileIntent(formData.get("intent"))) return reconcileAction(context, goal.id, formData);
   const submission = parseWithZod(formData, { schema: fundraisingActionSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const input = submission.value;
@@ -83,23 +93,18 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     await saveFundraising(context, goal.id, input);
     throw await redirectWithFlash(context.cloudflare.env, `/goals/${goal.id}/fundraising`, FLASH.fundraisingSaved);
   }
-  if (input.intent === "revoke") {
-    await revokeInvites(context, goal.id);
-    throw await redirectWithFlash(context.cloudflare.env, `/goals/${goal.id}/fundraising#invite`, FLASH.inviteRevoked);
-  }
-  const changed = await setPledgePaid(context, goal.id, input.pledgeId, input.paid === "true");
-  if (!changed)
-    return data(submission.reply({ formErrors: ["That pledge is not part of this goal."] }), { status: 404 });
-  throw await redirectWithFlash(
-    context.cloudflare.env,
-    `/goals/${goal.id}/fundraising#pledges`,
-    input.paid === "true" ? FLASH.markedPaid : FLASH.markedUnpaid,
-  );
+  await revokeInvites(context, goal.id);
+  throw await redirectWithFlash(context.cloudflare.env, `/goals/${goal.id}/fundraising#invite`, FLASH.inviteRevoked);
 }
 
 export default function FundraisingSettingsRoute() {
-  const { goal, fundraiser, settings, inviteUrl, giveUrl, sponsor } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
+  const { goal, fundraiser, settings, inviteUrl, giveUrl, sponsor, pledges } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  // Each form reads only its own answer: a refused "confirm" must not show on the settings form.
+  const answered = (result?.initialValue as { intent?: unknown } | undefined)?.intent;
+  const lastResult = answered === "confirm-many" || answered === "paid" ? undefined : result;
+  const pledgesError =
+    answered === "confirm-many" || answered === "paid" ? Object.values(result?.error ?? {}).flat()[0] : undefined;
   const [form, fields] = useConformForm(fundraisingSettingsSchema, {
     id: "fundraising",
     lastResult,
@@ -150,7 +155,16 @@ export default function FundraisingSettingsRoute() {
           Download participants (CSV)
         </a>
       </section>
-      {fundraiser ? <PledgeTable pledges={fundraiser.pledges} csvHref={`/goals/${goal.id}/pledges.csv`} /> : null}
+      {fundraiser && pledges ? (
+        <Reconciliation
+          view={pledges}
+          goalId={goal.id}
+          raisedText={fundraiser.paidText}
+          saidPaidText={fundraiser.saidPaidText}
+          csvHref={`/goals/${goal.id}/pledges.csv`}
+          error={pledgesError ?? null}
+        />
+      ) : null}
     </main>
   );
 }

@@ -131,23 +131,23 @@ describe("pledge figures", () => {
       .trim()
       .split("\r\n");
     expect(lines[0]).toBe(
-      '"Pledged on","Supporter","Shown as","Kind","Per unit","For","Maximum","Amount now","Final amount","Paid","Message"',
+      '"Pledged on","Supporter","Shown as","Kind","Per unit","For","Maximum","Amount now","Final amount","State","Said paid on","Message"',
     );
     expect(lines).toHaveLength(3);
     // Two pledges made in the same moment: find each by its kind, not by its place.
     const perUnit = lines.find((l) => l.includes('"Per km"'))!;
     const fixed = lines.find((l) => l.includes('"Fixed"'))!;
     // The per-unit pledge: £2 logged-worth, capped at its £1 maximum; not final while the goal runs.
-    expect(perUnit).toMatch(/"Alex","Alex","Per km","£0\.50","The group","£1","£1","","Not paid",""$/);
+    expect(perUnit).toMatch(/"Alex","Alex","Per km","£0\.50","The group","£1","£1","","Owed","",""$/);
     // A fixed pledge is final from the start; a formula in a name is defused by the one CSV writer.
     expect(fixed).toContain(`"'=HYPERLINK(""x"")"`);
-    expect(fixed).toMatch(/"Fixed","","","","£20","£20","Not paid","Go, go!"$/);
+    expect(fixed).toMatch(/"Fixed","","","","£20","£20","Owed","","Go, go!"$/);
 
     // Once the goal has ended by the goal clock, the per-unit amount is final too.
     const later = await (
       await get(`/goals/${goal.id}/pledges.csv`, `${org.cookie}; gwf_dev_date=${dayFromToday(11)}`)
     ).text();
-    expect(later).toMatch(/"Per km","£0\.50","The group","£1","£1","£1","Not paid"/);
+    expect(later).toMatch(/"Per km","£0\.50","The group","£1","£1","£1","Owed"/);
 
     expect((await get(`/goals/${goal.id}/pledges.csv`, alex.cookie)).status).toBe(403);
     expect((await get(`/goals/nope/pledges.csv`, org.cookie)).status).toBe(404);

@@ -54,6 +54,12 @@ export function Totaliser({
       </p>
       <p className="totaliser__paid">
         <strong data-testid="raised">{paidText}</strong> raised: pledges paid to {charityName}
+        {fundraiser.saidPaid > 0 ? (
+          <span className="totaliser__said-paid" data-testid="said-paid">
+            {" "}
+            (and {fundraiser.saidPaidText} the supporters say they&apos;ve paid, not yet confirmed)
+          </span>
+        ) : null}
       </p>
       {shown.length ? (
         <ul className="supporters" aria-label="Latest supporters">

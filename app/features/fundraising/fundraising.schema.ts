@@ -97,12 +97,6 @@ export const discussionSchema = z.discriminatedUnion("intent", [messageSchema, d
 
 export const cheerSchema = z.object({ memberId: id() });
 
-export const markPaidSchema = z.object({ intent: z.literal("paid"), pledgeId: id(), paid: z.enum(["true", "false"]) });
-
 export const revokeInviteSchema = z.object({ intent: z.literal("revoke") });
 
-export const fundraisingActionSchema = z.discriminatedUnion("intent", [
-  fundraisingSettingsSchema,
-  markPaidSchema,
-  revokeInviteSchema,
-]);
+export const fundraisingActionSchema = z.discriminatedUnion("intent", [fundraisingSettingsSchema, revokeInviteSchema]);

@@ -100,6 +100,8 @@ export function pledgeTotalsQuery(context: AppLoadContext, goalId: string | SQL)
     .select({
       pledged: sql<number>`coalesce(sum(${pledgeValue}), 0)`,
       paid: sql<number>`coalesce(sum(case when ${pledges.paid} then ${pledgeValue} else 0 end), 0)`,
+      // The supporters' word, not yet confirmed: shown beside "raised", never in it (ADR 243).
+      saidPaid: sql<number>`coalesce(sum(case when not ${pledges.paid} and ${pledges.saidPaidAt} is not null then ${pledgeValue} else 0 end), 0)`,
       supporters: sql<number>`count(*)`,
     })
     .from(pledges)
@@ -145,6 +147,9 @@ export interface Fundraiser {
   pledged: number;
   /** Pledges the org marked paid to the charity: what "raised" means (ADR 166). */
   paid: number;
+  /** Pledges the supporter says they paid that the org has not confirmed yet (ADR 243). */
+  saidPaid: number;
+  saidPaidText: string;
   supporters: number;
   /** Whole percent of the target pledged, uncapped. */
   percent: number;
@@ -177,6 +182,7 @@ export function toFundraiser(
   if (!goal.charityName || !goal.charityUrl || !goal.targetAmount || !goal.currency) return null;
   const pledged = Number(totals?.pledged ?? 0);
   const paid = Number(totals?.paid ?? 0);
+  const saidPaid = Number(totals?.saidPaid ?? 0);
   const currency = goal.currency;
   return {
     charityName: goal.charityName,
@@ -185,6 +191,8 @@ export function toFundraiser(
     target: goal.targetAmount,
     pledged,
     paid,
+    saidPaid,
+    saidPaidText: formatAmount(saidPaid, currency),
     supporters: Number(totals?.supporters ?? 0),
     percent: percentOf(pledged, goal.targetAmount) ?? 0,
     milestone: goal.milestoneNotified,
@@ -380,16 +388,6 @@ export async function announceMilestone(context: AppLoadContext, goal: SupportGo
     }
   }
   return milestone;
-}
-
-/** The org marks a pledge paid once the charity confirms it (or unmarks a mistake). */
-export async function setPledgePaid(context: AppLoadContext, goalId: string, pledgeId: string, paid: boolean) {
-  const result = await context.db
-    .update(pledges)
-    .set({ paid })
-    .where(and(eq(pledges.id, pledgeId), eq(pledges.goalId, goalId)));
-  if (result.meta.changes > 0) publish(context, [`goal:${goalId}`]);
-  return result.meta.changes > 0;
 }
 
 /** Every participant with their progress, for the org's CSV export. */

@@ -1,7 +1,8 @@
 /**
  * The org's pledges as a spreadsheet (ADR 144): every pledge of a goal, fixed and per unit, with its
- * value now and, once the goal has ended by the goal clock, its final amount; paid or not (ADR 166:
- * "raised" means paid). Written through the one CSV writer (app/lib/csv.ts).
+ * value now and, once the goal has ended by the goal clock, its final amount; its state (owed, the
+ * supporter says paid, the organiser confirmed: ADR 243) and the day the supporter said so (ADR 166:
+ * "raised" means confirmed). Written through the one CSV writer (app/lib/csv.ts).
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { asc, eq } from "drizzle-orm";
@@ -10,6 +11,7 @@ import { isExpired, toIsoDate, type IsoDate } from "#app/lib/dates";
 import { formatAmount } from "#app/features/fundraising/fundraising";
 import { unitOf } from "#app/features/progress/progress";
 import { pledges } from "#drizzle/schema";
+import { pledgeState, STATE_LABELS } from "#app/features/sponsors/sponsors";
 import { pledgeColumns, type SupportGoal } from "./fundraising.server";
 
 /** More than any real challenge takes; a download stays one bounded query. */
@@ -17,7 +19,7 @@ export const PLEDGES_CSV_LIMIT = 10_000;
 
 export function pledgesCsvQuery(context: AppLoadContext, goalId: string) {
   return context.db
-    .select(pledgeColumns)
+    .select({ ...pledgeColumns, saidPaidAt: pledges.saidPaidAt })
     .from(pledges)
     .where(eq(pledges.goalId, goalId))
     .orderBy(asc(pledges.createdAt), asc(pledges.id))
@@ -36,7 +38,8 @@ export const PLEDGES_CSV_HEADER = [
   "Maximum",
   "Amount now",
   "Final amount",
-  "Paid",
+  "State",
+  "Said paid on",
   "Message",
 ];
 
@@ -61,7 +64,8 @@ export function pledgesCsvRows(goal: SupportGoal, rows: Row[], today: IsoDate): 
         money(value),
         // A fixed pledge is final from the start; a per-unit one once the goal has ended.
         !r.perUnit || ended ? money(value) : "",
-        r.paid ? "Paid" : "Not paid",
+        STATE_LABELS[pledgeState(r)],
+        r.saidPaidAt ? toIsoDate(new Date(r.saidPaidAt)) : "",
         r.message ?? "",
       ];
     }),
