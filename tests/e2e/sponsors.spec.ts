@@ -80,6 +80,14 @@ for (const { js, width } of [
     // Revoking every link closes the challenge's own link and the members' alike.
     const challengeLink = await org.page.locator("#challenge-sponsor-url").inputValue();
     expect((await visitor.goto(challengeLink))?.status()).toBe(200);
+    // The first tap only asks, and says what stops working (ADR 252): the link still works.
+    await org.page.setViewportSize({ width, height: 900 });
+    await org.page.getByText("Revoke every sponsor link…").click();
+    await org.page.locator("#sponsor-links").screenshot({ path: `test-results/revoke-sponsor-links-ask-${width}.png` });
+    await expect(org.page.getByRole("group", { name: "Revoke every sponsor link of this challenge?" })).toContainText(
+      "Every sponsor link shared so far stops working at once",
+    );
+    expect((await visitor.goto(challengeLink))?.status()).toBe(200);
     await org.page.getByRole("button", { name: "Revoke every sponsor link" }).click();
     await expect(org.page.getByText("Every sponsor link is replaced")).toBeVisible();
     expect((await visitor.goto(challengeLink))?.status()).toBe(404);

@@ -1,10 +1,12 @@
 import { Form } from "@remix-run/react";
+import { AskFirst } from "#app/components/AskFirst";
 import { SponsorKit } from "./SponsorKit";
 import type { QrCode } from "./qr.server";
 
 /**
  * The organiser's sponsor links (ADR 240): the challenge's own link to hand on, sponsoring on or off,
- * and revoking every link or one member's (each answer is a flash message, ADR 160).
+ * and revoking every link (it asks first and says what stops working, ADR 252) or one member's (each answer
+ * is a flash message, ADR 160).
  */
 export function SponsorLinksAdmin({
   cause,
@@ -40,12 +42,23 @@ export function SponsorLinksAdmin({
         shareTitle={`Sponsor ${cause}`}
         shareText={`Sponsor ${cause}`}
       />
-      <Form method="post" className="sponsor-links__revoke">
-        <input type="hidden" name="intent" value="revoke-sponsor-links" />
-        <button type="submit" className="button button--danger">
-          Revoke every sponsor link
-        </button>
-      </Form>
+      <AskFirst
+        summary="Revoke every sponsor link…"
+        question="Revoke every sponsor link of this challenge?"
+        keep="Keep the links"
+      >
+        <p>
+          Every sponsor link shared so far stops working at once: the challenge&apos;s own and every member&apos;s, in
+          chats, e-mails and QR codes. Anyone who opens one is told it does not work any more. Pledges already made
+          stay, and their supporters keep their own links. Members find their new link on the goal.
+        </p>
+        <Form method="post" className="sponsor-links__revoke">
+          <input type="hidden" name="intent" value="revoke-sponsor-links" />
+          <button type="submit" className="button button--danger">
+            Revoke every sponsor link
+          </button>
+        </Form>
+      </AskFirst>
       {view.members.length ? (
         <Form method="post" className="form sponsor-links__member">
           <input type="hidden" name="intent" value="revoke-member-sponsor-link" />
