@@ -112,9 +112,7 @@ describe("friends", () => {
   it("invites sent at once never pass the limit: exactly 10 of 15 are sent, the rest are a 429 that mails nobody", async () => {
     const ana = await signUpUser({ first: "Ana" });
     const to = Array.from({ length: 15 }, () => uniqueEmail("burst"));
-    const answers = await Promise.all(
-      to.map((email) => post("/friends", { intent: "invite", email }, ana.cookie)),
-    );
+    const answers = await Promise.all(to.map((email) => post("/friends", { intent: "invite", email }, ana.cookie)));
     expect(answers.filter((r) => r.status === 302)).toHaveLength(10);
     expect(answers.filter((r) => r.status === 429)).toHaveLength(5);
     const mailed = await env.DB.prepare(
