@@ -81,9 +81,16 @@ export async function outboxText(env: Env, row: { text: string; linkSealed: stri
 /** Notification mail (ADR 187): its sealed link is the one-click unsubscribe link. */
 export const NOTICE_KIND_PREFIX = "notice-";
 
-/** RFC 2369 / RFC 8058 headers of a notification mail, from its link (none for other mail). */
+/**
+ * Mail to a supporter about their pledge (receipt, milestones, settle-up, reminders, a changed amount):
+ * its sealed link is the supporter's own pledge link, whose one-click POST stops that pledge's mail (ADR 245).
+ */
+export const SUPPORTER_KIND_PREFIX = "pledge-";
+
+/** RFC 2369 / RFC 8058 headers of a notification or supporter mail, from its link (none for other mail). */
 export function listUnsubscribeHeaders(kind: string, link: string | null): Record<string, string> | undefined {
-  if (!kind.startsWith(NOTICE_KIND_PREFIX) || !link) return undefined;
+  const oneClick = kind.startsWith(NOTICE_KIND_PREFIX) || kind.startsWith(SUPPORTER_KIND_PREFIX);
+  if (!oneClick || !link) return undefined;
   return { "List-Unsubscribe": `<${link}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" };
 }
 

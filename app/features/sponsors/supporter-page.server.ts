@@ -20,6 +20,8 @@ import {
   type SupporterPledge,
 } from "./supporter-link.server";
 
+const NO_STORE = { "Cache-Control": "private, no-store" };
+
 export const SUPPORTER_FLASH = {
   max: "Your maximum is changed.",
   paid: "Thank you: the organiser confirms it once the charity does.",
@@ -85,6 +87,12 @@ export async function supporterAction(
 ) {
   const env = context.cloudflare.env;
   const intent = formData.get("intent");
+  // A mail client's one-click unsubscribe (RFC 8058, ADR 245): every supporter mail's List-Unsubscribe is
+  // this link. It comes without a cookie or an intent, and is answered here, not redirected.
+  if (intent === null && formData.get("List-Unsubscribe") === "One-Click") {
+    await stopPledgeMail(context, pledge);
+    return data({ intent: "stop-mail" as const, result: null, error: null }, { headers: NO_STORE });
+  }
   if (!isIntent(intent))
     return data({ intent: null, result: null, error: "Choose what to do with your pledge." }, { status: 400 });
   if (intent === "max") {
