@@ -2,7 +2,7 @@
 /**
  * Dev seed: one admin, one org, one member, and goals that exercise every rule (public, private owned
  * by the org, demo, ended, future, running now), early access 'open', and a measured month challenge with club runners in two teams, entries and per-unit
- * pledges (ADR 140). Idempotent: safe to run again.
+ * pledges (ADR 140), and fixed pledges confirmed, said paid and owed (ADR 243). Idempotent: safe to run again.
  * The rows come from the factories (drizzle/factories.ts), written as SQL text (drizzle/sql-text.ts).
  * Usage: node scripts/seed.mjs [--persist-to DIR]
  */
@@ -114,10 +114,15 @@ function challengeSql() {
       ([id], r) =>
         `INSERT INTO team_members (goal_id, user_id, team_id) VALUES (${q(CHALLENGE.id)}, ${q(id)}, ${q(r % 2 ? "seed-team-river" : "seed-team-hill")}) ON CONFLICT DO NOTHING;`,
     ),
-    // Per-unit pledges: one for the whole club, one for a named runner (capped), and a fixed one.
+    // Per-unit pledges: one for the whole club, one for a named runner (capped); both owed until the end.
     `INSERT INTO pledges (id, goal_id, name, message, amount, per_unit, member_id, max_amount) VALUES ('seed-pledge-club', ${q(CHALLENGE.id)}, 'The Reed family', 'Go club!', 0, 50, NULL, 20000) ON CONFLICT DO NOTHING;`,
     `INSERT INTO pledges (id, goal_id, name, message, amount, per_unit, member_id, max_amount) VALUES ('seed-pledge-rosa', ${q(CHALLENGE.id)}, 'Grandad', 'For every mile, Rosa!', 0, 100, 'demo-runner-1', 5000) ON CONFLICT DO NOTHING;`,
-    `INSERT INTO pledges (id, goal_id, name, amount) VALUES ('seed-pledge-fixed', ${q(CHALLENGE.id)}, 'Corner Cafe', 2500) ON CONFLICT DO NOTHING;`,
+    // The organiser's reconciliation (ADR 243) in each state: a fixed pledge the organiser confirmed paid,
+    // one whose supporter says they've paid (waiting for the organiser), and one still owed, backing a
+    // runner of the other team; the long name shows it never breaks letter by letter (docs/design.md).
+    `INSERT INTO pledges (id, goal_id, name, amount, paid) VALUES ('seed-pledge-fixed', ${q(CHALLENGE.id)}, 'Corner Cafe', 2500, 1) ON CONFLICT DO NOTHING;`,
+    `INSERT INTO pledges (id, goal_id, name, message, amount, member_id, email, said_paid_at) VALUES ('seed-pledge-said', ${q(CHALLENGE.id)}, 'Aunt May', 'Paid on the Shelter page, Sam!', 1500, 'demo-runner-2', 'aunt.may@example.com', ${at - 3_600_000}) ON CONFLICT DO NOTHING;`,
+    `INSERT INTO pledges (id, goal_id, name, amount, member_id, email) VALUES ('seed-pledge-owed', ${q(CHALLENGE.id)}, 'Uncle Raj Venkataraman-Smythe', 4000, 'demo-runner-2', 'raj@example.com') ON CONFLICT DO NOTHING;`,
   );
   return lines;
 }
