@@ -11,6 +11,7 @@ import {
   useRouteLoaderData,
 } from "@remix-run/react";
 import { AppHeader } from "#app/components/AppHeader";
+import { PageScroll } from "#app/components/PageScroll";
 import { FlashMessage } from "#app/components/FlashMessage";
 import { NOT_FOUND_DESCRIPTION, NotFound } from "#app/components/NotFound";
 import { pageMeta } from "#app/lib/meta";
@@ -84,6 +85,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {children}
         {hydrate ? (
           <>
+            <PageScroll />
             <ScrollRestoration nonce={nonce} />
             <Scripts nonce={nonce} />
           </>
