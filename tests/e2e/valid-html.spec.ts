@@ -124,6 +124,43 @@ test("every page a member can reach is valid HTML", async ({ page, request, base
     { path: "/no-such-page", status: 404 },
     { path: "/profile", status: 400, label: "empty name", form: { first: "", last: "", color: "#6b7280" } },
     { path: "/goals/goal-running/discussion", status: 400, label: "empty message", form: { intent: "post", body: "" } },
+    { path: "/goals/goal-challenge/sponsor", status: 200 },
   ]);
-  expect(htmlErrors([...accept, ...pages])).toEqual([]);
+
+  // The member's sponsor link (ADR 240) and a supporter's own pledge link (ADR 241), as a supporter gets
+  // them: the form, the form refused, the pledge's own page, and links that do not work.
+  const kit = await (await page.request.get("/goals/goal-challenge/sponsor")).text();
+  const sponsor = kit.match(/\/sponsor\/goal-challenge\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+/)?.[0];
+  expect(sponsor, "the member's sponsor link on their kit page").toBeTruthy();
+  const pledgeForm = async (fields: Record<string, string>) => {
+    const html = await (await request.get(sponsor!)).text();
+    const key = html.match(/name="key" value="([^"]+)"/)?.[1];
+    expect(key, "the pledge form's key").toBeTruthy();
+    return withHoneypot(request, sponsor!, { kind: "fixed", key: key!, ...fields });
+  };
+  // The form and the form refused come first: once pledged, the link's next page is the thank-you.
+  const sponsorPages = await fetchPages(request, base, [
+    { path: sponsor!, status: 200, label: "a member's sponsor link" },
+    {
+      path: sponsor!,
+      status: 400,
+      label: "a pledge without a name or an amount",
+      form: await pledgeForm({ name: "", amount: "" }),
+    },
+  ]);
+  const pledged = await request.post(sponsor!, {
+    form: await pledgeForm({ name: "Uncle Raj Venkataraman-Smythe", amount: "15", email: "raj@example.com" }),
+    headers: { Origin: base },
+    maxRedirects: 0,
+  });
+  expect(pledged.status(), "a pledge on the sponsor link").toBe(302);
+  const own = new URL(pledged.headers()["location"]!, base);
+  expect(own.pathname).toMatch(/^\/pledge\//);
+  const supporter = await fetchPages(request, base, [
+    { path: own.pathname + own.search, status: 200, label: "the supporter's own link, thanked" },
+    { path: own.pathname, status: 200, label: "the supporter's own link" },
+    { path: `/sponsor/goal-challenge.nobody.${"x".repeat(43)}`, status: 404, label: "a broken sponsor link" },
+    { path: `/pledge/nothing.${"x".repeat(43)}`, status: 404, label: "a broken pledge link" },
+  ]);
+  expect(htmlErrors([...accept, ...pages, ...sponsorPages, ...supporter])).toEqual([]);
 });
