@@ -76,6 +76,7 @@ describe("the request log", () => {
     expect(routeOf("http://x/friends/add/abcdefghijklmnopqrstuv.data")).toBe("/friends/add/:id");
     expect(routeOf("http://x/unsubscribe/cheer:someone")).toBe("/unsubscribe/:id");
     expect(routeOf("http://x/sponsor/short")).toBe("/sponsor/:id");
+    expect(routeOf("http://x/pledge/short")).toBe("/pledge/:id");
     expect(routeOf("http://x/profile/email/abc")).toBe("/profile/email/:id");
     expect(routeOf("http://x/friends")).toBe("/friends");
     expect(routeOf("http://x/passwordreset")).toBe("/passwordreset");

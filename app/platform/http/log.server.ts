@@ -20,10 +20,19 @@ export function requestIdOf(request: Request): string {
 }
 
 /**
- * Routes whose rest is a secret (a friend code, a signed invite or sponsor link, a reset, e-mail-change or
- * unsubscribe token): everything after the prefix is logged as ":id", whatever it looks like (ADR 218).
+ * Routes whose rest is a secret (a friend code, a signed invite, sponsor or supporter link, a reset,
+ * e-mail-change or unsubscribe token): everything after the prefix is logged as ":id", whatever it
+ * looks like (ADR 218).
  */
-const SECRET_ROUTES = ["/friends/add/", "/invite/", "/passwordreset/", "/profile/email/", "/sponsor/", "/unsubscribe/"];
+const SECRET_ROUTES = [
+  "/friends/add/",
+  "/invite/",
+  "/passwordreset/",
+  "/pledge/",
+  "/profile/email/",
+  "/sponsor/",
+  "/unsubscribe/",
+];
 
 /**
  * The path as a route pattern: a secret route's rest becomes ":id"; elsewhere, segments that could carry
