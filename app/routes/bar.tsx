@@ -8,7 +8,7 @@ import { today } from "#app/platform/session/clock.server";
 import { currentGoalQuery } from "#app/features/goals/goals.server";
 import { currentGoalIdSql } from "#app/features/home/home.server";
 import { myMeasureQuery, toMyMeasure } from "#app/features/progress/progress.server";
-import { batchWithUser } from "#app/platform/session/session.server";
+import { readScreen } from "#app/platform/session/read-screen.server";
 import goalsStyles from "#app/styles/goals.css";
 import memberStyles from "#app/styles/member.css";
 import type { LiveHandle } from "#app/features/live/useLiveUpdates";
@@ -27,10 +27,10 @@ export const handle: LiveHandle = { live: () => ["goals"] };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   // The session and the current goal in one round trip (ADR 057).
-  const { rows } = await batchWithUser(
+  const { rows } = await readScreen({
     request,
     context,
-    (viewerId) => ({
+    reads: (viewerId) => ({
       bar: [
         currentGoalQuery(context, viewerId),
         // Measured progress (ADR 140): my total in the current goal, for the bar beside the time bar.
@@ -38,8 +38,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       ],
     }),
     // Built once per isolate, then only bound (ADR 209).
-    { key: "bar", values: {} },
-  );
+    template: { key: "bar", values: {} },
+  });
   const [[goal], [mine]] = rows.bar;
   const day = today(request, context.cloudflare.env);
   return {

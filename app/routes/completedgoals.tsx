@@ -4,7 +4,7 @@ import { GoalNavCard } from "#app/features/goals/GoalNavCard";
 import { useToday } from "#app/components/useToday";
 import { formatMonthDay, toIsoDate } from "#app/lib/dates";
 import { completedGoalsQuery } from "#app/features/goals/goals.server";
-import { batchWithUser } from "#app/platform/session/session.server";
+import { readScreen } from "#app/platform/session/read-screen.server";
 import goalsStyles from "#app/styles/goals.css";
 import memberStyles from "#app/styles/member.css";
 import type { LiveHandle } from "#app/features/live/useLiveUpdates";
@@ -22,15 +22,15 @@ export const handle: LiveHandle = { live: () => ["goals"] };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   // The session and the list in one round trip (ADR 057).
-  const { rows } = await batchWithUser(
+  const { rows } = await readScreen({
     request,
     context,
-    (viewerId) => ({
+    reads: (viewerId) => ({
       completed: [completedGoalsQuery(context, viewerId)],
     }),
     // Built once per isolate, then only bound (ADR 209).
-    { key: "completedgoals", values: {} },
-  );
+    template: { key: "completedgoals", values: {} },
+  });
   const [completed] = rows.completed;
   return {
     goals: completed.map((g) => ({

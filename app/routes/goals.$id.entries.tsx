@@ -28,7 +28,8 @@ import {
   type EntriesQuery,
 } from "#app/features/progress/progress-entries.server";
 import { loadEntryGoal } from "#app/features/progress/progress-writes.server";
-import { batchWithUser, requireUser } from "#app/platform/session/session.server";
+import { requireUser } from "#app/platform/session/session.server";
+import { readScreen } from "#app/platform/session/read-screen.server";
 import memberStyles from "#app/styles/member.css";
 import progressStyles from "#app/styles/progress.css";
 import tableStyles from "#app/styles/table.css";
@@ -66,10 +67,14 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   // The session and the page in one round trip (ADR 057); signed out: to / (SPEC).
   const day = today(request, context.cloudflare.env);
   // Authorised first from the goal's one row (ADR 215); the page is read for a manager only.
-  const { user, rows } = await batchWithUser(request, context, (viewerId) => ({
-    goal: [entriesGoalQuery(context, params.id!)],
-    visit: goalVisit(context, viewerId, params.id!, day),
-  }));
+  const { user, rows } = await readScreen({
+    request,
+    context,
+    reads: (viewerId) => ({
+      goal: [entriesGoalQuery(context, params.id!)],
+      visit: goalVisit(context, viewerId, params.id!, day),
+    }),
+  });
   const goal = authoriseEntries(rows.goal[0][0], user);
   if (!goal) throw notFound();
   if (goal === "forbidden") throw forbidden();

@@ -11,7 +11,8 @@ import { notificationHref, notificationText } from "#app/features/notifications/
 import type { LiveHandle } from "#app/features/live/useLiveUpdates";
 import { redirectWithFlash } from "#app/platform/session/flash.server";
 import { listNotificationsQuery, markAllRead } from "#app/features/notifications/notifications.server";
-import { batchWithUser, requireUser } from "#app/platform/session/session.server";
+import { requireUser } from "#app/platform/session/session.server";
+import { readScreen } from "#app/platform/session/read-screen.server";
 import memberStyles from "#app/styles/member.css";
 import { screenMeta } from "#app/lib/meta";
 
@@ -24,15 +25,15 @@ export const meta: MetaFunction = () =>
 export const handle: LiveHandle = { live: () => [] };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { rows } = await batchWithUser(
+  const { rows } = await readScreen({
     request,
     context,
-    (viewerId) => ({
+    reads: (viewerId) => ({
       list: [listNotificationsQuery(context, viewerId)],
     }),
     // Built once per isolate, then only bound (ADR 209).
-    { key: "notifications", values: {} },
-  );
+    template: { key: "notifications", values: {} },
+  });
   const [list] = rows.list;
   return {
     notifications: list.map((n) => {

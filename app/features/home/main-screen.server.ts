@@ -15,7 +15,7 @@ import { toStanding } from "#app/features/progress/standing.server";
 import { toProgressView } from "#app/features/progress/progress-view.server";
 import { toQuickLog } from "#app/features/progress/quick-log.server";
 import { factorsByGoal, memberSportFactorsQuery } from "#app/features/activity/sport-factors.server";
-import { batchWithUser } from "#app/platform/session/session.server";
+import { readScreen } from "#app/platform/session/read-screen.server";
 import { goalVisit, homeSeen, recordGoalVisit, recordHomeVisit } from "./visits.server";
 import { teamQueries, toTeamsView } from "#app/features/teams/teams.server";
 import { badgeQueries, toBadgesView } from "#app/features/badges/badges.server";
@@ -54,10 +54,10 @@ export async function mainScreenData(request: Request, context: AppLoadContext, 
   const clock = homeClock(day);
   const values = { day, goalId: selectedId ?? "", ...clock };
   const shape = [home ? "home" : "goal", allSuggested, allMembers, allEntries, context.method].join(":");
-  const { user, rows } = await batchWithUser(
+  const { user, rows } = await readScreen({
     request,
     context,
-    (viewerId, v) => {
+    reads: (viewerId, v) => {
       // Rendered once: the goal's statements embed it many times (frozen-sql.server.ts).
       const goalId = home ? frozenSql(currentGoalIdSql(viewerId)) : v.goalId;
       return {
@@ -81,8 +81,8 @@ export async function mainScreenData(request: Request, context: AppLoadContext, 
         sports: [memberSportFactorsQuery(context, viewerId)] as const,
       };
     },
-    { key: `main-screen:${shape}`, values },
-  );
+    template: { key: `main-screen:${shape}`, values },
+  });
   const screen = toMainScreen(rows.main, user, day, allSuggested);
   // A goal the viewer may not see answers as one that does not exist: its existence is not told.
   if (selectedId && !seesGoal(screen.selected, user)) throw redirect("/404");

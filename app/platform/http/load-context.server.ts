@@ -6,6 +6,7 @@ import type { Database } from "#app/platform/db/db.server";
 import { createNonce } from "./headers.server";
 import { requestIdOf } from "./log.server";
 import type { ReadBody } from "./request-guard.server";
+import { newViewer } from "#app/platform/session/viewer.server";
 
 /** `db` is this request's D1 session (d1-session.server.ts, ADR 200). */
 export function getLoadContext(
@@ -29,6 +30,11 @@ export function getLoadContext(
      * same URL to render the answer. A page visit is recorded only for a real GET (ADR 190).
      */
     method: request.method,
+    /**
+     * Who is asking, read at most once and shared by every loader of the request (viewer.server.ts):
+     * the guards fill it, a screen's batch may carry the read (ADR 057, 290).
+     */
+    viewer: newViewer(),
   };
 }
 
@@ -41,6 +47,7 @@ export function cronLoadContext(env: Env, ctx: ExecutionContext, db: Database) {
     requestId: "scheduled",
     body: null,
     method: "",
+    viewer: newViewer(),
   } satisfies ReturnType<typeof getLoadContext>;
 }
 

@@ -4,7 +4,7 @@
  * Guards throw (a redirect or a 403) so loaders and actions only handle the happy path.
  */
 import { createCookieSessionStorage, redirect, type AppLoadContext } from "@remix-run/cloudflare";
-import { and, eq, gt, ne, sql, type SQL } from "drizzle-orm";
+import { and, eq, gt, ne } from "drizzle-orm";
 import { newId } from "#app/lib/ids";
 import { sessions, settings, users, type User, type UserType } from "#drizzle/schema";
 import { FLASH } from "#app/lib/flash";
@@ -14,9 +14,8 @@ import { unreadCountColumn } from "#app/features/notifications/notifications.ser
 import { signedOutRedirect } from "#app/platform/http/return-to.server";
 import { SESSION_DAYS, sessionCookieOptions } from "./session-cookie.server";
 import { forbidden } from "#app/platform/http/http-errors.server";
-import { runGroups, type GroupedRows, type Groups } from "#app/platform/db/batch.server";
-import { frozenSql } from "#app/platform/db/frozen-sql.server";
-import { runTemplate, type TemplateValues } from "#app/platform/db/statement-template.server";
+import { runTemplate } from "#app/platform/db/statement-template.server";
+import type { Viewer } from "./viewer.server";
 
 const storages = new Map<string, ReturnType<typeof createCookieSessionStorage<{ sessionId: string }>>>();
 
@@ -31,35 +30,18 @@ export function sessionStorage(env: Env) {
 
 export type SessionUser = Omit<User, "passwordHash" | "homeSeenAt" | "homePrevSeenAt"> & { unread: number };
 
-/**
- * Per request: the session id from the cookie, the signed-in user, and whether a screen's loader reads
- * the user in its own batch (ADR 057).
- */
-interface RequestSession {
-  sessionId?: Promise<string | null>;
-  user?: Promise<SessionUser | null>;
-  /** Set synchronously by `batchWithUser`: the user arrives with the screen's batch. */
-  batched?: Promise<SessionUser | null>;
-  /** The user was (or is being) read on its own: a later batch cannot save that round trip. */
-  queried?: boolean;
-}
-const requestSessions = new WeakMap<AppLoadContext, RequestSession>();
-
-function stateOf(context: AppLoadContext): RequestSession {
-  let state = requestSessions.get(context);
-  if (!state) requestSessions.set(context, (state = {}));
-  return state;
-}
+/** This request's viewer (the load context's, viewer.server.ts): read at most once per request. */
+const viewerOf = (context: AppLoadContext): Viewer => context.viewer;
 
 /** The signed-in user, or null. One D1 round trip, shared by every loader of the same request. */
 export function getOptionalUser(request: Request, context: AppLoadContext): Promise<SessionUser | null> {
-  const state = stateOf(context);
-  return (state.user ??= loadUser(request, context, state));
+  const viewer = viewerOf(context);
+  return (viewer.user ??= loadUser(request, context, viewer));
 }
 
 /** The id of the user this request already read, if it read one (for the request log; no extra query). */
 export async function signedInUserId(context: AppLoadContext): Promise<string | null> {
-  const user = await requestSessions.get(context)?.user?.catch(() => null);
+  const user = await viewerOf(context).user?.catch(() => null);
   return user?.id ?? null;
 }
 
@@ -72,8 +54,8 @@ async function readSession(storage: ReturnType<typeof sessionStorage>, request: 
   }
 }
 
-function sessionIdOf(request: Request, context: AppLoadContext, state = stateOf(context)): Promise<string | null> {
-  return (state.sessionId ??= readSession(sessionStorage(context.cloudflare.env), request).then(
+function sessionIdOf(request: Request, context: AppLoadContext, viewer = viewerOf(context)): Promise<string | null> {
+  return (viewer.sessionId ??= readSession(sessionStorage(context.cloudflare.env), request).then(
     (s) => s.get("sessionId") ?? null,
   ));
 }
@@ -98,12 +80,12 @@ const sessionUserColumns = {
  * no session, whatever created it (sign-in, a reset or set-password link, a row left from before the
  * suspension): the status is read on every request, here, not only where sessions are made.
  */
-function liveSession(sessionId: string, now: Date) {
+export function liveSession(sessionId: string, now: Date) {
   return and(eq(sessions.id, sessionId), gt(sessions.expiresAt, now), ne(users.status, "suspended"));
 }
 
-/** The statement reading the user of a live session (one row or none). */
-function sessionUserQuery(context: AppLoadContext, sessionId: string, now = new Date()) {
+/** The statement reading the user of a live session (one row or none); a screen's batch carries it too. */
+export function sessionUserQuery(context: AppLoadContext, sessionId: string, now = new Date()) {
   return context.db
     .select(sessionUserColumns)
     .from(sessions)
@@ -112,23 +94,12 @@ function sessionUserQuery(context: AppLoadContext, sessionId: string, now = new 
     .limit(1);
 }
 
-/** The signed-in user's id as SQL: a subquery on the live session, rendered once (frozen-sql.server.ts). */
-function viewerIdSql(context: AppLoadContext, sessionId: string, now: Date): SQL {
-  return frozenSql(
-    sql`(${context.db
-      .select({ id: sessions.userId })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(liveSession(sessionId, now))})`,
-  );
-}
-
-async function loadUser(request: Request, context: AppLoadContext, state: RequestSession): Promise<SessionUser | null> {
-  const sessionId = await sessionIdOf(request, context, state);
+async function loadUser(request: Request, context: AppLoadContext, viewer: Viewer): Promise<SessionUser | null> {
+  const sessionId = await sessionIdOf(request, context, viewer);
   if (!sessionId) return null;
-  // A screen's loader started in the same tick reads the user in its own batch: wait for that.
-  if (state.batched) return state.batched;
-  state.queried = true;
+  // A screen's loader started in the same tick reads the user in its own batch: wait for that (ADR 290).
+  if (viewer.fromScreen) return viewer.fromScreen;
+  viewer.readAlone = true;
   // Built once per isolate, then only bound (ADR 209).
   const { session } = await runTemplate(context, "session-user", { sessionId, now: new Date() }, (v) => ({
     session: [sessionUserQuery(context, v.sessionId, v.now)] as const,
@@ -137,57 +108,12 @@ async function loadUser(request: Request, context: AppLoadContext, state: Reques
 }
 
 /**
- * A screen's reads and the session lookup in ONE round trip (ADR 057). `groups` gets the signed-in
- * user's id as SQL (a subquery on the session), so it can be built before the user is known. Call it
- * before the loader's first `await`: the root loader's `getOptionalUser` then takes the user from this
- * batch instead of asking D1 itself. Like `requireUser`, a visitor without a live session goes to /.
- *
- * With `template`, the statements are built once per isolate for `template.key` (the screen's shape)
- * and only `template.values` change between requests (ADR 209): `groups` must build from those values
- * alone, never from anything else that varies per request.
- */
-export function batchWithUser<const T extends Groups, V extends TemplateValues = Record<never, never>>(
-  request: Request,
-  context: AppLoadContext,
-  groups: (viewerId: SQL, values: V) => T,
-  template?: { key: string; values: V },
-): Promise<{ user: SessionUser; rows: GroupedRows<T> }> {
-  const state = stateOf(context);
-  let settle!: (user: Promise<SessionUser | null>) => void;
-  const batched = new Promise<SessionUser | null>((resolve) => (settle = resolve));
-  // Unless the user is already being read on its own, every getOptionalUser of this request waits for
-  // this batch (the root loader's call is still waiting for the cookie when this runs).
-  if (!state.queried) state.batched = batched;
-  state.user ??= loadUser(request, context, state);
-  state.user.catch(() => {}); // the screen's loader reports a failed batch; nobody else needs to
-  const run = async () => {
-    const sessionId = await sessionIdOf(request, context, state);
-    if (!sessionId) return null;
-    const screen = (v: V & { sessionId: string; now: Date }) => ({
-      session: [sessionUserQuery(context, v.sessionId, v.now)] as const,
-      ...groups(viewerIdSql(context, v.sessionId, v.now), v),
-    });
-    const values = { ...(template?.values as V), sessionId, now: new Date() };
-    const { session, ...rows } = template
-      ? await runTemplate(context, `user:${template.key}`, values, screen)
-      : await runGroups(context.db, screen(values));
-    return { user: session[0][0] ?? null, rows: rows as GroupedRows<T> };
-  };
-  const done = run();
-  settle(done.then((r) => r?.user ?? null));
-  return done.then(async (r) => {
-    if (!r?.user) throw await signedOut(request, context);
-    return { user: r.user, rows: r.rows };
-  });
-}
-
-/**
  * SPEC's redirect to / for a visitor without a live session (the page asked for is remembered for after
  * sign-in, ADR 163). A browser whose session ended because the account is suspended is told so, with
  * the support address, instead of being bounced without a word (ADR 100, 171). That costs one read, only
  * on this path and only when the browser still carries a session cookie.
  */
-async function signedOut(request: Request, context: AppLoadContext): Promise<Response> {
+export async function signedOut(request: Request, context: AppLoadContext): Promise<Response> {
   const env = context.cloudflare.env;
   const response = await signedOutRedirect(request, env);
   const sessionId = await sessionIdOf(request, context);
