@@ -31,16 +31,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     request,
     context,
     reads: (viewerId) => ({
-      bar: [
-        currentGoalQuery(context, viewerId),
-        // Measured progress (ADR 140): my total in the current goal, for the bar beside the time bar.
-        myMeasureQuery(context, currentGoalIdSql(viewerId), viewerId),
-      ],
+      goal: [currentGoalQuery(context, viewerId)],
+      // Measured progress (ADR 140): my total in the current goal, for the bar beside the time bar.
+      measure: [myMeasureQuery(context, currentGoalIdSql(viewerId), viewerId)],
     }),
     // Built once per isolate, then only bound (ADR 209).
     template: { key: "bar", values: {} },
   });
-  const [[goal], [mine]] = rows.bar;
+  const [goal] = rows.goal[0];
+  const [mine] = rows.measure[0];
   const day = today(request, context.cloudflare.env);
   return {
     today: day,

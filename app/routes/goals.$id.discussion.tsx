@@ -17,6 +17,7 @@ import { today } from "#app/platform/session/clock.server";
 import { supportGoalQuery, toSupportGoal } from "#app/features/fundraising/fundraising.server";
 import { goalVisit, recordGoalVisit } from "#app/features/home/visits.server";
 import { requireUser } from "#app/platform/session/session.server";
+import { readScreen } from "#app/platform/session/read-screen.server";
 import fundraisingStyles from "#app/styles/fundraising.css";
 import type { LiveHandle } from "#app/features/live/useLiveUpdates";
 import { forbidden, notFound } from "#app/platform/http/http-errors.server";
@@ -32,20 +33,24 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 export const handle: LiveHandle<typeof loader> = { live: (data, params) => [data && `goal:${params.id}`] };
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const user = await requireUser(request, context);
   const day = today(request, context.cloudflare.env);
-  const [goalRows, messageRows, visit] = await context.db.batch([
-    supportGoalQuery(context, params.id!, user.id),
-    messagesQuery(context, params.id!),
-    ...(goalVisit(context, user.id, params.id!, day) ?? []),
-  ]);
-  const goal = toSupportGoal(goalRows[0]);
+  // The session, the goal, its talk and whether this view is a visit in one round trip (ADR 057, 290).
+  const { user, rows } = await readScreen({
+    request,
+    context,
+    reads: (viewerId) => ({
+      goal: [supportGoalQuery(context, params.id!, viewerId)],
+      messages: [messagesQuery(context, params.id!)],
+      visit: goalVisit(context, viewerId, params.id!, day),
+    }),
+  });
+  const goal = toSupportGoal(rows.goal[0][0]);
   if (!goal) throw notFound();
   if (!canDiscuss(goal, user, goal.isMember)) throw forbidden();
-  recordGoalVisit(context, visit, user.id, goal.id, day);
+  recordGoalVisit(context, rows.visit?.[0], user.id, goal.id, day);
   return {
     goal: { id: goal.id, cause: goal.cause },
-    messages: toMessages(messageRows, user, canManageGoal(goal, user)),
+    messages: toMessages(rows.messages[0], user, canManageGoal(goal, user)),
   };
 }
 

@@ -48,7 +48,7 @@ describe("D1 round trips per screen", () => {
     }
   }
 
-  it("the goal screens, the bar and completed goals read the session and everything they show in ONE round trip (ADR 057)", async () => {
+  it("the goal screens, the bar, completed goals, notifications and the discussion read the session and everything they show in ONE round trip (ADR 057)", async () => {
     const { cookie } = await signedInUser();
     const goal = await insertGoal();
     await post(`/join/${goal.id}`, {}, cookie);
@@ -61,6 +61,9 @@ describe("D1 round trips per screen", () => {
       "/bar",
       "/completedgoals",
       "/bar.data",
+      "/notifications",
+      `/goals/${goal.id}/discussion`, // the goal, its talk and the visit (ADR 290)
+      `/goals/${goal.id}/discussion.data`,
     ]) {
       const { status, count, roundTrips } = await screenRoundTrips(path, cookie);
       expect(status, path).toBe(200);

@@ -25,6 +25,7 @@ import {
   signedOut,
   type SessionUser,
 } from "./session.server";
+import { screenReadStarts } from "./viewer.server";
 
 export interface ScreenRead<T extends Groups, V extends TemplateValues> {
   request: Request;
@@ -67,14 +68,12 @@ export function readScreen<const T extends Groups, V extends TemplateValues = Re
   reads,
   template,
 }: ScreenRead<T, V>): Promise<{ user: SessionUser; rows: GroupedRows<T> }> {
-  const viewer = context.viewer;
-  // No action ran before this loader (a form post without JavaScript reads its user in the action).
-  if (viewer.readAlone && context.method === request.method && context.cloudflare.env.ENVIRONMENT !== "production")
-    throw new Error("readScreen ran after this request's user was read on its own: call it before the first await");
-  let settle!: (user: Promise<SessionUser | null>) => void;
-  // Unless the user is already being read on its own, every getOptionalUser of this request waits for
-  // this batch (the root loader's call is still waiting for the cookie when this runs).
-  if (!viewer.readAlone) viewer.fromScreen = new Promise<SessionUser | null>((resolve) => (settle = resolve));
+  // From here the request's user comes with this batch (the root loader's call is still waiting for
+  // the cookie when this runs); outside production a loader that awaited first is refused.
+  const settle = screenReadStarts(context.viewer, {
+    strict: context.cloudflare.env.ENVIRONMENT !== "production",
+    afterAction: context.method !== request.method,
+  });
   // The screen's loader reports a failed batch; nobody else needs to.
   getOptionalUser(request, context).catch(() => {});
   const run = async () => {
@@ -91,7 +90,7 @@ export function readScreen<const T extends Groups, V extends TemplateValues = Re
     return { user: session[0][0] ?? null, rows: rows as GroupedRows<T> };
   };
   const done = run();
-  settle?.(done.then((r) => r?.user ?? null));
+  settle(done.then((r) => r?.user ?? null));
   return done.then(async (r) => {
     if (!r?.user) throw await signedOut(request, context);
     return { user: r.user, rows: r.rows };

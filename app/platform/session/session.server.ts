@@ -15,7 +15,7 @@ import { signedOutRedirect } from "#app/platform/http/return-to.server";
 import { SESSION_DAYS, sessionCookieOptions } from "./session-cookie.server";
 import { forbidden } from "#app/platform/http/http-errors.server";
 import { runTemplate } from "#app/platform/db/statement-template.server";
-import type { Viewer } from "./viewer.server";
+import { userFromScreen, type Viewer } from "./viewer.server";
 
 const storages = new Map<string, ReturnType<typeof createCookieSessionStorage<{ sessionId: string }>>>();
 
@@ -98,8 +98,8 @@ async function loadUser(request: Request, context: AppLoadContext, viewer: Viewe
   const sessionId = await sessionIdOf(request, context, viewer);
   if (!sessionId) return null;
   // A screen's loader started in the same tick reads the user in its own batch: wait for that (ADR 290).
-  if (viewer.fromScreen) return viewer.fromScreen;
-  viewer.readAlone = true;
+  const fromScreen = userFromScreen(viewer);
+  if (fromScreen) return fromScreen;
   // Built once per isolate, then only bound (ADR 209).
   const { session } = await runTemplate(context, "session-user", { sessionId, now: new Date() }, (v) => ({
     session: [sessionUserQuery(context, v.sessionId, v.now)] as const,

@@ -19,3 +19,37 @@ export interface Viewer {
 
 /** A request's viewer before anything is read (getLoadContext makes one per request). */
 export const newViewer = (): Viewer => ({});
+
+/**
+ * The user read that guards and the root loader start (session.server.ts) once the cookie is known:
+ * the screen batch's user when a screen read started first, else null, and the viewer then notes that
+ * the user is read on its own (ADR 057).
+ */
+export function userFromScreen(viewer: Viewer): Promise<SessionUser | null> | null {
+  if (viewer.fromScreen) return viewer.fromScreen;
+  viewer.readAlone = true;
+  return null;
+}
+
+export const LATE_SCREEN_READ =
+  "readScreen ran after this request's user was read on its own: call it before the loader's first await (ADR 290)";
+
+/**
+ * A screen read starts (read-screen.server.ts): from now on the request's user comes with its batch;
+ * call the returned function with that user. If the user was already read on its own, the batch cannot
+ * save that round trip: that is a loader that awaited before its screen read, refused when `strict`
+ * (outside production), unless an action ran first in this request (a form post without JavaScript
+ * reads its user in the action, then renders the loaders).
+ */
+export function screenReadStarts(
+  viewer: Viewer,
+  { strict, afterAction }: { strict: boolean; afterAction: boolean },
+): (user: Promise<SessionUser | null>) => void {
+  if (viewer.readAlone) {
+    if (strict && !afterAction) throw new Error(LATE_SCREEN_READ);
+    return () => {};
+  }
+  let settle!: (user: Promise<SessionUser | null>) => void;
+  viewer.fromScreen = new Promise<SessionUser | null>((resolve) => (settle = resolve));
+  return settle;
+}
