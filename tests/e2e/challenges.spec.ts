@@ -16,7 +16,8 @@ async function createChallenge(page: Page, cause: string, { inView = true, javaS
       ? page.waitForFunction(
           () => {
             const box = document.getElementById("organiser-tools")?.getBoundingClientRect();
-            return box && { top: box.top, bottom: box.bottom, height: window.innerHeight };
+            const header = document.querySelector("header")!.getBoundingClientRect().bottom;
+            return box && { top: box.top, bottom: box.bottom, height: window.innerHeight, header };
           },
           undefined,
           { polling: "raf" },
@@ -35,7 +36,8 @@ async function createChallenge(page: Page, cause: string, { inView = true, javaS
     // The new screen opens at the tools, as a full page load does: it does not slide there from the
     // form's scroll position, which a live update arriving mid-slide used to put back (ADR 256).
     const seen = await (await firstSight)?.jsonValue();
-    if (seen) expect(seen.top >= 0 && seen.bottom <= seen.height, JSON.stringify(seen)).toBe(true);
+    // Wholly in the window and below the sticky header, not under it (ADR 257).
+    if (seen) expect(seen.top >= seen.header && seen.bottom <= seen.height, JSON.stringify(seen)).toBe(true);
     await expect(tools.getByRole("status")).toBeInViewport({ ratio: 1 });
     await expect(tools.getByRole("link", { name: "Set up fundraising and invite link" })).toBeInViewport();
   }

@@ -175,3 +175,28 @@ for (const javaScriptEnabled of [true, false]) {
     await context.close();
   });
 }
+
+for (const javaScriptEnabled of [true, false]) {
+  test(`a #target opens below the sticky header, not under it (JavaScript ${javaScriptEnabled ? "on" : "off"})`, async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ javaScriptEnabled });
+    const page = await context.newPage();
+    await createUser(page.request, { join: ["goal-challenge"] });
+    for (const size of [PHONE, DESKTOP]) {
+      await page.setViewportSize(size);
+      for (const path of ["/profile#notifications", "/active/goal-challenge#progress"]) {
+        await page.goto(path);
+        const target = page.locator(path.slice(path.indexOf("#")));
+        // Scrolled to: near the top of the window...
+        await expect(target).toBeInViewport();
+        await expect.poll(async () => (await target.boundingBox())!.y).toBeLessThan(size.height / 3);
+        // ...and its first line is not hidden under the header (ADR 257).
+        const header = (await page.getByRole("banner").boundingBox())!;
+        const box = (await target.boundingBox())!;
+        expect(box.y, `${size.width}px ${path}`).toBeGreaterThanOrEqual(header.y + header.height);
+      }
+    }
+    await context.close();
+  });
+}
