@@ -21,6 +21,7 @@ import goalsStyles from "#app/styles/goals.css";
 import progressStyles from "#app/styles/progress.css";
 import type { LiveHandle } from "#app/features/live/useLiveUpdates";
 import teamsStyles from "#app/styles/teams.css";
+import { screenMeta } from "#app/lib/meta";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: teamsStyles },
@@ -29,10 +30,10 @@ export const links: LinksFunction = () => [
   { rel: "stylesheet", href: progressStyles },
 ];
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `${data && "goal" in data.view ? data.view.goal.cause : "Goal"} | Goals with Friends` },
-  { name: "description", content: "A goal you are pursuing with friends." },
-];
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  screenMeta(data && "goal" in data.view ? data.view.goal.cause : "Goal", {
+    description: "A goal you are pursuing with friends.",
+  });
 
 // Live (ADR 043): the goal lists, and this goal's own topic while the screen shows it.
 export const handle: LiveHandle<typeof loader> = {

@@ -17,6 +17,7 @@ import { requireRole } from "#app/platform/session/session.server";
 import { deleteImage, readImageUpload, readUploadForm, storeImage } from "#app/platform/http/uploads.server";
 import goalsStyles from "#app/styles/goals.css";
 import memberStyles from "#app/styles/member.css";
+import { screenMeta } from "#app/lib/meta";
 
 // The goal icon (goals.css) and /create's goal fields (member.css), reused by the goal editor.
 export const links: LinksFunction = () => [
@@ -24,9 +25,8 @@ export const links: LinksFunction = () => [
   { rel: "stylesheet", href: memberStyles },
 ];
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `${data?.goal?.cause ?? "Goal"} | Admin | Goals with Friends` },
-];
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  screenMeta(data?.goal?.cause ?? "Goal", { section: "Admin" });
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await requireRole(request, context, "admin");

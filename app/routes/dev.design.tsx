@@ -1,13 +1,11 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import memberStyles from "#app/styles/member.css";
 import { requireDevelopment } from "#app/platform/http/env.server";
+import { screenMeta } from "#app/lib/meta";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: memberStyles }];
 
-export const meta: MetaFunction = () => [
-  { title: "Design system (development)" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction = () => screenMeta("Design system (development)", { noindex: true });
 
 /** Development only (404 in production): every control of docs/design.md, rendered from the real styles. */
 export function loader({ context }: LoaderFunctionArgs) {

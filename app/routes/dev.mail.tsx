@@ -5,6 +5,7 @@ import { mailOutbox } from "#drizzle/schema";
 import { requireDevelopment } from "#app/platform/http/env.server";
 import { listUnsubscribeHeaders, outboxLink, outboxText } from "#app/features/mail/mail.server";
 import devStyles from "#app/styles/dev.css";
+import { screenMeta } from "#app/lib/meta";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: devStyles }];
 
@@ -12,10 +13,7 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: devStyles 
  * Development only: the mail outbox, newest first (optionally ?to=address), with each message's state.
  * Production answers 404.
  */
-export const meta: MetaFunction = () => [
-  { title: "Mail Outbox (development)" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction = () => screenMeta("Mail Outbox (development)", { noindex: true });
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   requireDevelopment(context);

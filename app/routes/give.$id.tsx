@@ -26,21 +26,19 @@ import fundraisingStyles from "#app/styles/fundraising.css";
 import sponsorsStyles from "#app/styles/sponsors.css";
 import type { LiveHandle } from "#app/features/live/useLiveUpdates";
 import { forbidden, notFound } from "#app/platform/http/http-errors.server";
+import { screenMeta } from "#app/lib/meta";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: fundraisingStyles },
   { rel: "stylesheet", href: sponsorsStyles },
 ];
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `${data ? `Support ${data.goal.cause}` : "Support a goal"} | Goals with Friends` },
-  {
-    name: "description",
-    content: data?.fundraiser
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  screenMeta(data ? `Support ${data.goal.cause}` : "Support a goal", {
+    description: data?.fundraiser
       ? `Pledge support for ${data.fundraiser.charityName}. ${NO_FEES_LINE}`
       : "Pledge support for a goal.",
-  },
-];
+  });
 
 /** Public for a public goal (anyone with the link, signed in or not); a private goal's only for its members. */
 async function loadGivePage(

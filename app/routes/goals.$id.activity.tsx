@@ -44,16 +44,17 @@ import {
 } from "#app/features/activity/ActivityUpload";
 import memberStyles from "#app/styles/member.css";
 import progressStyles from "#app/styles/progress.css";
+import { screenMeta } from "#app/lib/meta";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: memberStyles },
   { rel: "stylesheet", href: progressStyles },
 ];
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `Add activity files${data ? `: ${data.goal.cause}` : ""} | Goals with Friends` },
-  { name: "description", content: "Log walks, runs and rides from your watch or phone app's GPX, TCX or FIT files." },
-];
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  screenMeta(`Add activity files${data ? `: ${data.goal.cause}` : ""}`, {
+    description: "Log walks, runs and rides from your watch or phone app's GPX, TCX or FIT files.",
+  });
 
 async function goalFor(request: Request, context: LoaderFunctionArgs["context"], id: string) {
   const user = await requireUser(request, context);

@@ -21,13 +21,14 @@ import { readScreen } from "#app/platform/session/read-screen.server";
 import fundraisingStyles from "#app/styles/fundraising.css";
 import type { LiveHandle } from "#app/features/live/useLiveUpdates";
 import { forbidden, notFound } from "#app/platform/http/http-errors.server";
+import { screenMeta } from "#app/lib/meta";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: fundraisingStyles }];
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `Discussion${data ? `: ${data.goal.cause}` : ""} | Goals with Friends` },
-  { name: "description", content: "Talk with the people pursuing this goal with you." },
-];
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  screenMeta(`Discussion${data ? `: ${data.goal.cause}` : ""}`, {
+    description: "Talk with the people pursuing this goal with you.",
+  });
 
 /** Members, the owning org and admins read; anyone else gets 403 (a private goal's talk stays private). */
 export const handle: LiveHandle<typeof loader> = { live: (data, params) => [data && `goal:${params.id}`] };

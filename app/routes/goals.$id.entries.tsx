@@ -36,6 +36,7 @@ import tableStyles from "#app/styles/table.css";
 import type { LiveHandle } from "#app/features/live/useLiveUpdates";
 import { forbidden, notFound } from "#app/platform/http/http-errors.server";
 import { runGroups } from "#app/platform/db/batch.server";
+import { screenMeta } from "#app/lib/meta";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: memberStyles },
@@ -43,10 +44,10 @@ export const links: LinksFunction = () => [
   { rel: "stylesheet", href: progressStyles },
 ];
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `Entries${data ? `: ${data.goal.cause}` : ""} | Goals with Friends` },
-  { name: "description", content: "Every progress entry of a goal, for its organisers." },
-];
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  screenMeta(`Entries${data ? `: ${data.goal.cause}` : ""}`, {
+    description: "Every progress entry of a goal, for its organisers.",
+  });
 
 // Live (ADR 043): a new entry, an edit or a removal moves the list.
 export const handle: LiveHandle<typeof loader> = { live: (data, params) => [data && `goal:${params.id}`] };

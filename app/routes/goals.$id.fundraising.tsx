@@ -37,6 +37,7 @@ import {
   reconcileView,
   stateFilter,
 } from "#app/features/sponsors/reconcile.server";
+import { screenMeta } from "#app/lib/meta";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: goalsStyles },
@@ -44,10 +45,10 @@ export const links: LinksFunction = () => [
   { rel: "stylesheet", href: tableStyles },
 ];
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `Fundraising${data ? `: ${data.goal.cause}` : ""} | Goals with Friends` },
-  { name: "description", content: "Set up fundraising, share the invite link and follow the pledges." },
-];
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  screenMeta(`Fundraising${data ? `: ${data.goal.cause}` : ""}`, {
+    description: "Set up fundraising, share the invite link and follow the pledges.",
+  });
 
 /** The owning org and admins only; everyone else gets 403. */
 async function requireManager(request: Request, context: LoaderFunctionArgs["context"], id: string) {

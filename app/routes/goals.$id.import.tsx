@@ -28,16 +28,17 @@ import {
 import { ImportForm, ImportPreview, PastImports, type PreviewRow } from "#app/features/activity/CsvImport";
 import memberStyles from "#app/styles/member.css";
 import progressStyles from "#app/styles/progress.css";
+import { screenMeta } from "#app/lib/meta";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: memberStyles },
   { rel: "stylesheet", href: progressStyles },
 ];
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `Import entries${data ? `: ${data.goal.cause}` : ""} | Goals with Friends` },
-  { name: "description", content: "Import members' entries from a CSV file: preview, then import in one go." },
-];
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  screenMeta(`Import entries${data ? `: ${data.goal.cause}` : ""}`, {
+    description: "Import members' entries from a CSV file: preview, then import in one go.",
+  });
 
 /** The goal's organisation and admins only (403 for everyone else); a missing goal is a 404. */
 async function requireOrganiser(request: Request, context: LoaderFunctionArgs["context"], id: string) {

@@ -21,13 +21,14 @@ import memberStyles from "#app/styles/member.css";
 import type { LiveHandle } from "#app/features/live/useLiveUpdates";
 import { forbidden, notFound } from "#app/platform/http/http-errors.server";
 import { useConformForm } from "#app/components/useConformForm";
+import { screenMeta } from "#app/lib/meta";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: memberStyles }];
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `Progress measure${data ? `: ${data.goal.cause}` : ""} | Goals with Friends` },
-  { name: "description", content: "Set the unit and targets members log progress against." },
-];
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  screenMeta(`Progress measure${data ? `: ${data.goal.cause}` : ""}`, {
+    description: "Set the unit and targets members log progress against.",
+  });
 
 export const handle: LiveHandle<typeof loader> = { live: (data, params) => [data && `goal:${params.id}`] };
 

@@ -22,6 +22,7 @@ import { notFound } from "#app/platform/http/http-errors.server";
 import { cardMeta } from "#app/features/cards/cards";
 import { memberCardUrls } from "#app/features/cards/cards.server";
 import { ShareCard } from "#app/features/cards/ShareCard";
+import { screenMeta } from "#app/lib/meta";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: memberStyles },
@@ -29,8 +30,9 @@ export const links: LinksFunction = () => [
 ];
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `Share${data ? ` ${data.goal.cause}` : ""} | Goals with Friends` },
-  { name: "description", content: "Share a goal with the people you want in it." },
+  ...screenMeta(`Share${data ? ` ${data.goal.cause}` : ""}`, {
+    description: "Share a goal with the people you want in it.",
+  }),
   // The member's card (ADR 272): the image a pasted link of this page would unfurl as.
   ...(data?.card ? cardMeta(`Share ${data.goal.cause}`, data.goal.cause, data.card.wide) : []),
 ];

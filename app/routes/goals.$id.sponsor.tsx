@@ -10,12 +10,12 @@ import { appUrl } from "#app/platform/http/env.server";
 import { forbidden, notFound } from "#app/platform/http/http-errors.server";
 import { requireUser } from "#app/platform/session/session.server";
 import fundraisingStyles from "#app/styles/fundraising.css";
+import { screenMeta } from "#app/lib/meta";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: fundraisingStyles }];
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `Get sponsored${data ? `: ${data.goal.cause}` : ""} | Goals with Friends` },
-];
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  screenMeta(`Get sponsored${data ? `: ${data.goal.cause}` : ""}`);
 
 /** A member's own sponsor link (ADR 240), with its QR code and the share sheet. Members of the goal only. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {

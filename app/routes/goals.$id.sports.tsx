@@ -18,13 +18,14 @@ import { loadActivityGoal } from "#app/features/activity/activity.server";
 import { readFactorsForm } from "#app/features/activity/sport-factors";
 import { saveSportFactors } from "#app/features/activity/sport-factors.server";
 import memberStyles from "#app/styles/member.css";
+import { screenMeta } from "#app/lib/meta";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: memberStyles }];
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `How sports count${data ? `: ${data.goal.cause}` : ""} | Goals with Friends` },
-  { name: "description", content: "Set how much each sport counts towards a goal." },
-];
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  screenMeta(`How sports count${data ? `: ${data.goal.cause}` : ""}`, {
+    description: "Set how much each sport counts towards a goal.",
+  });
 
 /** The goal's organisation and admins only (403 for everyone else); a missing goal is a 404. */
 async function requireOrganiser(request: Request, context: LoaderFunctionArgs["context"], id: string) {

@@ -25,6 +25,7 @@ import { requireUser } from "#app/platform/session/session.server";
 import memberStyles from "#app/styles/member.css";
 import progressStyles from "#app/styles/progress.css";
 import teamsStyles from "#app/styles/teams.css";
+import { screenMeta } from "#app/lib/meta";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: teamsStyles },
@@ -32,10 +33,10 @@ export const links: LinksFunction = () => [
   { rel: "stylesheet", href: progressStyles },
 ];
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `Teams${data ? `: ${data.goal.cause}` : ""} | Goals with Friends` },
-  { name: "description", content: "The goal's teams: their board, starting one, and the organiser's settings." },
-];
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  screenMeta(`Teams${data ? `: ${data.goal.cause}` : ""}`, {
+    description: "The goal's teams: their board, starting one, and the organiser's settings.",
+  });
 
 export const handle: LiveHandle<typeof loader> = { live: (data, params) => [data && `goal:${params.id}`] };
 

@@ -22,6 +22,7 @@ import { requireUser } from "#app/platform/session/session.server";
 import memberStyles from "#app/styles/member.css";
 import progressStyles from "#app/styles/progress.css";
 import teamsStyles from "#app/styles/teams.css";
+import { screenMeta } from "#app/lib/meta";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: teamsStyles },
@@ -29,10 +30,10 @@ export const links: LinksFunction = () => [
   { rel: "stylesheet", href: progressStyles },
 ];
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `${data ? `${data.team.name}: ${data.goal.cause}` : "Team"} | Goals with Friends` },
-  { name: "description", content: "A team of the goal: its members and their progress." },
-];
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  screenMeta(data ? `${data.team.name}: ${data.goal.cause}` : "Team", {
+    description: "A team of the goal: its members and their progress.",
+  });
 
 export const handle: LiveHandle<typeof loader> = { live: (data, params) => [data && `goal:${params.id}`] };
 

@@ -16,13 +16,14 @@ import { rememberReturnTo } from "#app/platform/http/return-to.server";
 import { goalForInvite, joinByInvite } from "#app/features/goals/invites.server";
 import { getOptionalUser, requireUser } from "#app/platform/session/session.server";
 import fundraisingStyles from "#app/styles/fundraising.css";
+import { screenMeta } from "#app/lib/meta";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: fundraisingStyles }];
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `${data?.goal ? `Join ${data.goal.cause}` : "Invite"} | Goals with Friends` },
-  { name: "description", content: "You are invited to a challenge on Goals with Friends." },
-];
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  screenMeta(data?.goal ? `Join ${data.goal.cause}` : "Invite", {
+    description: "You are invited to a challenge on Goals with Friends.",
+  });
 
 /** A valid link shows the challenge; a forged or revoked one says so (404), revealing nothing. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {

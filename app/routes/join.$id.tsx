@@ -18,6 +18,7 @@ import fundraisingStyles from "#app/styles/fundraising.css";
 import goalsStyles from "#app/styles/goals.css";
 import type { LiveHandle } from "#app/features/live/useLiveUpdates";
 import teamsStyles from "#app/styles/teams.css";
+import { screenMeta } from "#app/lib/meta";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: teamsStyles },
@@ -25,10 +26,10 @@ export const links: LinksFunction = () => [
   { rel: "stylesheet", href: fundraisingStyles },
 ];
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `${data && "goal" in data.view ? `Join ${data.view.goal.cause}` : "Join a goal"} | Goals with Friends` },
-  { name: "description", content: "A suggested goal you can join." },
-];
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  screenMeta(data && "goal" in data.view ? `Join ${data.view.goal.cause}` : "Join a goal", {
+    description: "A suggested goal you can join.",
+  });
 
 // Live (ADR 043): the goal lists, and this goal's own topic while the screen shows it.
 export const handle: LiveHandle<typeof loader> = {

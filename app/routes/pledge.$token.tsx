@@ -17,6 +17,7 @@ import { readFormData } from "#app/platform/http/form-data.server";
 import { today } from "#app/platform/session/clock.server";
 import fundraisingStyles from "#app/styles/fundraising.css";
 import sponsorsStyles from "#app/styles/sponsors.css";
+import { screenMeta } from "#app/lib/meta";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: fundraisingStyles },
@@ -25,8 +26,7 @@ export const links: LinksFunction = () => [
 
 // The link is the permission (ADR 241): never listed, never cached, never sent on as a referrer.
 export const meta: MetaFunction = () => [
-  { title: "Your pledge | Goals with Friends" },
-  { name: "robots", content: "noindex" },
+  ...screenMeta("Your pledge", { noindex: true }),
   // The document's own policy: the link never leaves the site as a referrer (same-origin keeps the
   // Origin header that a form post without JavaScript needs).
   { name: "referrer", content: "same-origin" },

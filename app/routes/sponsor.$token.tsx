@@ -24,6 +24,7 @@ import { today } from "#app/platform/session/clock.server";
 import { getOptionalUser } from "#app/platform/session/session.server";
 import fundraisingStyles from "#app/styles/fundraising.css";
 import sponsorsStyles from "#app/styles/sponsors.css";
+import { screenMeta } from "#app/lib/meta";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: fundraisingStyles },
@@ -35,7 +36,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
   const title = page?.state === "open" ? `Sponsor ${page.member ? page.member.name : page.goal.cause}` : "Sponsor link";
   // Unlisted (ADR 240): the link is the permission, so search engines never list it.
   return [
-    { title: `${title} | Goals with Friends` },
+    ...screenMeta(title),
     // The link unfurls in chat apps as its card (ADR 272); the image URL carries the same token.
     ...(page?.state === "open" && data?.card ? cardMeta(title, page.goal.cause, data.card) : []),
     { name: "robots", content: "noindex" },

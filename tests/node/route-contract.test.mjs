@@ -1,0 +1,41 @@
+/**
+ * The route contract (docs/product.md "Where the rules live", ADR 291), checked over app/routes:
+ * every screen titles itself through `screenMeta` or `pageMeta` (app/lib/meta.ts), no route reads a
+ * positional `db.batch` answer (a screen names its reads: `readScreen` or `runGroups`, ADR 205, 290),
+ * and no route wires a public form's guards (honeypot, throttle) itself: the form's command or the
+ * one guard does (ADR 291). Runs with the lint step of `npm test` (`node --test tests/node`).
+ */
+import assert from "node:assert/strict";
+import { readdirSync, readFileSync } from "node:fs";
+import { test } from "node:test";
+
+const dir = new URL("../../app/routes/", import.meta.url);
+const routes = readdirSync(dir)
+  .filter((f) => /\.tsx?$/.test(f))
+  .map((file) => ({ file, source: readFileSync(new URL(file, dir), "utf8") }));
+
+/** The routes for which `breaks(source)` is true. */
+const outliers = (breaks) => routes.filter(({ source }) => breaks(source)).map(({ file }) => file);
+
+test("the routes are there to check", () => {
+  assert.ok(routes.length > 50, `only ${routes.length} routes found`);
+});
+
+test("every route's meta titles the page through screenMeta or pageMeta", () => {
+  assert.deepEqual(
+    outliers((s) => /export (const|function) meta\b/.test(s) && !/\b(screenMeta|pageMeta)\(/.test(s)),
+    [],
+  );
+  assert.deepEqual(
+    outliers((s) => /^\s*\{\s*title:/m.test(s)),
+    [],
+    "a title written by hand in a route",
+  );
+});
+
+test("no route destructures a positional db.batch answer", () => {
+  assert.deepEqual(
+    outliers((s) => /\]\s*=\s*await\s+context\.db\.batch\(/.test(s)),
+    [],
+  );
+});
