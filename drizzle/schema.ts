@@ -264,6 +264,9 @@ export const pledges = sqliteTable(
     // No foreign key: when the member deletes their account this follows their progress to its
     // anonymous id, so a per-member pledge keeps its value (ADR 188).
     memberId: text("member_id"),
+    // A pledge to a team (ADR 246): a per-unit one follows the team's current members' total (ADR 270).
+    // No foreign key: a team deleted later leaves the pledge following the whole group, up to its maximum.
+    teamId: text("team_id"),
     maxAmount: integer("max_amount"),
     anonymous: integer("anonymous", { mode: "boolean" }).notNull().default(false),
     // Confirmed by the organiser: what "raised" counts (ADR 166, 242).

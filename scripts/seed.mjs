@@ -122,6 +122,8 @@ function challengeSql() {
     // runner of the other team; the long name shows it never breaks letter by letter (docs/design.md).
     `INSERT INTO pledges (id, goal_id, name, amount, paid) VALUES ('seed-pledge-fixed', ${q(CHALLENGE.id)}, 'Corner Cafe', 2500, 1) ON CONFLICT DO NOTHING;`,
     `INSERT INTO pledges (id, goal_id, name, message, amount, member_id, email, said_paid_at) VALUES ('seed-pledge-said', ${q(CHALLENGE.id)}, 'Aunt May', 'Paid on the Shelter page, Sam!', 1500, 'demo-runner-2', 'aunt.may@example.com', ${at - 3_600_000}) ON CONFLICT DO NOTHING;`,
+    // A pledge to a team (ADR 246): per mile of the River Runners' total, whoever is in it.
+    `INSERT INTO pledges (id, goal_id, name, message, amount, per_unit, team_id, max_amount) VALUES ('seed-pledge-team', ${q(CHALLENGE.id)}, 'The river parents', 'Go River Runners!', 0, 20, 'seed-team-river', 10000) ON CONFLICT DO NOTHING;`,
     `INSERT INTO pledges (id, goal_id, name, amount, member_id, email) VALUES ('seed-pledge-owed', ${q(CHALLENGE.id)}, 'Uncle Raj Venkataraman-Smythe', 4000, 'demo-runner-2', 'raj@example.com') ON CONFLICT DO NOTHING;`,
   );
   return lines;

@@ -20,6 +20,7 @@ import { readFormData } from "#app/platform/http/form-data.server";
 import { honeypotInputProps } from "#app/platform/http/honeypot.server";
 import { loadFundraising } from "#app/features/fundraising/fundraising.server";
 import { takePledge } from "#app/features/sponsors/take-pledge.server";
+import { pledgeTeams } from "#app/features/sponsors/team-pledge.server";
 import { PledgeThanks } from "#app/features/sponsors/PledgeThanks";
 import { getOptionalUser } from "#app/platform/session/session.server";
 import fundraisingStyles from "#app/styles/fundraising.css";
@@ -77,6 +78,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     // No pledge per unit once the goal has ended (nothing is left to log).
     unit: goal.unit && !isExpired(goal.end, today(request, context.cloudflare.env)) ? unitOf(goal.unit).label : null,
     member,
+    // A pledge that names no member may back one of the challenge's teams (ADR 246).
+    teams: fundraiser && !member ? await pledgeTeams(context, goal.id) : [],
     fundraiser,
     signedIn: !!user,
     defaultName: user ? `${user.first} ${user.last}` : "",
@@ -109,7 +112,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export default function GiveRoute() {
-  const { goal, fundraiser, signedIn, defaultName, defaultEmail, honeypot, unit, member, pledgeKey } =
+  const { goal, fundraiser, signedIn, defaultName, defaultEmail, honeypot, unit, member, pledgeKey, teams } =
     useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   // Right after a pledge (a flash, ADR 160), the form makes way for the hand-off to the charity.
@@ -153,6 +156,7 @@ export default function GiveRoute() {
                     defaultEmail={defaultEmail}
                     unit={unit}
                     member={member}
+                    teams={teams}
                     pledgeKey={pledgeKey}
                   />
                 </HoneypotProvider>

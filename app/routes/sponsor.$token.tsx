@@ -16,6 +16,7 @@ import { Totaliser } from "#app/features/fundraising/Totaliser";
 import { PledgeThanks } from "#app/features/sponsors/PledgeThanks";
 import { loadSponsorPage } from "#app/features/sponsors/sponsor-page.server";
 import { takePledge } from "#app/features/sponsors/take-pledge.server";
+import { pledgeTeams } from "#app/features/sponsors/team-pledge.server";
 import { readFormData } from "#app/platform/http/form-data.server";
 import { appUrl } from "#app/platform/http/env.server";
 import { cardMeta, cardPath } from "#app/features/cards/cards";
@@ -60,8 +61,10 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     page.state === "open"
       ? `${appUrl(request, context.cloudflare.env)}${cardPath(`/sponsor/${params.token ?? ""}`, "wide")}`
       : null;
+  // The challenge's own link may back one of its teams (ADR 246); a member's link backs its member.
+  const teams = page.state === "open" && !page.member ? await pledgeTeams(context, page.goal.id) : [];
   return data(
-    { page, email, honeypot: await honeypotInputProps(context), pledgeKey: newId(), card },
+    { page, email, honeypot: await honeypotInputProps(context), pledgeKey: newId(), card, teams },
     { status, headers: NO_STORE },
   );
 }
@@ -86,7 +89,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export default function SponsorRoute() {
-  const { page, honeypot, email, pledgeKey } = useLoaderData<typeof loader>();
+  const { page, honeypot, email, pledgeKey, teams } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const thanks = useFlash()?.kind === "pledged";
   const { pathname } = useLocation();
@@ -149,6 +152,7 @@ export default function SponsorRoute() {
                         charityName={page.fundraiser.charityName}
                         unit={page.goal.ended ? null : page.unit}
                         member={page.member}
+                        teams={teams}
                         pledgeKey={pledgeKey}
                         defaultEmail={email ?? undefined}
                         estimate={

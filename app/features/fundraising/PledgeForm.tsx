@@ -2,7 +2,7 @@ import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { useState } from "react";
 import { HoneypotInputs } from "#app/components/Honeypot";
-import { CheckboxField, Field, SubmitButton, TextareaField } from "#app/components/forms";
+import { CheckboxField, Field, SelectField, SubmitButton, TextareaField } from "#app/components/forms";
 import { MAX_PLEDGE_MAJOR, NO_FEES_LINE } from "#app/features/fundraising/fundraising";
 import { givePledgeFormSchema, MAX_PER_UNIT_MAJOR } from "#app/features/progress/progress.schema";
 import { useConformForm } from "#app/components/useConformForm";
@@ -38,6 +38,7 @@ export function PledgeForm({
   member,
   pledgeKey,
   estimate,
+  teams,
 }: {
   lastResult?: SubmissionResult<string[]> | null;
   currency: string;
@@ -53,6 +54,8 @@ export function PledgeForm({
   pledgeKey?: string;
   /** Progress so far and its target, for the estimate and the earlier-units rule (ADR 241). */
   estimate?: (EstimateFacts & { progressText: string }) | null;
+  /** The challenge's teams (ADR 246), on a form that names no member: the supporter may back one. */
+  teams?: { id: string; name: string }[];
 }) {
   const [form, fields] = useConformForm(givePledgeFormSchema, {
     id: "pledge",
@@ -75,6 +78,16 @@ export function PledgeForm({
         </p>
       ) : null}
       <Field field={fields.name} label="Your name" autoComplete="name" />
+      {teams?.length && !member ? (
+        <SelectField
+          field={fields.teamId}
+          label="Your pledge backs"
+          options={[{ value: "", label: "The whole group" }, ...teams.map((t) => ({ value: t.id, label: t.name }))]}
+          hint={
+            unit ? `A pledge per ${singular(unit)} to a team follows the total of whoever is in that team.` : undefined
+          }
+        />
+      ) : null}
       {unit ? (
         <fieldset
           className="choice-group pledge-form__kind"
@@ -97,8 +110,12 @@ export function PledgeForm({
             <span>
               An amount per {one} logged{" "}
               <small>
-                {member ? `by ${member.name}` : "by the whole group"}, until the goal ends. Paid at the end, when we
-                tell you the final amount.
+                {member
+                  ? `by ${member.name}`
+                  : teams?.length
+                    ? "by the group or the team you back"
+                    : "by the whole group"}
+                , until the goal ends. Paid at the end, when we tell you the final amount.
               </small>
             </span>
           </label>

@@ -82,18 +82,38 @@ export function toSupportGoal(
 }
 
 /**
+ * The progress a per-unit pledge follows (hundredths of the unit): its member's total, its team's (the
+ * totals of whoever is in the team now, ADR 246, 270), or the whole group's. A team deleted since
+ * leaves its pledges following the group (still capped at their maximum). Names the outer row
+ * explicitly: drizzle leaves columns unqualified in a one-table select.
+ */
+export const pledgeProgress = `(case
+    when "pledges"."member_id" is not null
+      then coalesce((select pt.total from "progress_totals" as pt where pt.goal_id = "pledges"."goal_id" and pt.user_id = "pledges"."member_id"), 0)
+    when "pledges"."team_id" is not null and exists(select 1 from "teams" as t where t.id = "pledges"."team_id" and t.goal_id = "pledges"."goal_id")
+      then (select coalesce(sum(pt.total), 0) from "progress_totals" as pt join "team_members" as tm on tm.goal_id = pt.goal_id and tm.user_id = pt.user_id where pt.goal_id = "pledges"."goal_id" and tm.team_id = "pledges"."team_id")
+    else (select coalesce(sum(pt.total), 0) from "progress_totals" as pt where pt.goal_id = "pledges"."goal_id")
+    end)`;
+
+/**
  * What a pledge row is worth now (minor units): a fixed pledge its amount; a per-unit pledge its rate
- * times the progress logged (the group's, or its member's), rounded down, capped at its maximum and
- * never above the fixed-pledge cap, whatever an older row holds (ADR 142, 215; the rule is
- * perUnitPledgeAmount in app/features/progress/progress.ts). Names the outer row explicitly:
- * drizzle leaves columns unqualified in a one-table select.
+ * times the progress it follows (pledgeProgress), rounded down, capped at its maximum and never above
+ * the fixed-pledge cap, whatever an older row holds (ADR 142, 215; the rule is perUnitPledgeAmount in
+ * app/features/progress/progress.ts).
  */
 export const pledgeValue = sql.raw(`(case when "pledges"."per_unit" is null then "pledges"."amount" else min(
   coalesce(nullif("pledges"."max_amount", 0), ${MAX_PLEDGE_MINOR}), ${MAX_PLEDGE_MINOR},
-  "pledges"."per_unit" * (case when "pledges"."member_id" is null
-    then (select coalesce(sum(pt.total), 0) from "progress_totals" as pt where pt.goal_id = "pledges"."goal_id")
-    else coalesce((select pt.total from "progress_totals" as pt where pt.goal_id = "pledges"."goal_id" and pt.user_id = "pledges"."member_id"), 0)
-    end) / 100) end)`);
+  "pledges"."per_unit" * ${pledgeProgress} / 100) end)`);
+
+/**
+ * Whom a pledge backs, as its words say it ("£1 per mile Priya Patel logs", "… Team Hill Harriers logs"):
+ * the member's name, "Team " and the team's name (not twice when the name starts with it), or null for
+ * the whole group (and for a team deleted since, which the pledge no longer follows).
+ */
+export const pledgeBacks = sql.raw(`coalesce(
+  (select m.first || ' ' || m.last from "users" as m where m.id = "pledges"."member_id"),
+  (select case when lower(t.name) like 'team %' then t.name else 'Team ' || t.name end from "teams" as t
+    where t.id = "pledges"."team_id" and t.goal_id = "pledges"."goal_id"))`);
 
 export function pledgeTotalsQuery(context: AppLoadContext, goalId: string | SQL) {
   return context.db
@@ -119,11 +139,7 @@ export const pledgeColumns = {
   perUnit: pledges.perUnit,
   maxAmount: pledges.maxAmount,
   value: sql<number>`${pledgeValue}`.as("pledge_value"),
-  memberName: sql<
-    string | null
-  >`${sql.raw(`(select m.first || ' ' || m.last from "users" as m where m.id = "pledges"."member_id")`)}`.as(
-    "member_name",
-  ),
+  memberName: sql<string | null>`${pledgeBacks}`.as("member_name"),
 };
 
 export function recentPledgesQuery(context: AppLoadContext, goalId: string | SQL, limit: number) {
@@ -281,6 +297,8 @@ export interface NewPledge {
   anonymous: boolean;
   perUnit?: number | null;
   memberId?: string | null;
+  /** The team it backs (ADR 246), checked to be one of the goal's by the caller. */
+  teamId?: string | null;
   maxAmount?: number | null;
   /** The form's idempotency key: the same key twice is one pledge. */
   key?: string | null;
@@ -317,6 +335,7 @@ export async function recordPledge(
         anonymous: input.anonymous,
         perUnit: input.perUnit ?? null,
         memberId: input.memberId ?? null,
+        teamId: input.memberId ? null : (input.teamId ?? null),
         maxAmount: input.maxAmount ?? null,
         idempotencyKey: input.key ?? null,
         email: input.email ?? null,

@@ -234,6 +234,9 @@ function onlyChosenOption(input: unknown) {
   return rest.kind === "per-unit" ? { ...rest, perUnit, max } : { ...rest, amount };
 }
 
+/** The team field's message: a team that is not one of this challenge's (ADR 246). */
+export const CHOOSE_TEAM = "Choose the whole group or one of the challenge's teams";
+
 /**
  * /give/{id}: a fixed pledge, or (on a measured goal) an amount per unit logged by the whole group or
  * by one member, with a maximum (ADR 142, 215). The fixed amount is required only for a fixed pledge;
@@ -251,6 +254,15 @@ const givePledgeFields = z.object({
       .string()
       .max(64, { message: "Choose the group or one of its members", abort: true })
       .regex(/^[A-Za-z0-9_-]+$/, "Choose the group or one of its members")
+      .optional(),
+  ),
+  // A team of the challenge (ADR 246); blank is the whole group. Checked against the goal's teams by the server.
+  teamId: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .max(64, { message: CHOOSE_TEAM, abort: true })
+      .regex(/^[A-Za-z0-9_-]+$/, CHOOSE_TEAM)
       .optional(),
   ),
   max: z.preprocess(blankToUndefined, moneyAmount(MAX_PLEDGE_MAJOR, "the maximum").optional()),

@@ -8,13 +8,13 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, eq, isNotNull, isNull, lt, ne, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import { goals, mailOutbox, pledges, users } from "#drizzle/schema";
+import { goals, mailOutbox, pledges } from "#drizzle/schema";
 import { addDays, type IsoDate } from "#app/lib/dates";
 import { newId } from "#app/lib/ids";
 import { rowValues } from "#app/platform/db/insert-select.server";
 import { deliverLater, outboxRow } from "#app/features/mail/mail.server";
 import { formatQuantity, unitOf } from "#app/features/progress/progress";
-import { pledgeValue } from "#app/features/fundraising/fundraising.server";
+import { pledgeBacks, pledgeProgress, pledgeValue } from "#app/features/fundraising/fundraising.server";
 import { REMINDER_DAYS } from "./sponsors";
 import { supporterPath } from "./supporter-link.server";
 import { changedMail, reminderMail, settleUpMail, type SettleFacts } from "./supporter-mail";
@@ -22,10 +22,7 @@ import { changedMail, reminderMail, settleUpMail, type SettleFacts } from "./sup
 /** The most pledges one run handles per step; the next run takes the rest. */
 const BATCH = 100;
 
-const progressOf = sql.raw(`(case when "pledges"."member_id" is null
-  then (select coalesce(sum(pt.total), 0) from "progress_totals" as pt where pt.goal_id = "pledges"."goal_id")
-  else coalesce((select pt.total from "progress_totals" as pt where pt.goal_id = "pledges"."goal_id" and pt.user_id = "pledges"."member_id"), 0)
-  end)`);
+const progressOf = sql.raw(pledgeProgress);
 
 function candidates(context: AppLoadContext, where: SQL | undefined) {
   return context.db
@@ -40,9 +37,7 @@ function candidates(context: AppLoadContext, where: SQL | undefined) {
       settledValue: pledges.settledValue,
       value: sql<number>`${pledgeValue}`.as("pledge_value"),
       progress: sql<number>`${progressOf}`.as("pledge_progress"),
-      memberName: sql<
-        string | null
-      >`(select m.first || ' ' || m.last from ${users} as m where m.id = ${pledges.memberId})`.as("member_name"),
+      memberName: sql<string | null>`${pledgeBacks}`.as("member_name"),
       cause: goals.cause,
       end: goals.end,
       unit: goals.unit,

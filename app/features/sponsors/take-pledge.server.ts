@@ -10,7 +10,7 @@ import { redirectWithFlash } from "#app/platform/session/flash.server";
 import { appUrl } from "#app/platform/http/env.server";
 import { checkHoneypot } from "#app/platform/http/honeypot.server";
 import { countersFor, hit, LIMITS, TOO_MANY_REQUESTS } from "#app/platform/session/rate-limit.server";
-import { givePledgeSchema } from "#app/features/progress/progress.schema";
+import { CHOOSE_TEAM, givePledgeSchema } from "#app/features/progress/progress.schema";
 import { recordPledge, type SupportGoal } from "#app/features/fundraising/fundraising.server";
 import { outboxRow } from "#app/features/mail/mail.server";
 import { unitOf } from "#app/features/progress/progress";
@@ -20,6 +20,7 @@ import { and, eq } from "drizzle-orm";
 import { pledges } from "#drizzle/schema";
 import { pledgeAt } from "./sponsors";
 import { supporterPath } from "./supporter-link.server";
+import { pledgeTeam } from "./team-pledge.server";
 import { receiptMail, type PledgeFacts } from "./supporter-mail";
 
 export interface PledgeTarget {
@@ -58,6 +59,10 @@ export async function takePledge(request: Request, context: AppLoadContext, form
     return data(submission.reply({ fieldErrors: { memberId: ["Choose the group or one of its members"] } }), {
       status: 400,
     });
+  // A team of this goal, its teams switched on (ADR 246); never beside a member (a sponsor link names one).
+  const team = pledge.teamId && !member ? await pledgeTeam(context, goal.id, pledge.teamId) : null;
+  if (pledge.teamId && !team)
+    return data(submission.reply({ fieldErrors: { teamId: [CHOOSE_TEAM] } }), { status: 400 });
   if (!target.raising)
     return data(submission.reply({ formErrors: ["This goal is not raising money yet."] }), { status: 409 });
   if (
@@ -77,7 +82,7 @@ export async function takePledge(request: Request, context: AppLoadContext, form
     amount: perUnit ? 0 : pledge.amount!,
     perUnit: perUnit ? pledge.perUnit! : null,
     maxAmount: perUnit ? (pledge.max ?? null) : null,
-    memberName: member?.name ?? null,
+    memberName: member?.name ?? team?.name ?? null,
     currency: goal.currency ?? "GBP",
     unitLabel: goal.unit ? unitOf(goal.unit).label : null,
     cause: goal.cause,
@@ -86,7 +91,8 @@ export async function takePledge(request: Request, context: AppLoadContext, form
     end: goal.end,
   };
   const valueNow =
-    perUnit && target.progress != null ? pledgeAt(facts.perUnit!, target.progress, facts.maxAmount) : null;
+    // The page's progress is the member's or the group's: a team's value is on the supporter's page.
+    perUnit && !team && target.progress != null ? pledgeAt(facts.perUnit!, target.progress, facts.maxAmount) : null;
   const receipt = pledge.email
     ? await outboxRow(context, {
         to: pledge.email,
@@ -107,6 +113,7 @@ export async function takePledge(request: Request, context: AppLoadContext, form
       perUnit: perUnit ? pledge.perUnit : null,
       // A sponsor link's fixed pledges back its member too (their supporters list, their bell).
       memberId: member?.id ?? null,
+      teamId: team?.id ?? null,
       maxAmount: perUnit ? (pledge.max ?? null) : null,
       key: pledge.key ?? null,
       email: pledge.email ?? null,

@@ -1,0 +1,1 @@
+ALTER TABLE `pledges` ADD `team_id` text;
