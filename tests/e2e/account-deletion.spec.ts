@@ -5,7 +5,7 @@
  */
 import { expect, test, type Page } from "@playwright/test";
 import { signedInPage } from "./fixtures";
-import { createMeasuredGoal, saveFundraising } from "./support";
+import { createMeasuredGoal, logThroughForm, saveFundraising } from "./support";
 
 const TOTALS = ["pledged", "pledged-percent", "supporters", "raised"] as const;
 
@@ -37,10 +37,7 @@ for (const javaScriptEnabled of [true, false]) {
     await page.goto(`/join/${goalId}`);
     await page.getByRole("button", { name: "Join goal" }).click();
     await expect(page).toHaveURL(new RegExp(`/active/${goalId}(#progress)?$`));
-    const form = page.locator("form.measure__form");
-    await form.getByLabel(/Amount/).fill("7");
-    await form.getByLabel(/Note/).fill("Along the canal");
-    await form.getByRole("button", { name: "Log progress" }).click();
+    await logThroughForm(page, "7", "Along the canal");
     await expect(page.getByTestId("my-total")).toHaveText("7 km");
     const message = `Day one done ${Date.now()}`;
     await page.getByLabel("Write a message").fill(message);

@@ -5,15 +5,12 @@
  */
 import type { Page } from "@playwright/test";
 import { createUser, expect, test } from "./fixtures";
-import { createMeasuredGoal } from "./support";
+import { createMeasuredGoal, logForm, logThroughForm } from "./support";
 
 const PHONE = { width: 390, height: 844 };
 
 async function log(page: Page, amount: string, note: string) {
-  const form = page.locator("form.measure__form");
-  await form.getByLabel(/Amount/).fill(amount);
-  await form.getByLabel(/Note/).fill(note);
-  await form.getByRole("button", { name: "Log progress" }).click();
+  await logThroughForm(page, amount, note);
   await expect(page.getByTestId("my-entries")).toContainText(note);
 }
 
@@ -31,9 +28,9 @@ async function inViewport(page: Page, selector: ReturnType<Page["locator"]>) {
     .toBe(true);
 }
 
-/** The log form's own message (ADR 253): under its button, in the window, and not at the top of the page. */
+/** The log form's own message (ADR 253, 224): under its Save, in the window, and not at the top of the page. */
 async function loggedBesideTheForm(page: Page, message: string) {
-  const status = page.locator("form.measure__form").getByTestId("log-status");
+  const status = logForm(page).getByTestId("log-status");
   await expect(status).toContainText(message);
   await inViewport(page, status);
   await expect(page.locator(".flash", { hasText: "Logged" })).toHaveCount(0);
@@ -50,7 +47,7 @@ for (const viewport of [PHONE, { width: 1280, height: 844 }]) {
     await page.goto("/active/goal-challenge");
     await log(page, "2.5", "Lunch loop");
     await loggedBesideTheForm(page, "Logged 2.5 miles.");
-    await expect(page.locator("form.measure__form").getByLabel(/Amount/)).toHaveValue("");
+    await expect(logForm(page).getByLabel(/^Amount/)).toHaveValue("");
     await expect(page.getByTestId("my-total")).toHaveText("2.5 miles");
     await context.close();
   });
@@ -120,7 +117,7 @@ test.describe("JavaScript off", () => {
     await createUser(page.request, { join: ["goal-challenge"] });
     await page.goto("/active/goal-challenge");
     await log(page, "4", "Hill loop");
-    await expect(page).toHaveURL(/#progress$/);
+    await expect(page).toHaveURL(/#log$/);
     await loggedBesideTheForm(page, "Logged 4 miles.");
     const row = entry(page, "Hill loop");
     await row.getByText("Edit").click();

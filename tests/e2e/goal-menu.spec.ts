@@ -4,7 +4,7 @@
  * comes first, and both still ask before they act.
  */
 import { expect, signedInPage, test } from "./fixtures";
-import { checkAxe } from "./support";
+import { checkAxe, logForm } from "./support";
 
 /** The seed's measured month challenge (scripts/seed.mjs). */
 const CHALLENGE = { id: "goal-challenge", cause: "Miles for Shelter this month" };
@@ -21,7 +21,7 @@ for (const javaScriptEnabled of [true, false]) {
     // Nothing to tap by mistake between the member and the log form.
     await expect(complete).toBeHidden();
     await expect(leave).toBeHidden();
-    const logButton = page.getByRole("button", { name: "Log progress" });
+    const logButton = logForm(page).getByRole("button", { name: "Save" });
     const menu = page.getByText("Goal options");
     await expect(logButton).toBeVisible();
     await checkAxe(page, javaScriptEnabled, [390, 1280]);

@@ -7,7 +7,7 @@
  */
 import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { createUser, expect, signedInPage, test } from "./fixtures";
-import { checkAxe, createMeasuredGoal, signOut } from "./support";
+import { checkAxe, createMeasuredGoal, logForm, logThroughForm, signOut } from "./support";
 
 async function memberOnPhone(browser: Browser, goalId: string) {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
@@ -32,9 +32,7 @@ async function measuredGoal(browser: Browser) {
 const status = (page: Page) => page.getByTestId("offline-status");
 
 async function logOffline(page: Page, amount: string) {
-  const form = page.locator("form.measure__form");
-  await form.getByLabel(/Amount/).fill(amount);
-  await form.getByRole("button", { name: "Log progress" }).click();
+  await logThroughForm(page, amount);
 }
 
 async function savedCaches(page: Page) {
@@ -77,7 +75,7 @@ test("offline: the saved screens show when they were saved; an entry waits, surv
   await logOffline(page, "2.5");
   await expect(status(page)).toContainText("1 entry waiting to send");
   await expect(status(page)).toContainText("2.5 km on");
-  await expect(page.locator("form.measure__form").getByLabel(/Amount/)).toHaveValue("");
+  await expect(logForm(page).getByLabel(/Amount/)).toHaveValue("");
   // Kept on the phone: a reload offline still has it.
   await page.reload();
   await expect(status(page)).toContainText("1 entry waiting to send");
@@ -159,6 +157,41 @@ test("a refusal by the time it is sent is shown with the reason; sign-out leaves
   await expect.poll(() => savedCaches(page)).toEqual([]);
   const queued = await page.evaluate(async () => (await indexedDB.databases()).map((d) => d.name));
   expect(queued).not.toContain("gwf-offline");
+  await context.close();
+});
+
+test("an entry logged offline the moment the page appears, before the offline code has loaded, waits on the phone too", async ({
+  browser,
+}) => {
+  // The cause of this file's flaky failures (ADR 229): the offline code loads after hydration, and a Save
+  // tapped offline before it had started went to the network and into the error screen.
+  test.setTimeout(120_000);
+  const { goalId } = await measuredGoal(browser);
+  // No service worker: the page's own requests are the test's to hold.
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, serviceWorkers: "block" });
+  const page = await context.newPage();
+  await createUser(context.request, { join: [goalId] });
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/build/_shared/offline.client-*.js", async (route) => {
+    const response = await route.fetch();
+    await held;
+    await route.fulfill({ response });
+  });
+  await page.goto(`/active/${goalId}`);
+  // Hydrated (the form asks for its answer in place), the offline code still on its way.
+  await expect(logForm(page).locator('input[name="answer"]')).toHaveCount(1);
+  await context.setOffline(true);
+  await logThroughForm(page, "1.5");
+  release();
+  await expect(status(page)).toContainText("1 entry waiting to send");
+  await expect(status(page)).toContainText("1.5 km on");
+  await expect(page.getByRole("heading", { name: "Something went wrong" })).toHaveCount(0);
+  await expect(logForm(page).getByLabel(/Amount/)).toHaveValue("");
+
+  await context.setOffline(false);
+  await expect(status(page)).toHaveCount(0, { timeout: 15_000 });
+  await expect(page.getByTestId("my-total")).toHaveText("1.5 km");
   await context.close();
 });
 

@@ -5,7 +5,7 @@
 import type { Browser, Page } from "@playwright/test";
 import { expect, signedInPage, signInAs, test, type TestUser } from "./fixtures";
 import { connected } from "./live-support";
-import { checkAxe, createMeasuredGoal, saveFundraising } from "./support";
+import { checkAxe, createMeasuredGoal, logForm, logThroughForm, saveFundraising } from "./support";
 
 /** A fresh org (signed in by the fixtures, not the form) creates a measured goal in a context of its own. */
 async function orgCreatesMeasuredGoal(browser: Browser) {
@@ -24,12 +24,7 @@ async function memberJoins(browser: Browser, name: string, goalId: string, javaS
   return { page, close };
 }
 
-async function log(page: Page, amount: string, note = "") {
-  const form = page.locator("form.measure__form");
-  await form.getByLabel(/Amount/).fill(amount);
-  if (note) await form.getByLabel(/Note/).fill(note);
-  await form.getByRole("button", { name: "Log progress" }).click();
-}
+const log = logThroughForm;
 
 const boardNames = (page: Page) => page.getByTestId("leaderboard").locator(".leaderboard__name");
 
@@ -63,7 +58,7 @@ test("members log, edit and delete entries and see each other's progress and the
   await expect(alex.page.getByTestId("streak")).toHaveText("1 day");
   await expect(alex.page.getByTestId("my-entries")).toContainText("Along the canal");
   // The form is ready for the next entry.
-  await expect(alex.page.locator("form.measure__form").getByLabel(/Amount/)).toHaveValue("");
+  await expect(logForm(alex.page).getByLabel(/Amount/)).toHaveValue("");
 
   // Bea sees Alex's entry, the group total and the board change without a reload.
   await expect(bea.page.getByTestId("group-total")).toHaveText("5.25 km", { timeout: 5_000 });
@@ -86,9 +81,9 @@ test("members log, edit and delete entries and see each other's progress and the
   await expect(boardNames(bea.page)).toHaveText(["Alex Tester", "Bea Tester (you)"], { timeout: 5_000 });
 
   // A double click logs once (the idempotency key).
-  const form = alex.page.locator("form.measure__form");
+  const form = logForm(alex.page);
   await form.getByLabel(/Amount/).fill("1");
-  await form.getByRole("button", { name: "Log progress" }).dblclick();
+  await form.getByRole("button", { name: "Save" }).dblclick();
   await expect(alex.page.getByTestId("my-total")).toHaveText("8 km");
   await expect(alex.page.getByTestId("my-entries").locator("li")).toHaveCount(2);
   await alex.page.reload();
@@ -157,8 +152,9 @@ test("with JavaScript the figures move before the server answers, and an entry t
   await expect(page.getByTestId("my-total")).toHaveText("5 km");
   await savedFirst;
   // The button says it is busy (aria-disabled), but Enter in a field still submits the form.
-  const form = page.locator("form.measure__form");
+  const form = logForm(page);
   await form.getByLabel(/Amount/).fill("4");
+  await form.getByText("Another day or a note").click();
   await form.getByLabel(/Note/).fill("Typed quickly");
   const posted = page.waitForResponse(
     (r) => r.request().method() === "POST" && /Typed/.test(r.request().postData() ?? ""),
@@ -194,7 +190,7 @@ test("with JavaScript, what a member types while the page refreshes after a log 
   const saved = page.waitForResponse((r) => r.request().method() === "POST");
   await log(page, "2", "Morning walk");
   await saved;
-  const form = page.locator("form.measure__form");
+  const form = logForm(page);
   await form.getByLabel(/Amount/).fill("6");
   release();
   await expect(page.locator(".entry--pending")).toHaveCount(0, { timeout: 15_000 });
@@ -203,7 +199,7 @@ test("with JavaScript, what a member types while the page refreshes after a log 
   await expect(form.getByLabel(/Amount/)).toHaveValue("6");
   await expect(form.getByLabel(/Note/)).toHaveValue("");
   await page.unroute(`**/active/${goalId}.data*`);
-  await form.getByRole("button", { name: "Log progress" }).click();
+  await form.getByRole("button", { name: "Save" }).click();
   await expect(page.getByTestId("my-total")).toHaveText("8 km");
   await expect(page.getByTestId("my-entries").locator("li:not(.entry--pending)")).toHaveCount(2, { timeout: 15_000 });
   await ivy.close();
@@ -216,12 +212,12 @@ test("with JavaScript off a member logs, sees a field error, edits and deletes",
   const page = cam.page;
 
   await log(page, "abc");
-  await expect(page.locator("form.measure__form").getByText("Enter a number, like 5 or 5.25")).toBeVisible();
-  await expect(page.locator("form.measure__form").getByLabel(/Amount/)).toHaveAttribute("aria-invalid", "true");
+  await expect(logForm(page).getByText("Enter a number, like 5 or 5.25")).toBeVisible();
+  await expect(logForm(page).getByLabel(/Amount/)).toHaveAttribute("aria-invalid", "true");
   await expect(page.getByTestId("my-total")).toHaveText("0 km");
 
   await log(page, "12", "Hill repeats");
-  await expect(page).toHaveURL(new RegExp(`/active/${goalId}#progress$`));
+  await expect(page).toHaveURL(new RegExp(`/active/${goalId}#log$`));
   await expect(page.getByTestId("my-total")).toHaveText("12 km");
   await expect(page.getByText("You reached your target. Well done!")).toBeVisible();
   await expect(page.getByRole("button", { name: "Mark goal complete" })).toBeVisible();

@@ -128,3 +128,40 @@ for (const javaScriptEnabled of [true, false]) {
     await close();
   });
 }
+
+for (const javaScriptEnabled of [true, false]) {
+  test(`on a measured goal's screen at 390 px the log form comes first: two taps, told under Save (JavaScript ${javaScriptEnabled ? "on" : "off"})`, async ({
+    browser,
+  }) => {
+    const { page, close } = await signedInPage(browser, { first: "Gwen", join: [CHALLENGE.id] }, javaScriptEnabled);
+    await page.setViewportSize(PHONE);
+    await page.goto(`/active/${CHALLENGE.id}`);
+    // One log form on the screen, the same as the home's (ADR 224), in the first screenful: right under
+    // the goal's name, before the goal's time bar, its members and its menu.
+    await expect(page.locator("form[data-quick-log]")).toHaveCount(1);
+    const form = quickLog(page);
+    await expect(form.getByLabel("Amount (miles)")).toBeInViewport({ ratio: 1 });
+    await expect(form.getByRole("button", { name: "Save" })).toBeInViewport({ ratio: 1 });
+    const top = async (locator: ReturnType<Page["locator"]>) => (await locator.boundingBox())!.y;
+    const formTop = await top(form);
+    expect(formTop).toBeGreaterThan(await top(page.locator("#goal-title")));
+    expect(formTop).toBeLessThan(await top(page.getByText(/^Day \d+ of \d+/)));
+    expect(formTop).toBeLessThan(await top(page.getByText("Goal options")));
+    expect(formTop).toBeLessThan(await top(page.getByTestId("my-total")));
+    await expect(page.evaluate(() => window.scrollY)).resolves.toBe(0);
+
+    const member = actions(page);
+    await member.tap(form.getByLabel("Amount (miles)"));
+    await member.type("3.5");
+    await member.tap(form.getByRole("button", { name: "Save" }));
+    // The same feedback as the home's: under Save, once (no flash at the top as well).
+    await expect(status(page)).toHaveText("Logged 3.5 miles. New badge: First entry!");
+    expect(member.count).toBe(2);
+    await expect(page.locator(".flash", { hasText: "Logged" })).toHaveCount(0);
+    await expect(status(page)).toBeInViewport();
+    await expect(page.getByTestId("my-total")).toHaveText("3.5 miles");
+    await expect(form.getByLabel("Amount (miles)")).toHaveValue("");
+    await page.screenshot({ path: `test-results/goal-log-first-390-js-${javaScriptEnabled}.png` });
+    await close();
+  });
+}

@@ -4,6 +4,7 @@
  */
 import { expect, type Browser, type Page } from "@playwright/test";
 import { signedInPage, type TestUser } from "./fixtures";
+import { logThroughForm } from "./support";
 
 /** The org (its own context) creates a private month challenge in km for "Shelter", running now. */
 export async function orgCreatesPrivateChallenge(browser: Browser, javaScriptEnabled = true) {
@@ -48,9 +49,7 @@ export async function memberJoins(browser: Browser, first: string, inviteUrl: st
 }
 
 async function logKm_(page: Page, amount: string) {
-  const form = page.locator("form.measure__form");
-  await form.getByLabel(/Amount/).fill(amount);
-  await form.getByRole("button", { name: "Log progress" }).click();
+  await logThroughForm(page, amount);
   await expect(page.getByTestId("my-total")).toHaveText(`${amount} km`);
 }
 

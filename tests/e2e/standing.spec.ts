@@ -4,7 +4,7 @@
  * best day as text, and a text alternative for the chart.
  */
 import { expect, signedInPage, test } from "./fixtures";
-import { checkAxe } from "./support";
+import { checkAxe, logThroughForm } from "./support";
 
 /** The seed's measured month challenge (scripts/seed.mjs): 100 miles each, club runners' entries. */
 const CHALLENGE = "goal-challenge";
@@ -33,9 +33,7 @@ for (const javaScriptEnabled of [true, false]) {
     await expect(group.getByRole("table").getByRole("row").nth(1)).toBeVisible();
 
     // Logging moves my standing (the page reloads its figures after the entry).
-    const form = page.locator("form.measure__form");
-    await form.getByLabel(/Amount/).fill("3");
-    await form.getByRole("button", { name: "Log progress" }).click();
+    await logThroughForm(page, "3");
     await expect(mine.getByRole("img", { name: /1 day logged, best \d+\/\d+ with 3 miles\.$/ })).toBeVisible();
     await expect(mine).toContainText(/Best day: \d+\/\d+, 3 miles\./);
     await checkAxe(page, javaScriptEnabled, [390, 1280]);

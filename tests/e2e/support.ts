@@ -150,3 +150,18 @@ export async function latestMailedLink(page: Page, to: string, pathPrefix: strin
   if (!href) throw new Error(`no ${pathPrefix} link mailed to ${to}`);
   return new URL(href).pathname;
 }
+
+/** The one log form (ADR 224): the first card of the home, the top of a measured goal's screen. */
+export const logForm = (page: Page) => page.locator("form[data-quick-log]");
+
+/** Logs through the log form: the amount, and a note (folded under "Another day or a note") when given. */
+export async function logThroughForm(page: Page, amount: string, note = "") {
+  const form = logForm(page);
+  await form.getByLabel(/^Amount/).fill(amount);
+  if (note) {
+    const more = form.locator("details.quick-log__more");
+    if (!(await more.evaluate((d: HTMLDetailsElement) => d.open))) await more.locator("summary").click();
+    await form.getByLabel(/^Note/).fill(note);
+  }
+  await form.getByRole("button", { name: "Save" }).click();
+}

@@ -5,7 +5,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { dayFromToday, insertGoal } from "../support/goals";
-import { get, post, setType, signUpUser, userId } from "../support/http";
+import { flashCookieFrom, get, post, setType, signUpUser, userId } from "../support/http";
 import { entriesOf, insertMeasuredGoal, logEntry, today, totalsOf } from "../support/progress";
 
 async function member(goalId: string) {
@@ -23,7 +23,8 @@ describe("logging progress", () => {
     const me = await member(goal.id);
     const response = await logEntry(goal.id, me.cookie, { amount: "5.25", note: "Morning walk" });
     expect(response.status).toBe(302);
-    expect(response.headers.get("Location")).toBe(`/active/${goal.id}#progress`);
+    // Back to the log form at the top of the goal screen, the message under its Save (ADR 224).
+    expect(response.headers.get("Location")).toBe(`/active/${goal.id}#log`);
     const [entry] = await entriesOf(goal.id, me.id);
     expect(entry).toMatchObject({ amount: 525, day: today(), note: "Morning walk" });
     expect(await totalsOf(goal.id, me.id)).toMatchObject({ total: 525, entries: 1, last_day: today() });
@@ -33,6 +34,30 @@ describe("logging progress", () => {
     expect(html).toContain('data-testid="group-total">5.25 km<');
     expect(html).toContain("Morning walk");
     expect(html).toMatch(/data-testid="streak">1<!-- --> <!-- -->day</);
+  });
+
+  it("the log form is answered where it is (ADR 224): in place with JavaScript, back to it by #log without", async () => {
+    const goal = await insertMeasuredGoal();
+    const me = await member(goal.id);
+    const key = "00000000000000000000000000000e24";
+    const status = (html: string) => html.match(/data-testid="log-status">([^<]*)</)?.[1];
+    // With JavaScript the form says so (answer=toast, ADR 253): the screen comes back with the message under Save.
+    const inPlace = await logEntry(goal.id, me.cookie, { amount: "2.5", key, answer: "toast" });
+    expect(inPlace.status).toBe(200);
+    expect(status(await inPlace.text())).toMatch(/^Logged 2.5 km\./);
+    // Sent again (a retry): logged once, told the same.
+    const again = await logEntry(goal.id, me.cookie, { amount: "2.5", key, answer: "toast" });
+    expect(status(await again.text())).toMatch(/^Logged 2.5 km\./);
+    expect(await entriesOf(goal.id, me.id)).toHaveLength(1);
+    // Without: a redirect to the form, whose message is under its Save and not at the top of the page.
+    const plain = await logEntry(goal.id, me.cookie, { amount: "1" });
+    expect(plain.headers.get("Location")).toBe(`/active/${goal.id}#log`);
+    const html = await (await get(plain.headers.get("Location")!, `${me.cookie}; ${flashCookieFrom(plain)}`)).text();
+    expect(status(html)).toBe("Logged 1 km.");
+    expect(html).not.toContain('class="flash"');
+    // One log form on the goal screen, and it is the home's: the same hook the offline queue reads.
+    expect(html.match(/data-quick-log=""/g)).toHaveLength(1);
+    expect(html.indexOf('data-quick-log=""')).toBeLessThan(html.indexOf('data-testid="my-total"'));
   });
 
   it("the same idempotency key logs once (a double submit)", async () => {

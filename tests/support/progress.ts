@@ -23,7 +23,7 @@ export async function insertMeasuredGoal(
 export function logEntry(
   goalId: string,
   cookie: string,
-  values: Partial<Record<"amount" | "day" | "note" | "key" | "sport", string>> = {},
+  values: Partial<Record<"amount" | "day" | "note" | "key" | "sport" | "answer", string>> = {},
 ) {
   return post(
     `/active/${goalId}`,

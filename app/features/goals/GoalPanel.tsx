@@ -26,10 +26,13 @@ export function GoalPanel({
   refusal,
   error,
   tools,
+  lead,
   measured = false,
 }: {
   goal: PanelGoal;
   today: string;
+  /** The log form on a measured goal the member logs in (ADR 224): first under the goal's name. */
+  lead?: React.ReactNode;
   /** The organiser's tools (ADR 251): they lead the panel, and joining becomes a secondary choice. */
   tools?: React.ReactNode;
   /** The goal has a measure: progress and its log lead, Complete joins Leave in the menu (ADR 222). */
@@ -67,6 +70,7 @@ export function GoalPanel({
           ) : null}
         </div>
       </header>
+      {lead}
       {tools}
       <ProgressBar progress={progress} start={goal.start} end={goal.end} />
       <dl className="goal-detail__stats">

@@ -1,3 +1,4 @@
+import type { IsoDate } from "#app/lib/dates";
 import { DrawerProvider, DrawerToggle } from "#app/components/Drawer";
 import { ToastRegion } from "#app/components/Toast";
 import type { NavGoal } from "#app/features/goals/GoalNavCard";
@@ -6,6 +7,7 @@ import { GoalPanel, NoGoalPanel } from "#app/features/goals/GoalPanel";
 import { GoalSupport } from "#app/features/fundraising/GoalSupport";
 import { HomeOverview } from "./HomeOverview";
 import { MeasuredProgress } from "#app/features/progress/MeasuredProgress";
+import { goalScreenLog, QuickLog } from "#app/features/progress/QuickLog";
 import { TeamsSection } from "#app/features/teams/TeamsSection";
 import { BadgesSection } from "#app/features/badges/BadgesSection";
 import { ChallengesOverview } from "#app/features/goals/ChallengesOverview";
@@ -132,6 +134,17 @@ export function MainScreenView({
             ) : undefined
           }
           measured={!!data.progress}
+          lead={
+            // The goal screen leads with the log form (ADR 224); the home has its own at the top.
+            !data.home && data.progress?.canLog && view.kind === "member" ? (
+              <QuickLog
+                data={goalScreenLog(data.progress, view.goal.cause, data.today as IsoDate)}
+                action={data.progress.formAction}
+                result={progressResult?.intent === "log-entry" ? progressResult : undefined}
+                onGoalScreen
+              />
+            ) : undefined
+          }
         />
       )}
       {data.progress ? (

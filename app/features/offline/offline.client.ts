@@ -78,16 +78,11 @@ function clearEntry(form: HTMLFormElement) {
   }
 }
 
-function onSubmit(event: SubmitEvent) {
-  const form = event.target as HTMLFormElement;
-  if (navigator.onLine || !account) return;
-  const data = new FormData(form, event.submitter);
+/** Keeps a log form's entry on the device (ADR 227); false when it is not a log form the queue can name. */
+function keep(form: HTMLFormElement, data: FormData): boolean {
   const key = data.get("key");
   const goalId = goalIdOf(form, data);
-  if (data.get("intent") !== "log-entry" || typeof key !== "string" || !goalId) return;
-  // Ours from here: Remix never sees it (this listener runs before React's, on the window).
-  event.preventDefault();
-  event.stopPropagation();
+  if (!account || data.get("intent") !== "log-entry" || typeof key !== "string" || !goalId) return false;
   const text = (name: string) => String(data.get(name) ?? "").trim();
   const entry: QueuedEntry = {
     key,
@@ -108,6 +103,8 @@ function onSubmit(event: SubmitEvent) {
     const keyField = form.querySelector<HTMLInputElement>('input[name="key"]');
     if (keyField) keyField.value = newId();
     await refresh();
+    // Back online meanwhile (a form handed over by keepOnceStarted): send it now.
+    if (navigator.onLine) return void send();
     const registration = await navigator.serviceWorker?.ready;
     await (
       registration as (ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } }) | undefined
@@ -115,6 +112,30 @@ function onSubmit(event: SubmitEvent) {
       ?.register(SYNC_TAG)
       .catch(() => {});
   });
+  return true;
+}
+
+function onSubmit(event: SubmitEvent) {
+  const form = event.target as HTMLFormElement;
+  if (navigator.onLine || !account) return;
+  // Ours from here: Remix never sees it (this listener runs before React's, on the window).
+  if (!keep(form, new FormData(form, event.submitter))) return;
+  event.preventDefault();
+  event.stopPropagation();
+}
+
+let markStarted = () => {};
+const ready = new Promise<void>((resolve) => (markStarted = resolve));
+
+/**
+ * A log form sent offline before this module had started (it loads after hydration, so a tap on Save
+ * right after the page appeared came first): the form hands its entry over here, and it is kept as soon
+ * as the signed-in account is known. Without this the submit went to the network and failed into the
+ * error screen (the flaky offline e2e test, ADR 229).
+ */
+export async function keepOnceStarted(form: HTMLFormElement, data: FormData) {
+  await ready;
+  keep(form, data);
 }
 
 function askSavedAt() {
@@ -130,6 +151,7 @@ function askSavedAt() {
 
 export function start(currentAccount: string | null) {
   account = currentAccount;
+  markStarted();
   // Signed out (the Sign Out button, an expired session, JavaScript off when signing out): nothing of
   // any account stays on the device, neither its saved pages nor its queue (ADR 226).
   if (!currentAccount) void clearDevice();

@@ -1,18 +1,16 @@
 /**
  * The goal screen's progress section (ADR 140): my total vs my target, my streak and rank, the group
- * total, the leaderboard, the log form, my recent entries (edit, delete) and the group's latest. Every
- * form is a plain POST to /active/{id} (works without JavaScript); with JavaScript they are fetcher
+ * total, the leaderboard, my recent entries (edit, delete) and the group's latest (the log form leads the
+ * goal screen, QuickLog.tsx, ADR 224). Every form is a plain POST to /active/{id} (works without JavaScript); with JavaScript they are fetcher
  * forms and the figures move at once (optimistic), the idempotency key stopping a double log.
  */
-import { ActivityFilesLink } from "#app/features/activity/ActivityFilesLink";
-import { Form, Link, useFetcher, useFetchers, useNavigation, useRevalidator } from "@remix-run/react";
+import { Form, Link, useFetcher, useFetchers } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { formatMonthDay } from "#app/lib/dates";
-import { FlashBeside, useFlash } from "#app/components/FlashMessage";
+import { FlashBeside } from "#app/components/FlashMessage";
 import { showToast } from "#app/components/Toast";
 import { useHydrated } from "#app/components/useHydrated";
 import { EntryDelete } from "./EntryDelete";
-import { newId } from "#app/lib/ids";
 import { barFill, percentLabel } from "#app/lib/percent";
 import {
   formatQuantity,
@@ -100,9 +98,6 @@ export function MeasuredProgress({
             part={myTotal}
             text={`${fmt(myTotal)}${view.memberTargetText ? ` of ${view.memberTargetText}` : ""}`}
           />
-          {/* The goal screen leads with my progress and the log form (ADR 221). */}
-          {view.canLog ? <LogForm view={view} result={result?.intent === "log-entry" ? result : undefined} /> : null}
-          {view.canLog ? <ActivityFilesLink goalId={view.goalId} /> : null}
           <dl className="measure__stats">
             <div>
               <dt>Streak</dt>
@@ -276,102 +271,6 @@ function EntryFields({
         {note.error}
       </div>
     </>
-  );
-}
-
-function LogForm({ view, result }: { view: ProgressView; result: Result }) {
-  const fetcher = useFetcher<ProgressActionData>({ key: `log-${view.goalId}` });
-  const formRef = useRef<HTMLFormElement>(null);
-  // The idempotency key: a double submit of the same entry sends the same key (logged once), but an
-  // entry typed after a submit is a new one, so it gets a new key even before the page has revalidated
-  // (until then the page still carries the key just used, which would drop the new entry).
-  const [key, setKey] = useState(view.form.key);
-  const sentKey = useRef<string | null>(null);
-  useEffect(() => setKey(view.form.key), [view.form.key]);
-  const reply = fetcher.data?.progress ?? result;
-  const formErrors = errorsOf(reply, "");
-  const keyErrors = errorsOf(reply, "key");
-  // Fields typed in since the last submit: the next entry, already under way.
-  const typedSinceSubmit = useRef(new Set<string>());
-  const hydrated = useHydrated();
-  // What happened, beside the form where the member is looking (ADR 253): the in-place answer with
-  // JavaScript, the flash the redirect carried back to #progress without.
-  const flash = useFlash();
-  const told = fetcher.state === "idle" ? fetcher.data?.progress.message : undefined;
-  const status = told ?? (fetcher.data === undefined && flash?.at === "progress" ? flash.message : undefined);
-  const statusRef = useRef<HTMLParagraphElement>(null);
-  // The button may sit at the window's bottom edge: bring the message under it into view, and again after
-  // each data reload ending in the next 3 s (React Router puts the scroll back where it was when a reload
-  // began, so a live update under way would undo it). "nearest" does nothing while it is in view.
-  const revalidation = useRevalidator().state;
-  const navigation = useNavigation().state;
-  const reloading = revalidation !== "idle" || navigation !== "idle";
-  const toldAt = useRef(0);
-  useEffect(() => {
-    if (told) toldAt.current = Date.now();
-  }, [fetcher.data, told]);
-  useEffect(() => {
-    if (!told || reloading || Date.now() - toldAt.current > 3000) return;
-    statusRef.current?.scrollIntoView({ block: "nearest" });
-  }, [fetcher.data, told, reloading]);
-  // Logged (answered in place, or a redirect with no data): clear the form for the next entry, except what
-  // the member has typed since sending (the refresh can land while they type the next entry). Only once a
-  // submission has come back: what was typed before the page's script started stays.
-  const busy = useRef(false);
-  useEffect(() => {
-    if (fetcher.state !== "idle") return void (busy.current = true);
-    if (!busy.current) return;
-    busy.current = false;
-    if (fetcher.data?.progress.error || !formRef.current) return;
-    for (const input of formRef.current.querySelectorAll<HTMLInputElement>("input:not([type=hidden])")) {
-      if (!typedSinceSubmit.current.has(input.name)) input.value = input.defaultValue;
-    }
-  }, [fetcher.state, fetcher.data]);
-  return (
-    <fetcher.Form
-      method="post"
-      action={view.formAction}
-      className="form measure__form"
-      preventScrollReset
-      ref={formRef}
-      aria-labelledby="log-title"
-      // Read by the offline queue to name an entry kept on the phone (ADR 227).
-      data-goal-id={view.goalId}
-      data-unit={view.unitLabel}
-      onSubmit={() => {
-        sentKey.current = key;
-        typedSinceSubmit.current.clear();
-      }}
-      onInput={(event) => {
-        if (sentKey.current === key) setKey(newId());
-        if (sentKey.current) typedSinceSubmit.current.add((event.target as HTMLInputElement).name);
-      }}
-    >
-      <h3 id="log-title">Log progress</h3>
-      <input type="hidden" name="intent" value="log-entry" />
-      <input type="hidden" name="key" value={key} />
-      {hydrated ? <input type="hidden" name="answer" value="toast" /> : null}
-      <div className="measure__fields">
-        <EntryFields
-          idPrefix="log"
-          view={view}
-          result={fetcher.state === "idle" ? reply : undefined}
-          values={{ amount: "", day: view.form.day, note: "" }}
-        />
-      </div>
-      {[...formErrors, ...keyErrors].length ? (
-        <p className="form-error" role="alert">
-          {[...formErrors, ...keyErrors].join(", ")}
-        </p>
-      ) : null}
-      <button type="submit" className="button" aria-disabled={fetcher.state !== "idle" || undefined}>
-        {fetcher.state === "submitting" ? "Logging..." : "Log progress"}
-      </button>
-      {/* Always in the page, so what it says is read out when it changes (and only then). */}
-      <p className="measure__status" aria-live="polite" data-testid="log-status" ref={statusRef}>
-        {status}
-      </p>
-    </fetcher.Form>
   );
 }
 

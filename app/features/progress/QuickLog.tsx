@@ -1,16 +1,21 @@
 /**
- * The quick log (ADR 220): the first card of the home. Type the amount, Save: logged for today in the
- * goal picked (the home's current goal first). A plain POST form (works without JavaScript, and the
- * offline queue finds it by its data-quick-log hook); with JavaScript a fetcher, so the page stays put
- * and the result is read out from the polite live region under Save, once.
+ * The one log form (ADR 220, 224): the first card of the home and the top of a measured goal's screen.
+ * Type the amount, Save: logged for today (another day and a note are folded away) in the goal picked
+ * (the home's current goal first) or the goal on screen. A plain POST form (works without JavaScript;
+ * the offline queue takes any log form sent offline, ADR 227, 228); with JavaScript a fetcher, so the
+ * page stays put and the result is read out from the polite live region under Save, once.
  */
 import { ActivityFilesLink } from "#app/features/activity/ActivityFilesLink";
 import { SportCounts, SportField } from "#app/features/activity/SportField";
-import { useFetcher } from "@remix-run/react";
+import { useFetcher, useNavigation, useRevalidator } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
+import { useFlash } from "#app/components/FlashMessage";
+import { useHydrated } from "#app/components/useHydrated";
 import { newId } from "#app/lib/ids";
-import { MAX_NOTE } from "#app/features/progress/progress";
+import type { IsoDate } from "#app/lib/dates";
+import { LOG_FORM_ID, MAX_NOTE } from "#app/features/progress/progress";
 import type { ProgressActionData } from "./progress-form.server";
+import type { ProgressView } from "./progress-view.server";
 import type { QuickLogData } from "./quick-log.server";
 
 type Reply = ProgressActionData["progress"] | null | undefined;
@@ -33,25 +38,70 @@ function field(name: string, errors: string[]) {
   };
 }
 
-export function QuickLog({ data, action, result }: { data: QuickLogData; action: string; result?: Reply }) {
+/** The goal screen's log form: the same form for its one goal, from the screen's progress (ADR 224). */
+export function goalScreenLog(view: ProgressView, cause: string, today: IsoDate): QuickLogData {
+  const { key, min, max } = view.form;
+  return { key, today, goals: [{ id: view.goalId, cause, unitLabel: view.unitLabel, min, max }] };
+}
+
+export function QuickLog({
+  data,
+  action,
+  result,
+  onGoalScreen = false,
+}: {
+  data: QuickLogData;
+  /** /main (the home), or the goal screen's own /active/{id}. */
+  action: string;
+  /** The answer without JavaScript (a refusal, or the home's in-place message). */
+  result?: Reply;
+  /** On the goal's own screen: no card of its own, and the heading need not name the goal. */
+  onGoalScreen?: boolean;
+}) {
   const fetcher = useFetcher<ProgressActionData>({ key: "quick-log" });
   const form = useRef<HTMLFormElement>(null);
+  const hydrated = useHydrated();
   const reply = fetcher.state === "idle" ? (fetcher.data?.progress ?? result) : undefined;
   const error = reply?.error;
   const initial = (error && reply.initialValue) as Record<string, string> | null;
   const [goalId, setGoalId] = useState(initial?.goal);
   const goal = data.goals.find((g) => g.id === goalId) ?? data.goals[0]!;
-  // The idempotency key (as the goal screen's form, ADR 140): a double submit sends the same key; an
-  // entry typed after a submit is a new one and gets a new key before the page has revalidated.
+  // Without JavaScript the goal screen answers with a redirect back here, its message in a flash.
+  const flash = useFlash();
+  const told = reply?.message ?? (!fetcher.data && flash?.at === LOG_FORM_ID ? flash.message : undefined);
+  const status = useRef<HTMLParagraphElement>(null);
+  // Save may sit at the window's bottom edge: bring the message under it into view, and again after each
+  // data reload ending in the next 3 s (React Router puts the scroll back where it was when a reload began,
+  // so a live update under way would undo it). "nearest" does nothing while it is in view (ADR 253).
+  const revalidation = useRevalidator().state;
+  const navigation = useNavigation().state;
+  const reloading = revalidation !== "idle" || navigation !== "idle";
+  const toldAt = useRef(0);
+  const answered = fetcher.state === "idle" ? fetcher.data?.progress.message : undefined;
+  useEffect(() => {
+    if (answered) toldAt.current = Date.now();
+  }, [fetcher.data, answered]);
+  useEffect(() => {
+    if (!answered || reloading || Date.now() - toldAt.current > 3000) return;
+    status.current?.scrollIntoView({ block: "nearest" });
+  }, [fetcher.data, answered, reloading]);
+  // The idempotency key (ADR 140): a double submit sends the same key; an entry typed after a submit is a
+  // new one and gets a new key before the page has revalidated (it still carries the key just used).
   const [key, setKey] = useState(data.key);
   const sent = useRef("");
+  // Fields typed in since the last submit: the next entry, already under way (kept when the answer lands).
+  const typedSince = useRef(new Set<string>());
   useEffect(() => setKey(data.key), [data.key]);
   useEffect(() => {
-    const el = (name: string) => form.current?.elements.namedItem(name) as HTMLInputElement;
+    const el = (name: string) => form.current?.elements.namedItem(name) as HTMLInputElement | null;
     if (fetcher.state !== "idle" || !fetcher.data) return;
     // Refused: to the amount, whose message is read out with it. Logged: empty, ready for the next one.
-    if (error) el("amount").focus();
-    else for (const name of ["amount", "note", "day"]) el(name).value = name === "day" ? goal.max : "";
+    if (error) el("amount")?.focus();
+    else
+      for (const name of ["amount", "note", "day"]) {
+        const input = el(name);
+        if (input && !typedSince.current.has(name)) input.value = name === "day" ? goal.max : "";
+      }
   }, [fetcher.state, fetcher.data]); // eslint-disable-line react-hooks/exhaustive-deps
   const errors = (...names: string[]) => names.flatMap((n) => error?.[n] ?? []);
   const amount = field("amount", errors("amount", "", "key", "goal"));
@@ -60,9 +110,13 @@ export function QuickLog({ data, action, result }: { data: QuickLogData; action:
   const sportErrors = errors("sport");
   const many = data.goals.length > 1;
   return (
-    <section className="quick-log card" aria-labelledby="quick-log-title">
+    <section
+      className={onGoalScreen ? "quick-log quick-log--goal" : "quick-log card"}
+      id={LOG_FORM_ID}
+      aria-labelledby="quick-log-title"
+    >
       <h2 id="quick-log-title" className="quick-log__title">
-        {many ? "Log today" : `Log today in ${goal.cause}`}
+        {many || onGoalScreen ? "Log today" : `Log today in ${goal.cause}`}
       </h2>
       <fetcher.Form
         method="post"
@@ -76,11 +130,28 @@ export function QuickLog({ data, action, result }: { data: QuickLogData; action:
         ref={form}
         preventScrollReset
         aria-labelledby="quick-log-title"
-        onSubmit={() => (sent.current = key)}
-        onInput={() => sent.current === key && setKey(newId())}
+        onSubmit={(event) => {
+          // Offline before the offline queue has started (it loads after hydration; once started it takes
+          // the submit before React does): hand it the entry rather than a request that cannot go out.
+          if (!navigator.onLine) {
+            event.preventDefault();
+            const entry = new FormData(event.currentTarget, (event.nativeEvent as SubmitEvent).submitter);
+            const target = event.currentTarget;
+            void import("#app/features/offline/offline.client").then((m) => m.keepOnceStarted(target, entry));
+            return;
+          }
+          sent.current = key;
+          typedSince.current.clear();
+        }}
+        onInput={(event) => {
+          if (sent.current === key) setKey(newId());
+          if (sent.current) typedSince.current.add((event.target as HTMLInputElement).name);
+        }}
       >
         <input type="hidden" name="intent" value="log-entry" />
         <input type="hidden" name="key" value={key} />
+        {/* With JavaScript the goal screen answers here too, not with a redirect (ADR 253); the home always does. */}
+        {hydrated ? <input type="hidden" name="answer" value="toast" /> : null}
         {many ? (
           <div className="field">
             <label htmlFor="quick-log-goal">Goal</label>
@@ -151,8 +222,14 @@ export function QuickLog({ data, action, result }: { data: QuickLogData; action:
         </details>
         <SportCounts id="quick-log-counts" factors={goal.factors ?? []} unitLabel={goal.unitLabel} />
         {/* Always in the page, so what it says is read out when it changes (and only then). */}
-        <p className="quick-log__status" aria-live="polite" data-testid="quick-log-status">
-          {reply?.message}
+        <p
+          className="quick-log__status"
+          aria-live="polite"
+          // The goal screen's log status (ADR 253), the home's quick log status (ADR 220).
+          data-testid={onGoalScreen ? "log-status" : "quick-log-status"}
+          ref={status}
+        >
+          {told}
         </p>
       </fetcher.Form>
       <ActivityFilesLink goalId={goal.id} />

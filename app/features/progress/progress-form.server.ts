@@ -8,7 +8,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import type { Viewer } from "#app/features/goals/goals";
 import { FLASH } from "#app/lib/flash";
-import { formatQuantity, LOG_REFUSALS } from "#app/features/progress/progress";
+import { formatQuantity, LOG_FORM_ID, LOG_REFUSALS } from "#app/features/progress/progress";
 import { entryFormOf, entrySchemas } from "#app/features/progress/progress.schema";
 import { today } from "#app/platform/session/clock.server";
 import { appUrl } from "#app/platform/http/env.server";
@@ -113,6 +113,7 @@ export async function progressAction(
   // Per-unit pledges grow with progress: a milestone (50/90/100% of the target) may be crossed now.
   if (result.changed && (value.intent === "log-entry" || value.intent === "edit-entry"))
     await announceProgressMilestone(context, goalId, appUrl(request, context.cloudflare.env));
+  // The home's log form always answers in place, with its own words (ADR 220).
   if (inPlace && value.intent === "log-entry") {
     const done = answer(formData, 200, null);
     done.data.progress.message =
@@ -129,7 +130,7 @@ export async function progressAction(
           : FLASH.entryRemoved;
   const told = value.intent === "remove-entry" ? "" : earnedMessage(earned);
   // With JavaScript the goal screen's forms are answered in place (ADR 252, 253): an edit, delete or
-  // removal is told in a toast, a log beside the log form.
+  // removal is told in a toast, a log under the log form's Save (ADR 224).
   if (formData.get("answer") === "toast") {
     const done = answer(formData, 200, null);
     done.data.progress.message = message + told;
@@ -139,11 +140,11 @@ export async function progressAction(
   const all = new URL(request.url).searchParams.get("entries") === "all" ? "?entries=all" : "";
   const env = context.cloudflare.env;
   // Without JavaScript: back to the changed item (#fragment), the message beside it (ADR 252); a log
-  // returns to the progress section, the message under the log form's button (ADR 253).
+  // back to the log form at the top of the goal screen, the message under its Save (ADR 224).
   if (!back) {
     const at =
       value.intent === "log-entry"
-        ? "progress"
+        ? LOG_FORM_ID
         : value.intent === "edit-entry"
           ? `entry-${value.entryId}`
           : value.intent === "delete-entry"

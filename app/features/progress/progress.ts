@@ -137,6 +137,9 @@ export function entryDayProblem(day: unknown, goal: DatedGoal, today: IsoDate): 
   return null;
 }
 
+/** The log form's id (ADR 224): the goal screen's answer without JavaScript lands there by #fragment. */
+export const LOG_FORM_ID = "log";
+
 /** The day an entry form offers: today on the goal clock, kept inside the goal's dates. */
 export function defaultEntryDay(goal: DatedGoal, today: IsoDate): IsoDate {
   if (goal.end && today > goal.end) return goal.end;
