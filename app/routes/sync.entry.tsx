@@ -8,7 +8,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // Signed out: the queue keeps the entry until its member signs in again.
   if (!user) return Response.json({ outcome: "signed-out" }, { status: 401, headers: { "Cache-Control": "no-store" } });
   const { status, body } = await syncEntry(request, context, user, await request.formData());
-  return Response.json(body, { status, headers: { "Cache-Control": "no-store" } });
+  const headers: HeadersInit = { "Cache-Control": "no-store" };
+  if (body.outcome === "later") headers["Retry-After"] = String(body.retryAfter);
+  return Response.json(body, { status, headers });
 }
 
 export function loader() {

@@ -195,6 +195,74 @@ test("an entry logged offline the moment the page appears, before the offline co
   await context.close();
 });
 
+test("an entry the write limit holds back when it syncs waits on the phone, says why, and is not refused", async ({
+  browser,
+}) => {
+  test.setTimeout(150_000);
+  const { goalId } = await measuredGoal(browser);
+  const { context, page } = await memberOnPhone(browser, goalId);
+  const origin = new URL(page.url()).origin;
+  const day = await logForm(page).locator('input[name="day"]').inputValue();
+  // The member has saved 60 entries in the last minutes (the limit of ADR 217), through the plain form.
+  for (let i = 0; i < 60; i++) {
+    const response = await context.request.post(`/active/${goalId}`, {
+      form: { intent: "log-entry", key: `${i}`.padStart(32, "f"), amount: "0.1", day },
+      headers: { Origin: origin },
+      maxRedirects: 0,
+    });
+    expect(response.status()).toBe(302);
+  }
+  await context.setOffline(true);
+  await logThroughForm(page, "2");
+  await expect(status(page)).toContainText("1 entry waiting to send");
+
+  await context.setOffline(false);
+  // Sent, held back by the limit: still waiting, with why and that nothing is needed (ADR 238).
+  await expect(status(page)).toContainText("You have saved 60 entries in 10 minutes", { timeout: 15_000 });
+  await expect(status(page)).toContainText("1 entry waiting to send");
+  await expect(status(page)).not.toContainText("Not logged");
+  await checkAxe(page, true);
+  await page.screenshot({ path: "test-results/offline-held-390.png" });
+  // Kept on the phone across a visit; nothing of it reached D1.
+  await page.reload();
+  await expect(status(page)).toContainText("1 entry waiting to send");
+  await expect(status(page)).toContainText("sent by themselves in a few minutes");
+  await expect(page.getByTestId("my-total")).toHaveText("6 km");
+  await context.close();
+});
+
+test("an entry held back is sent by itself once the app's wait is over, and logged once", async ({ browser }) => {
+  test.setTimeout(120_000);
+  const { goalId } = await measuredGoal(browser);
+  // No service worker: the page's own requests are the test's to answer.
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, serviceWorkers: "block" });
+  const page = await context.newPage();
+  await createUser(context.request, { join: [goalId] });
+  await page.goto(`/active/${goalId}`);
+  await expect(logForm(page).locator('input[name="answer"]')).toHaveCount(1);
+  await expect(status(page)).toHaveCount(0);
+  // The first send is held back for a second (as the worker answers over the limit); later ones go through.
+  const sent: string[] = [];
+  await page.route("**/sync/entry", async (route) => {
+    sent.push(route.request().postData() ?? "");
+    if (sent.length > 1) return route.continue();
+    const body = { outcome: "later", message: "You have saved 60 entries in 10 minutes: wait.", retryAfter: 1 };
+    await route.fulfill({ status: 429, json: body, headers: { "Retry-After": "1" } });
+  });
+  await context.setOffline(true);
+  await logThroughForm(page, "2");
+  await expect(status(page)).toContainText("1 entry waiting to send");
+  await context.setOffline(false);
+  await expect(status(page)).toContainText("You have saved 60 entries in 10 minutes: wait.");
+  // Nobody taps anything: it goes again after the wait, and is in D1 once.
+  await expect(status(page)).toHaveCount(0, { timeout: 15_000 });
+  await expect(page.getByTestId("my-total")).toHaveText("2 km");
+  expect(new Set(sent.map((b) => new URLSearchParams(b).get("key"))).size).toBe(1);
+  await page.reload();
+  await expect(page.getByTestId("my-entries").locator("li")).toHaveCount(1);
+  await context.close();
+});
+
 test("an entry queued under one account is never logged into another", async ({ page, user, baseURL }) => {
   const response = await page.request.post("/sync/entry", {
     form: { account: "someone-else", goalId: "x", key: "0".repeat(32), amount: "1", day: "2026-11-27" },

@@ -46,6 +46,7 @@ export function OfflineStatus({ account }: { account: string | null }) {
   if (!state) return null;
   const waiting = state.entries.filter((e) => e.status === "waiting");
   const refused = state.entries.filter((e) => e.status === "refused");
+  const held = waiting.find((e) => e.heldUntil && e.message);
   if (!state.savedAt && state.online && !waiting.length && !refused.length) return null;
   return (
     <div className="offline-status" role="status" data-testid="offline-status">
@@ -57,9 +58,11 @@ export function OfflineStatus({ account }: { account: string | null }) {
       {waiting.length ? (
         <div className="offline-status__queue">
           <p>
-            <strong>{waiting.length === 1 ? "1 entry" : `${waiting.length} entries`} waiting to send</strong> (sent when
-            the connection returns)
+            <strong>{waiting.length === 1 ? "1 entry" : `${waiting.length} entries`} waiting to send</strong>{" "}
+            {held ? null : "(sent when the connection returns)"}
           </p>
+          {/* Held back by the write limit (ADR 238): why, and that nothing is needed from the member. */}
+          {held ? <p className="offline-status__held">{held.message}</p> : null}
           <ul>
             {waiting.map((e) => (
               <li key={e.key}>{describe(e)}</li>

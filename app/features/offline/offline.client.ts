@@ -44,11 +44,20 @@ export async function send() {
   sending = true;
   try {
     const before = state.entries.filter((e) => e.status === "waiting").length;
-    if (before) await flush(account);
+    const result = before ? await flush(account) : "done";
     await refresh(before > 0);
+    if (result === "later") retryWhenDue();
   } finally {
     sending = false;
   }
+}
+
+let retry: ReturnType<typeof setTimeout> | undefined;
+/** Held back by the write limit (ADR 238): sent again when the app said, while this page is open. */
+function retryWhenDue() {
+  const until = Math.max(0, ...state.entries.map((e) => e.heldUntil ?? 0));
+  clearTimeout(retry);
+  retry = setTimeout(() => void send(), Math.max(1000, until - Date.now()));
 }
 
 export async function dismiss(key: string) {

@@ -19,8 +19,10 @@ export interface QueuedEntry {
   note: string;
   queuedAt: number;
   status: "waiting" | "refused";
-  /** Why the app refused it (status "refused"): shown to the member until they dismiss it. */
+  /** Why the app refused it (status "refused"), or why it waits (held back): shown to the member. */
   message?: string;
+  /** Held back by the member's write limit (ADR 238): not sent again before this time (ms). */
+  heldUntil?: number;
 }
 
 interface OfflineDb extends DBSchema {
@@ -59,7 +61,8 @@ export async function dismissEntry(key: string) {
   await withDb((db) => db.delete("entries", key));
 }
 
-export type FlushResult = "done" | "offline";
+/** "later": the app held an entry back (too many writes just now); try again after `heldUntil`. */
+export type FlushResult = "done" | "offline" | "later";
 
 /**
  * Sends every waiting entry (of `account`, or all when the caller cannot know whose session it has: the
@@ -68,8 +71,10 @@ export type FlushResult = "done" | "offline";
  * A network failure or a 5xx stops the round with everything still queued.
  */
 export async function flush(account?: string): Promise<FlushResult> {
-  for (const entry of await queuedEntries(account)) {
-    if (entry.status !== "waiting") continue;
+  const waiting = (await queuedEntries(account)).filter((e) => e.status === "waiting");
+  // Held back a moment ago: every send before its time would be held back too (and counted).
+  if (waiting.some((e) => e.heldUntil && e.heldUntil > Date.now())) return "later";
+  for (const entry of waiting) {
     const body = new URLSearchParams({
       intent: "log-entry",
       key: entry.key,
@@ -86,7 +91,17 @@ export async function flush(account?: string): Promise<FlushResult> {
       return "offline";
     }
     if (response.status >= 500) return "offline";
-    const answer = (await response.json().catch(() => null)) as { outcome?: string; message?: string } | null;
+    const answer = (await response.json().catch(() => null)) as {
+      outcome?: string;
+      message?: string;
+      retryAfter?: number;
+    } | null;
+    // Too many writes just now (ADR 238): this one and the rest wait, told why, and go later.
+    if (answer?.outcome === "later" || response.status === 429) {
+      const seconds = Math.min(Math.max(Number(answer?.retryAfter) || 60, 1), 600);
+      await queueEntry({ ...entry, message: answer?.message, heldUntil: Date.now() + seconds * 1000 });
+      return "later";
+    }
     if (answer?.outcome === "logged") await dismissEntry(entry.key);
     else if (answer?.outcome === "refused")
       await queueEntry({ ...entry, status: "refused", message: answer.message ?? "The app could not log it." });

@@ -152,4 +152,5 @@ async function sendQueued() {
   const result = await flush();
   for (const client of await self.clients.matchAll({ type: "window" })) client.postMessage({ type: "queue-changed" });
   if (result === "offline") throw new Error("Still offline: the browser retries the sync later.");
+  if (result === "later") throw new Error("Held back by the write limit (ADR 238): the browser retries later.");
 }

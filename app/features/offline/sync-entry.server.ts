@@ -12,6 +12,7 @@ import { LOG_REFUSALS } from "#app/features/progress/progress";
 import { loadEntryGoal, logEntry } from "#app/features/progress/progress-writes.server";
 import type { SessionUser } from "#app/platform/session/session.server";
 import { today } from "#app/platform/session/clock.server";
+import { LIMITS } from "#app/platform/session/rate-limit.server";
 
 export type SyncOutcome =
   /** In D1 (now, or already by an earlier send of the same key). */
@@ -19,7 +20,16 @@ export type SyncOutcome =
   /** The app said no, for good (goal ended, over the day's cap, bad amount): shown to the member. */
   | { outcome: "refused"; message: string }
   /** Queued under another account than the one signed in now: kept on the device, not sent. */
-  | { outcome: "other-account" };
+  | { outcome: "other-account" }
+  /** Over the member's entry-write limit (ADR 217): kept on the device, sent again after `retryAfter` s. */
+  | { outcome: "later"; message: string; retryAfter: number };
+
+/**
+ * What the member reads beside an entry the flood limit held back (ADR 238): nothing to do, nothing lost.
+ * The window is fixed (10 minutes from its first write), so a retry a minute later costs one count at most.
+ */
+export const HELD_BACK = `You have saved ${LIMITS.entryWrites.max} entries in 10 minutes: the rest are sent by themselves in a few minutes. Nothing is lost.`;
+export const HELD_RETRY_AFTER_S = 60;
 
 const GOAL_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
@@ -46,6 +56,9 @@ export async function syncEntry(
   }
   const value = submission.value;
   const result = await logEntry(context, goal, user, { ...value, note: value.note ?? null }, day);
+  // Too many writes just now is not a refusal of this entry: it waits on the phone (ADR 238).
+  if (!result.ok && result.status === 429)
+    return { status: 429, body: { outcome: "later", message: HELD_BACK, retryAfter: HELD_RETRY_AFTER_S } };
   if (!result.ok) return refused(result.status, result.message);
   // Badges (ADR 271) are earned by an entry sent from the phone's queue as by one typed in the page.
   if (result.changed) await settleBadges(context, goal, user.id, day);
