@@ -159,9 +159,10 @@ export async function logThroughForm(page: Page, amount: string, note = "") {
   const form = logForm(page);
   await form.getByLabel(/^Amount/).fill(amount);
   if (note) {
-    const more = form.locator("details.quick-log__more");
-    if (!(await more.evaluate((d: HTMLDetailsElement) => d.open))) await more.locator("summary").click();
-    await form.getByLabel(/^Note/).fill(note);
+    // Folded unless open already (no script: it works with JavaScript off too).
+    const field = form.getByLabel(/^Note/);
+    if (!(await field.isVisible())) await form.getByText("Another day or a note").click();
+    await field.fill(note);
   }
   await form.getByRole("button", { name: "Save" }).click();
 }
