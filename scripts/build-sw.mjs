@@ -2,7 +2,8 @@
 /**
  * Bundles the service worker (app/features/offline/sw.ts, Workbox from npm) into public/sw.js after
  * `remix build` (ADR 226). Its precache list is the app shell only: the client modules of the entry,
- * the root, /main and the goal screen, and the style sheets, read from Remix's asset manifest. Hashed
+ * the root, /main and the goal screen (with the chunks they import on demand: the offline code itself,
+ * ADR 229), and the style sheets, read from Remix's asset manifest and the client build's metafile. Hashed
  * file names need no revision. Prints the worker's size and the shell's (docs/benchmarks.md).
  */
 import { readdirSync, readFileSync, statSync } from "node:fs";
@@ -25,6 +26,19 @@ for (const id of SHELL_ROUTES) {
   const route = manifest.routes[id];
   if (!route) throw new Error(`The shell route ${id} is not in the Remix manifest`);
   for (const url of [route.module, ...(route.imports ?? []), ...(route.css ?? [])]) urls.add(url);
+}
+// With what those modules import on demand, read from the client build's metafile: the offline code is
+// imported after hydration, so a page opened and taken offline at once had no offline code to keep an
+// entry with, and the member's Save did nothing (ADR 229).
+const meta = JSON.parse(readFileSync(`${root}build/metafile.js.json`, "utf8"));
+const pending = [...urls];
+while (pending.length) {
+  for (const { path } of meta.outputs[`public${pending.pop()}`]?.imports ?? []) {
+    const url = path.replace(/^public/, "");
+    if (!url.endsWith(".js") || urls.has(url)) continue;
+    urls.add(url);
+    pending.push(url);
+  }
 }
 for (const file of readdirSync(`${buildDir}_assets`)) if (file.endsWith(".css")) urls.add(`/build/_assets/${file}`);
 const shell = [...urls].sort().map((url) => ({ url, revision: null }));

@@ -30,7 +30,7 @@ async function inViewport(page: Page, selector: ReturnType<Page["locator"]>) {
 
 /** The log form's own message (ADR 253, 224): under its Save, in the window, and not at the top of the page. */
 async function loggedBesideTheForm(page: Page, message: string) {
-  const status = logForm(page).getByTestId("log-status");
+  const status = logForm(page).getByTestId("quick-log-status");
   await expect(status).toContainText(message);
   await inViewport(page, status);
   await expect(page.locator(".flash", { hasText: "Logged" })).toHaveCount(0);

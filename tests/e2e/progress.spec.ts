@@ -154,7 +154,7 @@ test("with JavaScript the figures move before the server answers, and an entry t
   // The button says it is busy (aria-disabled), but Enter in a field still submits the form.
   const form = logForm(page);
   await form.getByLabel(/Amount/).fill("4");
-  await form.getByText("Another day or a note").click();
+  await form.getByText("Another day, a sport or a note").click();
   await form.getByLabel(/Note/).fill("Typed quickly");
   const posted = page.waitForResponse(
     (r) => r.request().method() === "POST" && /Typed/.test(r.request().postData() ?? ""),

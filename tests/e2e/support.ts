@@ -154,14 +154,14 @@ export async function latestMailedLink(page: Page, to: string, pathPrefix: strin
 /** The one log form (ADR 224): the first card of the home, the top of a measured goal's screen. */
 export const logForm = (page: Page) => page.locator("form[data-quick-log]");
 
-/** Logs through the log form: the amount, and a note (folded under "Another day or a note") when given. */
+/** Logs through the log form: the amount, and a note (folded under "Another day, a sport or a note") when given. */
 export async function logThroughForm(page: Page, amount: string, note = "") {
   const form = logForm(page);
   await form.getByLabel(/^Amount/).fill(amount);
   if (note) {
     // Folded unless open already (no script: it works with JavaScript off too).
     const field = form.getByLabel(/^Note/);
-    if (!(await field.isVisible())) await form.getByText("Another day or a note").click();
+    if (!(await field.isVisible())) await form.getByText(/^Another day/).click();
     await field.fill(note);
   }
   await form.getByRole("button", { name: "Save" }).click();

@@ -40,7 +40,7 @@ describe("logging progress", () => {
     const goal = await insertMeasuredGoal();
     const me = await member(goal.id);
     const key = "00000000000000000000000000000e24";
-    const status = (html: string) => html.match(/data-testid="log-status">([^<]*)</)?.[1];
+    const status = (html: string) => html.match(/data-testid="quick-log-status">([^<]*)</)?.[1];
     // With JavaScript the form says so (answer=toast, ADR 253): the screen comes back with the message under Save.
     const inPlace = await logEntry(goal.id, me.cookie, { amount: "2.5", key, answer: "toast" });
     expect(inPlace.status).toBe(200);

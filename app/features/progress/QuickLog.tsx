@@ -20,6 +20,9 @@ import type { QuickLogData } from "./quick-log.server";
 
 type Reply = ProgressActionData["progress"] | null | undefined;
 
+const OFFLINE_UNAVAILABLE =
+  "Not saved: this phone is offline and the app could not keep the entry. Save again once connected.";
+
 /** A field's input props and its message (ids "quick-log-<name>" and "…-error"). */
 function field(name: string, errors: string[]) {
   const id = `quick-log-${name}`;
@@ -69,20 +72,26 @@ export function QuickLog({
   // Without JavaScript the goal screen answers with a redirect back here, its message in a flash.
   const flash = useFlash();
   const told = reply?.message ?? (!fetcher.data && flash?.at === LOG_FORM_ID ? flash.message : undefined);
+  const [unsent, setUnsent] = useState<string>();
   const status = useRef<HTMLParagraphElement>(null);
-  // Save may sit at the window's bottom edge: bring the message under it into view, and again after each
-  // data reload ending in the next 3 s (React Router puts the scroll back where it was when a reload began,
-  // so a live update under way would undo it). "nearest" does nothing while it is in view (ADR 253).
+  // Save may sit at the window's bottom edge: bring the message under it into view once, when it is told.
+  // A data reload (a live update) that began before that puts the scroll back where it was when it began
+  // as it ends (React Router's scroll restoration), so after such a reload it is brought back again,
+  // however long the reload took; "nearest" does nothing while it is in view (ADR 253, 224).
   const revalidation = useRevalidator().state;
   const navigation = useNavigation().state;
   const reloading = revalidation !== "idle" || navigation !== "idle";
-  const toldAt = useRef(0);
   const answered = fetcher.state === "idle" ? fetcher.data?.progress.message : undefined;
+  const scroll = useRef({ order: 0, reloadBegan: -1, shown: -1, shownFor: null as unknown, reloading: false });
   useEffect(() => {
-    if (answered) toldAt.current = Date.now();
-  }, [fetcher.data, answered]);
-  useEffect(() => {
-    if (!answered || reloading || Date.now() - toldAt.current > 3000) return;
+    const s = scroll.current;
+    if (reloading && !s.reloading) s.reloadBegan = ++s.order;
+    const ended = s.reloading && !reloading;
+    s.reloading = reloading;
+    if (!answered) return;
+    if (s.shownFor === fetcher.data && !(ended && s.reloadBegan < s.shown)) return;
+    s.shownFor = fetcher.data;
+    s.shown = ++s.order;
     status.current?.scrollIntoView({ block: "nearest" });
   }, [fetcher.data, answered, reloading]);
   // The idempotency key (ADR 140): a double submit sends the same key; an entry typed after a submit is a
@@ -137,9 +146,15 @@ export function QuickLog({
             event.preventDefault();
             const entry = new FormData(event.currentTarget, (event.nativeEvent as SubmitEvent).submitter);
             const target = event.currentTarget;
-            void import("#app/features/offline/offline.client").then((m) => m.keepOnceStarted(target, entry));
+            setUnsent(undefined);
+            void import("#app/features/offline/offline.client")
+              .then((m) => m.keepOnceStarted(target, entry))
+              // Its code could not be had either (offline before the service worker had kept it): say so,
+              // the amount stays typed for a Save once connected.
+              .catch(() => setUnsent(OFFLINE_UNAVAILABLE));
             return;
           }
+          setUnsent(undefined);
           sent.current = key;
           typedSince.current.clear();
         }}
@@ -222,14 +237,8 @@ export function QuickLog({
         </details>
         <SportCounts id="quick-log-counts" factors={goal.factors ?? []} unitLabel={goal.unitLabel} />
         {/* Always in the page, so what it says is read out when it changes (and only then). */}
-        <p
-          className="quick-log__status"
-          aria-live="polite"
-          // The goal screen's log status (ADR 253), the home's quick log status (ADR 220).
-          data-testid={onGoalScreen ? "log-status" : "quick-log-status"}
-          ref={status}
-        >
-          {told}
+        <p className="quick-log__status" aria-live="polite" data-testid="quick-log-status" ref={status}>
+          {told ?? unsent}
         </p>
       </fetcher.Form>
       <ActivityFilesLink goalId={goal.id} />
