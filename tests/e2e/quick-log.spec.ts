@@ -165,3 +165,24 @@ for (const javaScriptEnabled of [true, false]) {
     await close();
   });
 }
+
+for (const javaScriptEnabled of [true, false]) {
+  test(`the goal screen's log form names a sport and the organiser's factor applies: a 20 mile ride logs 5 (JavaScript ${javaScriptEnabled ? "on" : "off"})`, async ({
+    browser,
+  }) => {
+    // The seed's challenge counts cycling x0.25 (scripts/seed.mjs); docs/product.md "Activity files".
+    const { page, close } = await signedInPage(browser, { first: "Cyd", join: [CHALLENGE.id] }, javaScriptEnabled);
+    await page.setViewportSize(PHONE);
+    await page.goto(`/active/${CHALLENGE.id}`);
+    const form = quickLog(page);
+    await expect(form).toContainText("How sports count here: 1 mile of cycling counts as 0.25 mile.");
+    await form.getByLabel("Amount (miles)").fill("20");
+    await form.getByText("Another day, a sport or a note").click();
+    await form.getByLabel(/^Sport/).selectOption("cycling");
+    await form.getByRole("button", { name: "Save" }).click();
+    await expect(status(page)).toHaveText(/^Logged 5 miles\./);
+    await expect(page.getByTestId("my-total")).toHaveText("5 miles");
+    await page.screenshot({ path: `test-results/goal-log-sport-390-js-${javaScriptEnabled}.png`, fullPage: true });
+    await close();
+  });
+}

@@ -56,6 +56,10 @@ describe("sport factors", () => {
     const home = await (await get("/main", member.cookie)).text();
     expect(home).toContain("How sports count here: 1 km of cycling counts as 0.25 km.");
     expect(home).toMatch(/<select[^>]*name="sport"/);
+    // So does the goal screen's log form (the same form, ADR 224).
+    const screen = await (await get(`/active/${goal.id}`, member.cookie)).text();
+    expect(screen).toContain("How sports count here: 1 km of cycling counts as 0.25 km.");
+    expect(screen.match(/<select[^>]*name="sport"/g)).toHaveLength(1);
 
     // A 20 km ride logs 5 km; a walk with no factor, and an entry naming no sport, count as typed.
     expect((await logEntry(goal.id, member.cookie, { amount: "20", sport: "cycling" })).status).toBe(302);

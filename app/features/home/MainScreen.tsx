@@ -91,6 +91,8 @@ export function MainScreenView({
     badges?: React.ComponentProps<typeof BadgesSection>["view"] | null;
     /** The org's home: the challenges it runs, first (ADR 251). */
     challenges?: React.ComponentProps<typeof ChallengesOverview> | null;
+    /** How sports count in the goal on screen (docs/product.md "Activity files"). */
+    sportFactors?: Parameters<typeof goalScreenLog>[3];
   };
   error?: string;
   /** The entry forms' answer without JavaScript (ADR 140). */
@@ -138,7 +140,7 @@ export function MainScreenView({
             // The goal screen leads with the log form (ADR 224); the home has its own at the top.
             !data.home && data.progress?.canLog && view.kind === "member" ? (
               <QuickLog
-                data={goalScreenLog(data.progress, view.goal.cause, data.today as IsoDate)}
+                data={goalScreenLog(data.progress, view.goal.cause, data.today as IsoDate, data.sportFactors)}
                 action={data.progress.formAction}
                 result={progressResult?.intent === "log-entry" ? progressResult : undefined}
                 onGoalScreen

@@ -127,6 +127,8 @@ export async function mainScreenData(request: Request, context: AppLoadContext, 
           )
         : null,
     challenges: rows.challenges ? toHomeChallenges(rows.challenges[0], day) : null,
+    // How sports count in the goal on screen, under its log form's Sport (docs/product.md "Activity files").
+    sportFactors: screen.selected && !home ? (factorsByGoal(rows.sports[0]).get(screen.selected.id) ?? []) : [],
     // The home's cards and feed (SPEC's empty state stays for members with no goal).
     home:
       rows.home && screen.active.length

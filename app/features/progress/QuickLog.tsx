@@ -41,10 +41,18 @@ function field(name: string, errors: string[]) {
   };
 }
 
-/** The goal screen's log form: the same form for its one goal, from the screen's progress (ADR 224). */
-export function goalScreenLog(view: ProgressView, cause: string, today: IsoDate): QuickLogData {
+/**
+ * The goal screen's log form: the same form for its one goal, from the screen's progress (ADR 224), with
+ * the organiser's factors per sport (docs/product.md "Activity files").
+ */
+export function goalScreenLog(
+  view: ProgressView,
+  cause: string,
+  today: IsoDate,
+  factors: QuickLogData["goals"][number]["factors"] = [],
+): QuickLogData {
   const { key, min, max } = view.form;
-  return { key, today, goals: [{ id: view.goalId, cause, unitLabel: view.unitLabel, min, max }] };
+  return { key, today, goals: [{ id: view.goalId, cause, unitLabel: view.unitLabel, min, max, factors }] };
 }
 
 export function QuickLog({
