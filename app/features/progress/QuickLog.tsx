@@ -100,7 +100,9 @@ export function QuickLog({
     if (s.shownFor === fetcher.data && !(ended && s.reloadBegan < s.shown)) return;
     s.shownFor = fetcher.data;
     s.shown = ++s.order;
-    status.current?.scrollIntoView({ block: "nearest" });
+    // At once, not smoothly (app.css scrolls smoothly): a reload beginning mid-slide would save, then put
+    // back, a place short of the message.
+    status.current?.scrollIntoView({ block: "nearest", behavior: "instant" });
   }, [fetcher.data, answered, reloading]);
   // The idempotency key (ADR 140): a double submit sends the same key; an entry typed after a submit is a
   // new one and gets a new key before the page has revalidated (it still carries the key just used).
