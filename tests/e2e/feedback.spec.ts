@@ -16,14 +16,17 @@ async function log(page: Page, amount: string, note: string) {
 
 const entry = (page: Page, note: string) => page.getByTestId("my-entries").locator("li").filter({ hasText: note });
 
-/** The element's box lies inside the window. */
+/** The element's box lies inside the window, and not under the sticky header (what the member sees). */
 async function inViewport(page: Page, selector: ReturnType<Page["locator"]>) {
   const { height } = page.viewportSize()!;
+  const header = page.locator(".app-header");
   // Polled: a page opened at a #fragment scrolls there once it has laid out.
   await expect
     .poll(async () => {
       const box = await selector.boundingBox();
-      return !!box && box.y >= 0 && box.y + box.height <= height;
+      const bar = (await header.count()) ? await header.boundingBox() : null;
+      const top = bar ? bar.y + bar.height : 0;
+      return !!box && box.y >= top && box.y + box.height <= height;
     })
     .toBe(true);
 }
@@ -119,6 +122,8 @@ test.describe("JavaScript off", () => {
     await log(page, "4", "Hill loop");
     await expect(page).toHaveURL(/#log$/);
     await loggedBesideTheForm(page, "Logged 4 miles.");
+    // Opened at #log: the form's heading lands below the sticky header, not under it.
+    await inViewport(page, page.getByRole("heading", { name: "Log today" }));
     const row = entry(page, "Hill loop");
     await row.getByText("Edit").click();
     await row.getByLabel(/Amount/).fill("4.5");
