@@ -455,6 +455,8 @@ export const notifications = sqliteTable(
         "reminder",
         // A badge the member earned (ADR 271): event key "badge:{goal}:{badge}", told once.
         "badge",
+        // A measured goal ended (ADR 274): event key "ended:{goal}", mailed with the member's summary.
+        "challenge-ended",
       ],
     }).notNull(),
     goalId: text("goal_id").references(() => goals.id, { onDelete: "cascade" }),

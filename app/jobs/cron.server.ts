@@ -2,7 +2,8 @@
  * The cron's notification work (server.ts `scheduled`; also /dev/cron in development, with the
  * developer date as today). In order: heads-ups for goals starting or ending in 3 days (ADR 181),
  * reminders for idle members, the Monday digest, then the e-mail of every new notification (ADR 187),
- * and the supporters' settle-up and payment reminders of ended goals (ADR 242).
+ * the supporters' settle-up and payment reminders of ended goals (ADR 242), and the members' end-of-challenge
+ * summaries (ADR 274).
  */
 import { toIsoDate } from "#app/lib/dates";
 import type { Database } from "#app/platform/db/db.server";
@@ -14,6 +15,7 @@ import {
 } from "#app/features/notifications/notification-mail.server";
 import { sendHeadsUps } from "#app/features/notifications/notifications.server";
 import { remindUnpaid, settleUp } from "#app/features/sponsors/settle-up.server";
+import { mailSummaries, tellEnded } from "#app/features/summary/summary.server";
 
 export async function notificationJobs(env: Env, ctx: ExecutionContext, db: Database, now: number) {
   const today = toIsoDate(new Date(now));
@@ -25,5 +27,8 @@ export async function notificationJobs(env: Env, ctx: ExecutionContext, db: Data
   // Reminders first: a pledge settled today is not due for one until 3 days on.
   const pledgeReminders = await remindUnpaid(context, today);
   const settled = await settleUp(context, today);
-  return { headsUps, reminders, digests, mails, settled, pledgeReminders };
+  // The end of a challenge: a bell line for every member, then each one's summary by mail (ADR 274).
+  const ended = await tellEnded(context, today);
+  const summaries = await mailSummaries(context, today);
+  return { headsUps, reminders, digests, mails, settled, pledgeReminders, ended, summaries };
 }

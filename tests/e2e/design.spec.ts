@@ -99,8 +99,9 @@ test("notification settings are one short row per kind, labels left, a two-optio
   await page.goto("/profile");
   const section = page.getByRole("region", { name: "Notifications" });
   const rows = section.getByRole("group");
-  // One per e-mail kind: cheers, messages, friends, goal dates, pledges, reminders, badges, the digest.
-  await expect(rows).toHaveCount(8);
+  // One per e-mail kind: cheers, messages, friends, goal dates, pledges, reminders, badges, the end-of-challenge
+  // summary, the digest.
+  await expect(rows).toHaveCount(9);
   for (const row of await rows.all()) {
     const box = (await row.boundingBox())!;
     // One row: a few lines of label beside a 44px switch, not a ~350px box of stacked radio circles.

@@ -145,6 +145,11 @@ const ROWS: Row[] = [
     admin("→/goals/matrix-open/measure"),
   ),
 
+  // The end-of-challenge summary and certificate (ADR 274): a member's own, of a measured goal; matrix-open
+  // is still running, so its summary says when it comes and there is no certificate yet.
+  page("/goals/matrix-open/summary", LOGGED_IN),
+  page("/goals/matrix-open/certificate.png", { ...LOGGED_IN, member: 404, org: 404, admin: 404 }),
+
   // Teams (ADR 270): anyone who sees the goal sees its teams; only its org and admins change the
   // settings; matrix-friends is seen by none of the roles but admins (403), matrix-open has no teams yet (409, 404).
   page("/goals/matrix-open/teams", LOGGED_IN),

@@ -44,6 +44,7 @@ const allTopics = (overrides: Record<string, string> = {}): Record<string, strin
   pledges: "on",
   reminder: "on",
   badges: "on",
+  summary: "on",
   digest: "off",
   ...overrides,
 });

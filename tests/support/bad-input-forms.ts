@@ -179,10 +179,9 @@ export const FORMS: FormRow[] = [
     cases: 100,
     fieldErrors: true,
     fields: Object.fromEntries(
-      ["cheer", "message", "friends", "goal-dates", "pledges", "reminder", "digest"].map((topic) => [
-        topic,
-        { kind: "choice", values: ["on", "off"] } as const,
-      ]),
+      ["cheer", "message", "friends", "goal-dates", "pledges", "reminder", "badges", "summary", "digest"].map(
+        (topic) => [topic, { kind: "choice", values: ["on", "off"] } as const],
+      ),
     ),
   },
   {

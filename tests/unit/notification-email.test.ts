@@ -51,6 +51,7 @@ describe("e-mail switches", () => {
       pledges: true,
       reminder: true,
       badges: true,
+      summary: true,
       digest: false,
     });
     expect(wantsEmail("cheer", { cheer: false })).toBe(false);
@@ -68,6 +69,8 @@ describe("e-mail switches", () => {
       "pledge-for-you",
       "pledge-for-goal",
       "reminder",
+      "badge",
+      "challenge-ended",
     ] as const)
       expect(topics.has(topicOfKind(kind)), kind).toBe(true);
   });

@@ -77,16 +77,23 @@ export async function sponsorCardResponse(
 ) {
   const found = await sponsorCardSpec(request, context, token.slice(0, 300), format);
   if (!found.ok) return new Response(null, { status: found.status, headers: { "Cache-Control": "no-store" } });
-  const { env } = context.cloudflare;
-  const key = `${found.prefix}${await hashOf(DESIGN + JSON.stringify(found.spec))}-${format}.png`;
+  return cardResponse(context.cloudflare.env, found.spec, found.prefix, PNG_HEADERS);
+}
+
+/**
+ * A card's PNG: from R2 when this very content was drawn before, else drawn by the card Worker and kept
+ * under `prefix` (older versions there dropped). `X-Card` says "hit" or "drawn".
+ */
+export async function cardResponse(env: Env, spec: CardSpec, prefix: string, headers: Record<string, string>) {
+  const key = `${prefix}${await hashOf(DESIGN + JSON.stringify(spec))}-${spec.format}.png`;
   const cached = await env.IMAGES.get(key);
-  if (cached) return new Response(cached.body, { headers: { ...PNG_HEADERS, "X-Card": "hit" } });
-  const png = await render(env, found.spec);
+  if (cached) return new Response(cached.body, { headers: { ...headers, "X-Card": "hit" } });
+  const png = await render(env, spec);
   if (!png)
     return new Response("The card could not be drawn just now.", { status: 503, headers: { "Retry-After": "30" } });
   await env.IMAGES.put(key, png, { httpMetadata: { contentType: "image/png" } });
-  await dropOlderVersions(env, found.prefix, format, key);
-  return new Response(png, { headers: { ...PNG_HEADERS, "X-Card": "drawn" } });
+  await dropOlderVersions(env, prefix, spec.format, key);
+  return new Response(png, { headers: { ...headers, "X-Card": "drawn" } });
 }
 
 /** The card's earlier versions in this format go: only the current one is ever served (ADR 273). */

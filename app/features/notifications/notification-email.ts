@@ -6,7 +6,8 @@
 import { addDays, daysBetween, type IsoDate } from "#app/lib/dates";
 import type { NotificationKind } from "./notifications";
 
-export type EmailTopic = "cheer" | "message" | "friends" | "goal-dates" | "pledges" | "reminder" | "badges" | "digest";
+export type EmailTopic =
+  "cheer" | "message" | "friends" | "goal-dates" | "pledges" | "reminder" | "badges" | "summary" | "digest";
 
 export interface EmailTopicInfo {
   topic: EmailTopic;
@@ -24,6 +25,7 @@ export const EMAIL_TOPICS: readonly EmailTopicInfo[] = [
   { topic: "pledges", label: "A pledge for you or your goal", onByDefault: true },
   { topic: "reminder", label: "A reminder when you have not visited a running goal for 3 days", onByDefault: true },
   { topic: "badges", label: "A badge you earned in a goal", onByDefault: true },
+  { topic: "summary", label: "Your summary when a challenge you are in ends", onByDefault: true },
   { topic: "digest", label: "A weekly digest of what happened (Mondays)", onByDefault: false },
 ];
 
@@ -48,6 +50,8 @@ export function topicOfKind(kind: NotificationKind): EmailTopic {
       return "pledges";
     case "badge":
       return "badges";
+    case "challenge-ended":
+      return "summary";
   }
 }
 

@@ -55,6 +55,10 @@ const choicesColumn = sql<
   string | null
 >`(SELECT group_concat(${emailPreferences.topic} || '=' || ${emailPreferences.enabled}) FROM ${emailPreferences} WHERE ${emailPreferences.userId} = ${users.id})`;
 
+/** The member's switches as one column of a cron's read, and whether they keep a topic on. */
+export const emailChoicesColumn = choicesColumn;
+export const keepsTopicOn = (topic: EmailTopic, choices: string | null) => wantsEmail(topic, parseChoices(choices));
+
 /** A notification row as the pure copy functions want it. */
 const factsOf = (r: {
   kind: NotificationFacts["kind"];
@@ -78,6 +82,22 @@ function footer(env: Env, topic: EmailTopic) {
     `You get this because "${label}" is on in your notification settings: ${origin(env)}/profile#notifications`,
     `Stop these e-mails with one click: ${LINK_PLACEHOLDER}`,
   ].join("\n");
+}
+
+/** A mail to a member under one of their switches: the footer names it, with its one-click stop. */
+export async function topicMail(
+  env: Env,
+  member: { id: string; email: string },
+  topic: EmailTopic,
+  content: { subject: string; text: string; kind: string },
+): Promise<Mail> {
+  return {
+    to: member.email,
+    subject: content.subject,
+    text: [content.text, footer(env, topic)].join("\n"),
+    kind: content.kind,
+    link: await unsubscribeUrl(env, origin(env), member, topic),
+  };
 }
 
 async function noticeMail(env: Env, to: string, userId: string, facts: NotificationFacts): Promise<Mail> {
@@ -169,6 +189,8 @@ function fairBatch(context: AppLoadContext, now: number) {
     .where(
       and(
         isNull(notifications.emailedAt),
+        // The end of a challenge is mailed with its summary by its own job (app/features/summary, ADR 274).
+        ne(notifications.kind, "challenge-ended"),
         gte(notifications.createdAt, new Date(now - MAIL_WINDOW_MS)),
         lte(notifications.createdAt, new Date(now)),
       ),

@@ -10,7 +10,8 @@ export type NotificationKind =
   | "pledge-for-you"
   | "pledge-for-goal"
   | "reminder"
-  | "badge";
+  | "badge"
+  | "challenge-ended";
 
 export interface NotificationFacts {
   kind: NotificationKind;
@@ -59,6 +60,9 @@ export function notificationText(n: NotificationFacts): string {
     // Which badge: the goal screen lists them (ADR 271).
     case "badge":
       return `You earned a new badge in ${cause}.`;
+    // The numbers are on the summary screen and in its mail (ADR 274).
+    case "challenge-ended":
+      return `${cause} has ended: see how you did and get your certificate.`;
   }
 }
 
@@ -68,6 +72,7 @@ export function notificationHref(n: Pick<NotificationFacts, "kind" | "goalId">):
   if (n.kind === "friend-accepted") return "/friends";
   if (!n.goalId) return "/main";
   if (n.kind === "badge") return `/active/${n.goalId}#badges`;
+  if (n.kind === "challenge-ended") return `/goals/${n.goalId}/summary`;
   return n.kind === "message" ? `/active/${n.goalId}#discussion` : `/active/${n.goalId}`;
 }
 
