@@ -60,19 +60,24 @@ export function leaderboardQuery(context: AppLoadContext, goalId: string | SQL, 
   );
 }
 
+/**
+ * How many rank above the `progress_totals` row of the outer query (the leaderboard's order). Names the
+ * outer row explicitly: drizzle leaves column names unqualified in a one-table select.
+ */
+export const rankedAhead =
+  sql.raw(`(select count(*) from "progress_totals" as t2 where t2.goal_id = "progress_totals"."goal_id"
+  and (t2.total > "progress_totals"."total" or (t2.total = "progress_totals"."total"
+  and (t2.reached_at < "progress_totals"."reached_at" or (t2.reached_at = "progress_totals"."reached_at"
+  and t2.user_id < "progress_totals"."user_id")))))`);
+
 /** The viewer's own totals and how many members rank above them. */
 export function myStandingQuery(context: AppLoadContext, goalId: string | SQL, viewerId: string | SQL) {
-  // Drizzle leaves column names unqualified in a one-table select: name the outer row explicitly.
-  const ahead = sql.raw(`(select count(*) from "progress_totals" as t2 where t2.goal_id = "progress_totals"."goal_id"
-    and (t2.total > "progress_totals"."total" or (t2.total = "progress_totals"."total"
-    and (t2.reached_at < "progress_totals"."reached_at" or (t2.reached_at = "progress_totals"."reached_at"
-    and t2.user_id < "progress_totals"."user_id")))))`);
   return context.db
     .select({
       total: progressTotals.total,
       entries: progressTotals.entries,
       lastDay: progressTotals.lastDay,
-      ahead: sql<number>`${ahead}`.as("ahead"),
+      ahead: sql<number>`${rankedAhead}`.as("ahead"),
     })
     .from(progressTotals)
     .where(and(eq(progressTotals.goalId, goalId), eq(progressTotals.userId, viewerId)))

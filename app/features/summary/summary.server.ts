@@ -18,7 +18,7 @@ import { earnedBadges } from "#app/features/badges/badges";
 import { myBadgeEntriesQuery } from "#app/features/badges/badges.server";
 import { cardBadge } from "#app/features/cards/cards";
 import { pledgeValue } from "#app/features/fundraising/fundraising.server";
-import { myStandingQuery } from "#app/features/progress/progress.server";
+import { myStandingQuery, rankedAhead } from "#app/features/progress/progress.server";
 import { SUMMARY_WITHIN_DAYS, summaryMail, type SummaryFacts } from "./summary";
 
 /** Members told, and summaries mailed, per cron run at most: the next run (15 minutes on) takes the rest. */
@@ -185,10 +185,7 @@ export async function mailSummaries(context: AppLoadContext, today: IsoDate): Pr
       choices: emailChoicesColumn,
       ...summaryGoalColumns,
       total: progressTotals.total,
-      ahead: sql<number | null>`(select count(*) from ${progressTotals} as t2 where t2.goal_id = ${goals.id}
-        and (t2.total > ${progressTotals.total} or (t2.total = ${progressTotals.total}
-        and (t2.reached_at < ${progressTotals.reachedAt} or (t2.reached_at = ${progressTotals.reachedAt}
-        and t2.user_id < ${progressTotals.userId})))))`,
+      ahead: sql<number | null>`${rankedAhead}`,
       participants: participantsOf(GOAL_ID),
       groupTotal: groupTotalOf(GOAL_ID),
       pledged: pledgedOf(GOAL_ID),
