@@ -55,7 +55,8 @@ export default defineConfig({
     command: "node scripts/e2e-server.mjs",
     env: { E2E_PORT: String(p), E2E_INSPECTOR_PORT: String(inspectorPort + i) },
     url: `http://localhost:${p}/signin`,
-    timeout: 90_000,
+    // A server starts in 70-85 s on the shared two-core machine under load; leave it room.
+    timeout: 180_000,
     reuseExistingServer: false,
     stdout: "ignore" as const,
     stderr: "pipe" as const,
