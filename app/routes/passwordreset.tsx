@@ -13,12 +13,11 @@ import { AuthLayout } from "#app/features/auth/AuthLayout";
 import { Field, SubmitButton } from "#app/components/forms";
 import { originFrom, pageMeta } from "#app/lib/meta";
 import { resetRequestSchema } from "#app/features/auth/auth.schema";
-import { checkHoneypot, honeypotInputProps } from "#app/platform/http/honeypot.server";
+import { honeypotInputProps, readPublicForm } from "#app/platform/http/honeypot.server";
 import { FLASH } from "#app/lib/flash";
 import { redirectWithFlash } from "#app/platform/session/flash.server";
 import { requestPasswordReset } from "#app/features/auth/password-reset.server";
 import { countersFor, hit, LIMITS, TOO_MANY_REQUESTS } from "#app/platform/session/rate-limit.server";
-import { readFormData } from "#app/platform/http/form-data.server";
 import authStyles from "#app/styles/auth.css";
 import { useConformForm } from "#app/components/useConformForm";
 
@@ -38,8 +37,7 @@ export async function loader({ context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const formData = await readFormData(request);
-  await checkHoneypot(context, formData);
+  const formData = await readPublicForm(request, context);
   const submission = parseWithZod(formData, { schema: resetRequestSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const { email } = submission.value;

@@ -15,10 +15,9 @@ import { originFrom, pageMeta } from "#app/lib/meta";
 import { signinSchema } from "#app/features/auth/auth.schema";
 import { supportAddressIn } from "#app/features/auth/signin";
 import { signIn, SignInError } from "#app/features/auth/auth.server";
-import { checkHoneypot, honeypotInputProps } from "#app/platform/http/honeypot.server";
+import { honeypotInputProps, readPublicForm } from "#app/platform/http/honeypot.server";
 import { afterSignIn, readReturnTo } from "#app/platform/http/return-to.server";
 import { createUserSession, requireAnonymous } from "#app/platform/session/session.server";
-import { readFormData } from "#app/platform/http/form-data.server";
 import authStyles from "#app/styles/auth.css";
 import { useConformForm } from "#app/components/useConformForm";
 
@@ -44,8 +43,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireAnonymous(request, context);
   // remix-auth consumes the body it is given, so keep our own copy for re-rendering errors.
-  const formData = await readFormData(request.clone() as Request);
-  await checkHoneypot(context, formData);
+  const formData = await readPublicForm(request.clone() as Request, context);
   const submission = parseWithZod(formData, { schema: signinSchema });
   if (submission.status !== "success") {
     return data(submission.reply({ hideFields: ["password"] }), { status: 400 });

@@ -39,3 +39,10 @@ test("no route destructures a positional db.batch answer", () => {
     [],
   );
 });
+
+test("no route calls a public form's honeypot check itself: readPublicForm does", () => {
+  assert.deepEqual(
+    outliers((s) => /\bcheckHoneypot\b/.test(s)),
+    [],
+  );
+});

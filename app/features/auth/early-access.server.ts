@@ -10,15 +10,13 @@ import { eq } from "drizzle-orm";
 import { earlyAccessRequests, users } from "#drizzle/schema";
 import { FLASH } from "#app/lib/flash";
 import { redirectWithFlash } from "#app/platform/session/flash.server";
-import { checkHoneypot } from "#app/platform/http/honeypot.server";
+import { readPublicForm } from "#app/platform/http/honeypot.server";
 import { countersFor, hit, LIMITS, TOO_MANY_REQUESTS } from "#app/platform/session/rate-limit.server";
-import { readFormData } from "#app/platform/http/form-data.server";
 import { forwardLater } from "#app/features/mail/crm.server";
 
 /** The /signup action in 'request' mode: validate, throttle, store, then thank the visitor. */
 export async function requestEarlyAccess(request: Request, context: AppLoadContext) {
-  const formData = await readFormData(request);
-  await checkHoneypot(context, formData);
+  const formData = await readPublicForm(request, context);
   const submission = parseWithZod(formData, { schema: earlyAccessSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const counters = countersFor(

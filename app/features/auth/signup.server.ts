@@ -3,20 +3,18 @@ import { data, type AppLoadContext } from "@remix-run/cloudflare";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { signupSchema } from "#app/features/auth/auth.schema";
 import { claimInvitation, isInvitedAddress, type Invitation } from "#app/features/admin/admin-invites.server";
-import { checkHoneypot } from "#app/platform/http/honeypot.server";
+import { readPublicForm } from "#app/platform/http/honeypot.server";
 import { countersFor, hit, LIMITS, TOO_MANY_REQUESTS } from "#app/platform/session/rate-limit.server";
 import { afterSignIn } from "#app/platform/http/return-to.server";
 import { createUserSession } from "#app/platform/session/session.server";
 import { ClaimFailedError, createUser, EmailTakenError } from "#app/features/account/users.server";
-import { readFormData } from "#app/platform/http/form-data.server";
 
 /**
  * Signs a visitor up. With an `invitation` (early access by request), the account must be for the
  * address it was sent to, and the invitation is claimed in the batch that creates the account.
  */
 export async function signUp(request: Request, context: AppLoadContext, invitation?: Invitation) {
-  const formData = await readFormData(request);
-  await checkHoneypot(context, formData);
+  const formData = await readPublicForm(request, context);
   const submission = parseWithZod(formData, { schema: signupSchema });
   if (submission.status !== "success") {
     return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
