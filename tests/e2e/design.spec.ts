@@ -47,12 +47,21 @@ const SCREENS: { who: "visitor" | UserOptions["type"]; join?: string[]; paths: s
   { who: "visitor", paths: ["/signin", "/signup", "/tester", "/passwordreset", "/marketing", "/404", "/dev/design"] },
   {
     who: "user",
-    join: ["goal-running"],
-    paths: ["/profile", "/bar", "/completedgoals", "/friends", "/notifications", "/join/goal-reading"],
+    join: ["goal-running", "goal-challenge"],
+    paths: [
+      "/main",
+      "/active/goal-challenge",
+      "/profile",
+      "/bar",
+      "/completedgoals",
+      "/friends",
+      "/notifications",
+      "/join/goal-reading",
+    ],
   },
   {
     who: "org",
-    paths: ["/challenges", "/create", "/goals/goal-challenge/entries", "/goals/goal-challenge/measure"],
+    paths: ["/main", "/challenges", "/create", "/goals/goal-challenge/entries", "/goals/goal-challenge/measure"],
   },
   {
     who: "admin",
@@ -67,9 +76,8 @@ const SCREENS: { who: "visitor" | UserOptions["type"]; join?: string[]; paths: s
     ],
   },
 ];
-// Not yet in the list, each waiting for its own fix (docs/design.md, "Known gaps"): /main and /active/{id}
-// (a goal card's title link is a 24px tap target), /give/{id} and /goals/{id}/fundraising (the latest
-// supporters' names are squeezed to a letter per line).
+// Not yet in the list (docs/design.md, "Known gaps"): /goals/{id}/fundraising, whose reconciliation tick
+// boxes are 24px tap targets on a phone, and /give/{id}, whose "Back to the goal" link is 19px tall.
 
 async function pageFor(browser: Browser, who: (typeof SCREENS)[number]["who"], join?: string[]): Promise<Page> {
   const context = await browser.newContext({ viewport: PHONE });
