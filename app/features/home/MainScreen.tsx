@@ -6,7 +6,7 @@ import { CreateGoalButton, SideNav } from "./SideNav";
 import { GoalPanel, NoGoalPanel } from "#app/features/goals/GoalPanel";
 import { GoalSupport } from "#app/features/fundraising/GoalSupport";
 import { HomeOverview } from "./HomeOverview";
-import { MeasuredProgress } from "#app/features/progress/MeasuredProgress";
+import { MeasuredProgress, ReachedTarget } from "#app/features/progress/MeasuredProgress";
 import { goalScreenLog, QuickLog } from "#app/features/progress/QuickLog";
 import { TeamsSection } from "#app/features/teams/TeamsSection";
 import { BadgesSection } from "#app/features/badges/BadgesSection";
@@ -139,12 +139,15 @@ export function MainScreenView({
           lead={
             // The goal screen leads with the log form (ADR 224); the home has its own at the top.
             !data.home && data.progress?.canLog && view.kind === "member" ? (
-              <QuickLog
-                data={goalScreenLog(data.progress, view.goal.cause, data.today as IsoDate, data.sportFactors)}
-                action={data.progress.formAction}
-                result={progressResult?.intent === "log-entry" ? progressResult : undefined}
-                onGoalScreen
-              />
+              <>
+                <QuickLog
+                  data={goalScreenLog(data.progress, view.goal.cause, data.today as IsoDate, data.sportFactors)}
+                  action={data.progress.formAction}
+                  result={progressResult?.intent === "log-entry" ? progressResult : undefined}
+                  onGoalScreen
+                />
+                <ReachedTarget view={data.progress} />
+              </>
             ) : undefined
           }
         />

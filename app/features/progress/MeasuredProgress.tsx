@@ -80,7 +80,6 @@ export function MeasuredProgress({
   const me = view.me;
   const myTotal = me ? Math.max(0, me.total + pending.delta) : 0;
   const myPercent = me ? percentOfTarget(myTotal, me.target) : null;
-  const reached = me ? reachedTarget(myTotal, me.target) : false;
   const fmt = (n: number) => formatQuantity(n, view.unit);
   return (
     <section className="measure card" id="progress" aria-labelledby="progress-title">
@@ -118,18 +117,6 @@ export function MeasuredProgress({
               </div>
             ) : null}
           </dl>
-          {reached && view.canLog ? (
-            <div className="measure__reached notice" role="status">
-              <p>You reached your target. Well done!</p>
-              {/* The goal screen's own confirm step (ADR 161): it does not complete by itself. */}
-              <Form method="get" action={`/active/${view.goalId}`}>
-                <input type="hidden" name="confirm" value="complete" />
-                <button type="submit" className="button">
-                  Mark goal complete
-                </button>
-              </Form>
-            </div>
-          ) : null}
           {view.standing?.me ? <StandingBlock standing={view.standing.me} testId="my-standing" /> : null}
         </div>
       ) : null}
@@ -165,6 +152,28 @@ export function MeasuredProgress({
       {me ? <MyEntries view={view} pendingLogs={pending.logs} result={result} /> : null}
       {view.latest ? <Latest view={view} /> : null}
     </section>
+  );
+}
+
+/**
+ * Reaching my target offers completion where I am looking (ADR 222, 224): under the log form at the top
+ * of the goal screen, as the entry that reached it is saved (counted with the entries still on their
+ * way). The goal's own confirm step follows (ADR 161): it never completes by itself.
+ */
+export function ReachedTarget({ view }: { view: ProgressView }) {
+  const pending = usePendingChange(view);
+  const me = view.me;
+  if (!me || !view.canLog || !reachedTarget(Math.max(0, me.total + pending.delta), me.target)) return null;
+  return (
+    <div className="measure__reached notice" role="status">
+      <p>You reached your target. Well done!</p>
+      <Form method="get" action={`/active/${view.goalId}`}>
+        <input type="hidden" name="confirm" value="complete" />
+        <button type="submit" className="button">
+          Mark goal complete
+        </button>
+      </Form>
+    </div>
   );
 }
 
