@@ -77,6 +77,13 @@ export function QuickLog({
   const initial = (error && reply.initialValue) as Record<string, string> | null;
   const [goalId, setGoalId] = useState(initial?.goal);
   const goal = data.goals.find((g) => g.id === goalId) ?? data.goals[0]!;
+  // A goal picked before the page's script started stays picked: the select is not controlled (hydrating
+  // a controlled one put it back), and the form follows what it shows once hydrated (ADR 253's rule for
+  // fields typed early).
+  useEffect(() => {
+    const picked = (form.current?.elements.namedItem("goal") as HTMLSelectElement | null)?.value;
+    if (picked && picked !== goal.id) setGoalId(picked);
+  }, []); // eslint-disable-line react-hooks/exhaustive-deps
   // Without JavaScript the goal screen answers with a redirect back here, its message in a flash.
   const flash = useFlash();
   const told = reply?.message ?? (!fetcher.data && flash?.at === LOG_FORM_ID ? flash.message : undefined);
@@ -180,7 +187,7 @@ export function QuickLog({
         {many ? (
           <div className="field">
             <label htmlFor="quick-log-goal">Goal</label>
-            <select id="quick-log-goal" name="goal" value={goal.id} onChange={(e) => setGoalId(e.target.value)}>
+            <select id="quick-log-goal" name="goal" defaultValue={goal.id} onChange={(e) => setGoalId(e.target.value)}>
               {data.goals.map((g) => (
                 <option key={g.id} value={g.id}>
                   {`${g.cause} (${g.unitLabel})`}
