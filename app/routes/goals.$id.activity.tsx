@@ -32,6 +32,8 @@ import {
   TOO_MUCH_AT_ONCE,
 } from "#app/features/activity/activity.server";
 import { knownTimeZone } from "#app/features/activity/local-day";
+import { earnedMessage } from "#app/features/badges/badges";
+import { settleBadges } from "#app/features/badges/badges.server";
 import {
   PrivacyNote,
   ProposedEntries,
@@ -79,7 +81,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 type ActionData =
   | { stage: "read"; rows: RowView[]; refused: Refused[]; problem: string | null }
   | { stage: "save"; rows: RowView[]; errors: RowError[]; problem: string | null }
-  | { stage: "saved"; saved: { name: string; text: string; day: string }[]; already: Refused[] };
+  | { stage: "saved"; saved: { name: string; text: string; day: string }[]; already: Refused[]; earned: string };
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const { user, goal, day, refusal } = await goalFor(request, context, params.id!);
@@ -122,16 +124,19 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const unit = goal.unit!;
   const saved = read.rows.filter((_, i) => result.outcomes[i]!.written);
   const total = saved.reduce((sum, r) => sum + r.amount, 0);
+  // Entries from files earn badges as typed ones do (ADR 271).
+  const earned = saved.length ? earnedMessage(await settleBadges(context, goal, user.id, day)) : "";
   if (saved.length === read.rows.length)
     throw await redirectWithFlash(
       context.cloudflare.env,
       `/active/${goal.id}#progress`,
-      FLASH.activitySaved(saved.length, formatQuantity(total, unit)),
+      FLASH.activitySaved(saved.length, formatQuantity(total, unit)) + earned,
     );
   return data<ActionData>(
     {
       stage: "saved",
       saved: saved.map((r) => ({ name: r.name, text: formatQuantity(r.amount, unit), day: r.day })),
+      earned: earned.trim(),
       already: read.rows.flatMap((r, i) => {
         const outcome = result.outcomes[i]!;
         return outcome.written ? [] : [{ name: r.name, message: outcome.already ? ALREADY_LOGGED : outcome.message }];
@@ -163,7 +168,12 @@ export default function ActivityFilesRoute() {
       {refusal || !activityGoal ? (
         <p className="notice">{refusal}</p>
       ) : actionData?.stage === "saved" ? (
-        <SaveOutcome saved={actionData.saved} already={actionData.already} goalId={goal.id} />
+        <SaveOutcome
+          saved={actionData.saved}
+          already={actionData.already}
+          earned={actionData.earned}
+          goalId={goal.id}
+        />
       ) : (
         <>
           <PrivacyNote />

@@ -100,7 +100,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (intent === "undo-import") {
     if (!validId) return problem(400, "That import is not one of this goal's.");
     if (form.get("confirm") !== "yes") return data<ActionData>({ stage: "confirm-undo", importId });
-    const undone = await undoImport(context, goal.id, user.id, importId);
+    const undone = await undoImport(context, goal, user.id, importId, day);
     throw await redirectWithFlash(
       context.cloudflare.env,
       `/goals/${goal.id}/import`,
@@ -127,7 +127,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const rows = await checkImportLines(context, { ...goal, unit }, read.lines, day);
   const bad = rows.filter((r) => r.errors.length > 0).length;
   if (intent === "import" && !bad) {
-    const written = await writeImport(context, { ...goal, unit }, user.id, importId as string, rows);
+    const written = await writeImport(context, { ...goal, unit }, user.id, importId as string, rows, day);
     if (!written.ok) return problem(409, written.message);
     throw await redirectWithFlash(
       context.cloudflare.env,

@@ -170,4 +170,37 @@ describe("CSV import of entries", () => {
     const listed = await (await get(`/goals/${goal.id}/import`, owner.cookie)).text();
     expect(listed).toContain("Undone");
   });
+
+  it("two imports racing for one member's day: one goes in whole, the other is refused (400 or 409) and writes nothing", async () => {
+    const { owner, goal, ann } = await setUp();
+    // Each file alone fits Ann's day (300 of 500 km); both together would not.
+    const csvA = `${ann.email},${daysAgo(1)},300\n`;
+    const csvB = `${ann.email},${daysAgo(1)},300\n${ann.email},${daysAgo(2)},1\n`;
+    const idOf = async (csv: string) =>
+      /name="importId" value="([^"]+)"/.exec(
+        await (await post(`/goals/${goal.id}/import`, { intent: "preview", csv }, owner.cookie)).text(),
+      )![1]!;
+    const [idA, idB] = [await idOf(csvA), await idOf(csvB)];
+    const answers = await Promise.all([
+      post(`/goals/${goal.id}/import`, { intent: "import", importId: idA, csv: csvA }, owner.cookie),
+      post(`/goals/${goal.id}/import`, { intent: "import", importId: idB, csv: csvB }, owner.cookie),
+    ]);
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.filter((s) => s === 302)).toHaveLength(1);
+    const refused = answers.find((a) => a.status !== 302)!;
+    expect([400, 409]).toContain(refused.status);
+    const told = await refused.text();
+    expect(told).toMatch(
+      refused.status === 409
+        ? /A member&#x27;s day changed since the preview and a row would now pass its cap: preview again./
+        : /past 500 km, the most a day can hold/,
+    );
+    // All or nothing: only the import that went in has entries (none of the refused one's day-2 line).
+    const made = await env.DB.prepare("SELECT id, rows FROM entry_imports WHERE goal_id = ?").bind(goal.id).all();
+    expect(made.results).toHaveLength(1);
+    const rows = await entriesOf(goal.id);
+    expect(rows.every((r) => r.import_id === made.results[0]!.id)).toBe(true);
+    expect(rows).toHaveLength(made.results[0]!.rows as number);
+    expect((await totalsOf(goal.id, ann.id)).total).toBe(rows.reduce((sum, r) => sum + r.amount, 0));
+  });
 });

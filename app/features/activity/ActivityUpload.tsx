@@ -264,10 +264,12 @@ export function ProposedEntries({
 export function SaveOutcome({
   saved,
   already,
+  earned,
   goalId,
 }: {
   saved: { name: string; text: string; day: string }[];
   already: { name: string; message: string }[];
+  earned: string;
   goalId: string;
 }) {
   return (
@@ -289,6 +291,7 @@ export function SaveOutcome({
           </li>
         ))}
       </ul>
+      {earned ? <p>{earned}</p> : null}
       <p>
         <Link to={`/active/${goalId}#progress`}>Back to the goal</Link>
       </p>

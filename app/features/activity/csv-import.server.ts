@@ -14,6 +14,7 @@ import { formatQuantity } from "#app/features/progress/progress";
 import { entryInsert, type EntryGoal } from "#app/features/progress/progress-writes.server";
 import { auditEntry, auditEntryIfChanged } from "#app/features/admin/audit.server";
 import { publish } from "#app/features/live/live.server";
+import { settleBadges } from "#app/features/badges/badges.server";
 import { entryImports, progressEntries, progressTotals, userGoals, users } from "#drizzle/schema";
 import { checkImport, importTotal, type CheckedRow, type ImportLine, type ImportMember } from "./csv-import";
 
@@ -101,6 +102,22 @@ export async function importMade(context: AppLoadContext, goalId: string, import
   return rows[0] ?? null;
 }
 
+/** Members settled at once after an import or its undo: a club's worth in a few rounds, not hundreds at once. */
+const SETTLED_AT_ONCE = 8;
+
+/** Imported entries earn badges as typed ones do, and an undone import takes them back (ADR 271). */
+async function settleMembers(
+  context: AppLoadContext,
+  goal: Pick<EntryGoal, "id" | "unit" | "unitTarget">,
+  userIds: string[],
+  today: IsoDate,
+) {
+  for (let i = 0; i < userIds.length; i += SETTLED_AT_ONCE)
+    await Promise.all(
+      userIds.slice(i, i + SETTLED_AT_ONCE).map((userId) => settleBadges(context, goal, userId, today)),
+    );
+}
+
 /** Writes checked rows (every one without errors) as one import, in one batch. */
 export async function writeImport(
   context: AppLoadContext,
@@ -108,6 +125,7 @@ export async function writeImport(
   byUserId: string,
   importId: string,
   rows: CheckedRow[],
+  today: IsoDate,
 ): Promise<ImportWrite> {
   const total = importTotal(rows);
   const userIds = [...new Set(rows.map((r) => r.member!.userId))];
@@ -147,6 +165,7 @@ export async function writeImport(
     throw error;
   }
   publish(context, [`goal:${goal.id}`]);
+  await settleMembers(context, goal, userIds, today);
   return { ok: true, rows: n, total, members: userIds.length, again: false };
 }
 
@@ -173,7 +192,14 @@ export function recentImports(context: AppLoadContext, goalId: string) {
  * Undoes an import as a whole: its entries deleted (edited since or not), the members' totals recounted
  * and the undo recorded, in one batch; an import undone already changes nothing.
  */
-export async function undoImport(context: AppLoadContext, goalId: string, byUserId: string, importId: string) {
+export async function undoImport(
+  context: AppLoadContext,
+  goal: Pick<EntryGoal, "id" | "unit" | "unitTarget">,
+  byUserId: string,
+  importId: string,
+  today: IsoDate,
+) {
+  const goalId = goal.id;
   const who = await context.db
     .selectDistinct({ userId: progressEntries.userId })
     .from(progressEntries)
@@ -198,5 +224,6 @@ export async function undoImport(context: AppLoadContext, goalId: string, byUser
   ]);
   const changed = (marked as { meta: { changes: number } }).meta.changes > 0;
   if (changed) publish(context, [`goal:${goalId}`]);
+  if (changed) await settleMembers(context, goal, userIds, today);
   return changed;
 }
