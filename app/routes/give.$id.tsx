@@ -121,7 +121,9 @@ export default function GiveRoute() {
     <main className="page fundraising-page give">
       {signedIn ? (
         <p>
-          <Link to={`/active/${goal.id}`}>Back to the goal</Link>
+          <Link to={`/active/${goal.id}`} className="back-link">
+            Back to the goal
+          </Link>
         </p>
       ) : (
         <Link to="/marketing" className="give__logo" aria-label="Goals with Friends: about the product">

@@ -91,7 +91,9 @@ export default function ShareGoalRoute() {
       </section>
       {card ? <ShareCard cause={goal.cause} card={card} /> : null}
       <p>
-        <Link to={`/active/${goal.id}`}>Back to the goal</Link>
+        <Link to={`/active/${goal.id}`} className="back-link">
+          Back to the goal
+        </Link>
       </p>
     </main>
   );

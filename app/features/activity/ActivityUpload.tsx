@@ -293,7 +293,9 @@ export function SaveOutcome({
       </ul>
       {earned ? <p>{earned}</p> : null}
       <p>
-        <Link to={`/active/${goalId}#progress`}>Back to the goal</Link>
+        <Link to={`/active/${goalId}#progress`} className="back-link">
+          Back to the goal
+        </Link>
       </p>
     </div>
   );

@@ -14,14 +14,17 @@ const COLUMNS: Column<Pledge>[] = [
     action: true,
     cell: (p) =>
       p.state === "confirmed" ? null : (
-        <input
-          type="checkbox"
-          name="pledgeId"
-          value={p.id}
-          form={BULK_FORM}
-          className="reconcile__tick"
-          aria-label={`Select the pledge from ${p.name}`}
-        />
+        // The label around the box is the tap target: 44 px on a phone, the box itself stays small.
+        <label className="reconcile__tick-area">
+          <input
+            type="checkbox"
+            name="pledgeId"
+            value={p.id}
+            form={BULK_FORM}
+            className="reconcile__tick"
+            aria-label={`Select the pledge from ${p.name}`}
+          />
+        </label>
       ),
   },
   {
