@@ -203,4 +203,32 @@ describe("CSV import of entries", () => {
     expect(rows).toHaveLength(made.results[0]!.rows as number);
     expect((await totalsOf(goal.id, ann.id)).total).toBe(rows.reduce((sum, r) => sum + r.amount, 0));
   });
+
+  it("an entry the member logs while the import is written: the day never passes its cap, the import goes in whole or not at all", async () => {
+    const { owner, goal, ann } = await setUp();
+    const csv = `${ann.email},${daysAgo(1)},300\n${ann.email},${daysAgo(2)},1\n`;
+    const preview = await (await post(`/goals/${goal.id}/import`, { intent: "preview", csv }, owner.cookie)).text();
+    const importId = /name="importId" value="([^"]+)"/.exec(preview)![1]!;
+    const [imported, logged] = await Promise.all([
+      post(`/goals/${goal.id}/import`, { intent: "import", importId, csv }, owner.cookie),
+      post(
+        `/active/${goal.id}`,
+        { intent: "log-entry", key: "d".repeat(32), amount: "300", day: daysAgo(1), note: "" },
+        ann.cookie,
+      ),
+    ]);
+    const rows = await entriesOf(goal.id);
+    const day1 = rows.filter((r) => r.day === daysAgo(1)).reduce((sum, r) => sum + r.amount, 0);
+    expect(day1).toBeLessThanOrEqual(50_000);
+    const fromImport = rows.filter((r) => r.import_id === importId);
+    if (imported.status === 302) {
+      expect(fromImport).toHaveLength(2);
+      // The member's 300 km would take the day to 600: refused, with the cap's reason.
+      expect(logged.status).toBeGreaterThanOrEqual(400);
+    } else {
+      expect([400, 409]).toContain(imported.status);
+      expect(fromImport).toHaveLength(0);
+      expect(logged.status).toBe(302);
+    }
+  });
 });
