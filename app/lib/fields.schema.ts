@@ -1,12 +1,14 @@
 /** Building blocks shared by every form schema. `import * as z` keeps zod's locales out of the bundle. */
 import * as z from "zod";
+import { ONE_LINE, REQUIRED } from "./field-rules";
 import { hasLineBreakOrTab, isEmailShape } from "./text-scan";
 
 // No JIT: zod would otherwise probe `new Function`, which the CSP forbids (a violation report in every
 // browser console) and workerd refuses anyway. Every schema imports this file, so it runs first.
 z.config({ jitless: true });
 
-export const REQUIRED = "Must have a value";
+// The messages the browser's check (field-rules.ts, ADR 292) shares with the schemas.
+export { ONE_LINE, REQUIRED };
 
 /**
  * A length check that ends validation when it fails: zod 4 runs every later check otherwise, so a
@@ -27,8 +29,6 @@ export const requiredText = (max: number, label = "This") =>
       (v) => !/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\u202A-\u202E\u2066-\u2069]/.test(v),
       "Remove the unusual characters",
     );
-
-export const ONE_LINE = "Keep it on one line: remove line breaks and tabs";
 
 /**
  * A required single-line field (a name, a cause, a subject): as requiredText, and no line break or tab,

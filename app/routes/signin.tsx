@@ -1,5 +1,3 @@
-import { getFormProps } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import {
   data,
   type ActionFunctionArgs,
@@ -10,16 +8,16 @@ import {
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { HoneypotInputs, HoneypotProvider } from "#app/components/Honeypot";
 import { AuthLayout } from "#app/features/auth/AuthLayout";
-import { Field, PasswordField, SubmitButton } from "#app/components/forms";
+import { CheckedInput, CheckedPassword, useCheckedForm } from "#app/components/checked-form";
+import { SubmitButton } from "#app/components/SubmitButton";
+import { SIGNIN_RULES } from "#app/lib/field-rules";
 import { originFrom, pageMeta } from "#app/lib/meta";
-import { signinSchema } from "#app/features/auth/auth.schema";
 import { supportAddressIn } from "#app/features/auth/signin";
-import { signIn, SignInError } from "#app/features/auth/auth.server";
+import { parseSignIn, signIn, SignInError } from "#app/features/auth/auth.server";
 import { honeypotInputProps, readPublicForm } from "#app/platform/http/honeypot.server";
 import { afterSignIn, readReturnTo } from "#app/platform/http/return-to.server";
 import { createUserSession, requireAnonymous } from "#app/platform/session/session.server";
 import authStyles from "#app/styles/auth.css";
-import { useConformForm } from "#app/components/useConformForm";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: authStyles }];
 
@@ -44,7 +42,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   await requireAnonymous(request, context);
   // remix-auth consumes the body it is given, so keep our own copy for re-rendering errors.
   const formData = await readPublicForm(request.clone() as Request, context);
-  const submission = parseWithZod(formData, { schema: signinSchema });
+  const submission = parseSignIn(formData);
   if (submission.status !== "success") {
     return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
   }
@@ -69,7 +67,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function SigninRoute() {
   const { honeypot, returning } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const [form, fields] = useConformForm(signinSchema, { id: "signin", lastResult });
+  // Checked in the browser without zod or conform (ADR 292); the action validates with signinSchema.
+  const [form, fields] = useCheckedForm(SIGNIN_RULES, { id: "signin", lastResult });
   const suspended = fields.email.errors?.some((m) => m.startsWith("This account is suspended"));
   return (
     <AuthLayout>
@@ -82,10 +81,10 @@ export default function SigninRoute() {
         </p>
       ) : null}
       <HoneypotProvider {...honeypot}>
-        <Form method="post" className="form" {...getFormProps(form)}>
+        <Form method="post" className="form" {...form}>
           <HoneypotInputs />
-          <Field field={fields.email} label="Email" type="email" autoComplete="email" />
-          <PasswordField field={fields.password} autoComplete="current-password" />
+          <CheckedInput field={fields.email} label="Email" type="email" autoComplete="email" />
+          <CheckedPassword field={fields.password} autoComplete="current-password" />
           <SubmitButton>Login</SubmitButton>
         </Form>
       </HoneypotProvider>

@@ -53,6 +53,56 @@ test("empty sign-up fields say 'Must have a value' (JavaScript on, before any re
   await expect(page).toHaveURL(/\/tester$/);
 });
 
+test("with JavaScript the browser checks sign-in and sign-up before sending, in the server's words (ADR 292)", async ({
+  page,
+}) => {
+  const posts: string[] = [];
+  page.on("request", (request) => {
+    if (request.method() === "POST") posts.push(request.url());
+  });
+  await page.goto("/signin");
+  await page.getByLabel("Email").fill("jane@example");
+  await page.getByLabel("Password", { exact: true }).fill("whatever-it-is");
+  await page.getByRole("button", { name: "Login" }).click();
+  await expect(page.locator("#signin-email-error")).toHaveText("Enter a valid email address");
+  await expect(page.getByLabel("Email")).toBeFocused();
+  await expect(page.getByLabel("Email")).toHaveAttribute("aria-invalid", "true");
+  // Once sent, the field is checked again as it is typed.
+  await page.getByLabel("Email").fill("jane@example.com");
+  await expect(page.locator("#signin-email-error")).toHaveCount(0);
+  await expect(page.getByLabel("Email")).not.toHaveAttribute("aria-invalid");
+
+  await page.goto("/tester");
+  await page.getByLabel("First name").fill("Ada");
+  await page.getByLabel("Last name").fill("Line\tbreak");
+  await page.getByLabel("Email").fill("ada@example.com");
+  await page.getByLabel("Password", { exact: true }).fill("short");
+  await page.getByRole("button", { name: "Sign Up" }).click();
+  await expect(page.locator("#signup-last-error")).toHaveText("Keep it on one line: remove line breaks and tabs");
+  await expect(page.locator("#signup-password-error")).toHaveText("Use at least 8 characters");
+  await expect(page.getByLabel("Last name")).toBeFocused();
+  expect(posts).toEqual([]);
+});
+
+test("without JavaScript the server's messages come back in the page, what was typed kept but the password", async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto("/tester");
+  await page.getByLabel("First name").fill("Ada");
+  await page.getByLabel("Email").fill("ada@example");
+  await page.getByLabel("Password", { exact: true }).fill("short");
+  await page.getByRole("button", { name: "Sign Up" }).click();
+  await expect(page.locator("#signup-last-error")).toHaveText("Must have a value");
+  await expect(page.locator("#signup-email-error")).toHaveText("Enter a valid email address");
+  await expect(page.locator("#signup-password-error")).toHaveText("Use at least 8 characters");
+  await expect(page.getByLabel("First name")).toHaveValue("Ada");
+  await expect(page.getByLabel("Email")).toHaveValue("ada@example");
+  await expect(page.getByLabel("Password", { exact: true })).toHaveValue("");
+  await context.close();
+});
+
 test("the password is masked with a show/hide toggle", async ({ page }) => {
   await page.goto("/tester");
   const password = page.getByLabel("Password", { exact: true });

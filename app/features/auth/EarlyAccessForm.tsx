@@ -1,25 +1,27 @@
-import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
+import { CheckedInput, useCheckedForm } from "#app/components/checked-form";
 import { HoneypotInputs } from "#app/components/Honeypot";
-import { earlyAccessSchema } from "#app/features/auth/early-access.schema";
-import { Field, SubmitButton } from "#app/components/forms";
-import { useConformForm } from "#app/components/useConformForm";
+import { SubmitButton } from "#app/components/SubmitButton";
+import { EARLY_ACCESS_RULES } from "#app/lib/field-rules";
 
-/** SPEC's early-access request form (five required fields); render it inside a <HoneypotProvider>. */
-export function EarlyAccessForm({ lastResult }: { lastResult?: SubmissionResult<string[]> | null }) {
-  const [form, fields] = useConformForm(earlyAccessSchema, { id: "early-access", lastResult });
+/**
+ * SPEC's early-access request form (five required fields); render it inside a <HoneypotProvider>. Checked
+ * in the browser without zod or conform (ADR 292); the action validates with earlyAccessSchema.
+ */
+export function EarlyAccessForm({ lastResult }: { lastResult?: unknown }) {
+  const [form, fields] = useCheckedForm(EARLY_ACCESS_RULES, { id: "early-access", lastResult });
   return (
-    <Form method="post" className="form" {...getFormProps(form)}>
+    <Form method="post" className="form" {...form}>
       <HoneypotInputs />
       <div className="form__row">
-        <Field field={fields.name_first} label="First name" autoComplete="given-name" />
-        <Field field={fields.name_last} label="Last name" autoComplete="family-name" />
+        <CheckedInput field={fields.name_first} label="First name" autoComplete="given-name" />
+        <CheckedInput field={fields.name_last} label="Last name" autoComplete="family-name" />
       </div>
       <div className="form__row">
-        <Field field={fields.location_city} label="City" autoComplete="address-level2" />
-        <Field field={fields.location_state} label="State" autoComplete="address-level1" />
+        <CheckedInput field={fields.location_city} label="City" autoComplete="address-level2" />
+        <CheckedInput field={fields.location_state} label="State" autoComplete="address-level1" />
       </div>
-      <Field field={fields.email} label="Email" type="email" autoComplete="email" />
+      <CheckedInput field={fields.email} label="Email" type="email" autoComplete="email" />
       <SubmitButton>Request Early Access</SubmitButton>
     </Form>
   );

@@ -1,32 +1,34 @@
-import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
+import { CheckedInput, CheckedPassword, useCheckedForm } from "#app/components/checked-form";
 import { HoneypotInputs } from "#app/components/Honeypot";
-import { signupSchema } from "#app/features/auth/auth.schema";
-import { Field, PasswordField, SubmitButton } from "#app/components/forms";
-import { useConformForm } from "#app/components/useConformForm";
+import { SubmitButton } from "#app/components/SubmitButton";
+import { SIGNUP_RULES } from "#app/lib/field-rules";
 
-/** The sign-up form; render it inside the route's <HoneypotProvider>. */
+/**
+ * The sign-up form; render it inside the route's <HoneypotProvider>. Checked in the browser without zod
+ * or conform (ADR 292); the action validates with signupSchema.
+ */
 export function SignupForm({
   lastResult,
   action,
   defaultEmail,
 }: {
-  lastResult?: SubmissionResult<string[]> | null;
+  lastResult?: unknown;
   action?: string;
   defaultEmail?: string;
 }) {
-  const [form, fields] = useConformForm(signupSchema, {
+  const [form, fields] = useCheckedForm(SIGNUP_RULES, {
     id: "signup",
     lastResult,
     defaultValue: defaultEmail ? { email: defaultEmail } : undefined,
   });
   return (
-    <Form method="post" action={action} className="form" {...getFormProps(form)}>
+    <Form method="post" action={action} className="form" {...form}>
       <HoneypotInputs />
-      <Field field={fields.first} label="First name" autoComplete="given-name" />
-      <Field field={fields.last} label="Last name" autoComplete="family-name" />
-      <Field field={fields.email} label="Email" type="email" autoComplete="email" />
-      <PasswordField field={fields.password} autoComplete="new-password" />
+      <CheckedInput field={fields.first} label="First name" autoComplete="given-name" />
+      <CheckedInput field={fields.last} label="Last name" autoComplete="family-name" />
+      <CheckedInput field={fields.email} label="Email" type="email" autoComplete="email" />
+      <CheckedPassword field={fields.password} autoComplete="new-password" />
       <SubmitButton>Sign Up</SubmitButton>
     </Form>
   );

@@ -1,7 +1,8 @@
 import * as z from "zod";
+import { MIN_PASSWORD } from "#app/lib/field-rules";
 import { email, password, singleLineText } from "#app/lib/fields.schema";
 
-export const MIN_PASSWORD = 8;
+export { MIN_PASSWORD };
 
 export const signupSchema = z.object({
   first: singleLineText(50, "First name"),

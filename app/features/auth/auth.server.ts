@@ -26,6 +26,9 @@ import {
 import { getSettings } from "#app/platform/db/settings.server";
 import { findUserByEmail } from "#app/features/account/users.server";
 
+/** The sign-in form checked against signinSchema (the route imports no zod: ADR 292). */
+export const parseSignIn = (formData: FormData) => parseWithZod(formData, { schema: signinSchema });
+
 export type FieldErrors = Partial<Record<"email" | "password", string[]>>;
 
 export class SignInError extends Error {
