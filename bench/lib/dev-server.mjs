@@ -9,13 +9,21 @@
  * than the app (a local D1 query ~5 ms, an SSE delivery ~0.2 ms) and is not in production's path.
  *
  *   node bench/lib/dev-server.mjs '{"config": "/abs/wrangler.toml", "port": 8826, "persistTo": "/tmp/x", "vars": {}}'
+ *
+ * The app's CARDS service (the card Worker, ADR 272) is answered by a stub here: no bench page draws a
+ * card, and this API starts one Worker (`npm run dev` runs both with `wrangler dev -c ... -c ...`).
  */
 import { unstable_startWorker } from "wrangler";
 
 const { config, port, persistTo, vars = {}, logLevel = "error" } = JSON.parse(process.argv[2] ?? "{}");
 const worker = await unstable_startWorker({
   config,
-  bindings: Object.fromEntries(Object.entries(vars).map(([name, value]) => [name, { type: "plain_text", value }])),
+  bindings: {
+    ...Object.fromEntries(Object.entries(vars).map(([name, value]) => [name, { type: "plain_text", value }])),
+    ...(/\/wrangler\.toml$/.test(config) && !config.includes("/bench/")
+      ? { CARDS: { type: "fetcher", fetcher: () => new Response("No card Worker in the bench", { status: 503 }) } }
+      : {}),
+  },
   dev: {
     inspector: false,
     server: { hostname: "127.0.0.1", port },
