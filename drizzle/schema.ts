@@ -560,6 +560,8 @@ export const teams = sqliteTable(
       .references(() => goals.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
     captainId: text("captain_id").references(() => users.id, { onDelete: "set null" }),
+    // Signed into the team's sponsor link (ADR 275): replacing it revokes that link only.
+    sponsorNonce: text("sponsor_nonce"),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("teams_goal_name_unique").on(t.goalId, sql`lower("name")`)],

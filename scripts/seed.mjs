@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * Dev seed: one admin, one org, one member, and goals that exercise every rule (public, private owned
- * by the org, demo, ended, future, running now), early access 'open', and a measured month challenge with club runners in two teams, entries and per-unit
+ * by the org, demo, ended, future, running now), early access 'open', and a measured month challenge with club runners in two teams (each with a team sponsor), entries and per-unit
  * pledges (ADR 140), and fixed pledges confirmed, said paid and owed (ADR 243). Idempotent: safe to run again.
  * The rows come from the factories (drizzle/factories.ts), written as SQL text (drizzle/sql-text.ts).
  * Usage: node scripts/seed.mjs [--persist-to DIR]
@@ -124,6 +124,8 @@ function challengeSql() {
     `INSERT INTO pledges (id, goal_id, name, message, amount, member_id, email, said_paid_at) VALUES ('seed-pledge-said', ${q(CHALLENGE.id)}, 'Aunt May', 'Paid on the Shelter page, Sam!', 1500, 'demo-runner-2', 'aunt.may@example.com', ${at - 3_600_000}) ON CONFLICT DO NOTHING;`,
     // A pledge to a team (ADR 246): per mile of the River Runners' total, whoever is in it.
     `INSERT INTO pledges (id, goal_id, name, message, amount, per_unit, team_id, max_amount) VALUES ('seed-pledge-team', ${q(CHALLENGE.id)}, 'The river parents', 'Go River Runners!', 0, 20, 'seed-team-river', 10000) ON CONFLICT DO NOTHING;`,
+    // The Hill Harriers' own sponsor (ADR 275): a fixed pledge through the team's sponsor link.
+    `INSERT INTO pledges (id, goal_id, name, message, amount, team_id) VALUES ('seed-pledge-team-hill', ${q(CHALLENGE.id)}, 'Peak Outdoor Shop', 'Up the hills, Harriers!', 3000, 'seed-team-hill') ON CONFLICT DO NOTHING;`,
     `INSERT INTO pledges (id, goal_id, name, amount, member_id, email) VALUES ('seed-pledge-owed', ${q(CHALLENGE.id)}, 'Uncle Raj Venkataraman-Smythe', 4000, 'demo-runner-2', 'raj@example.com') ON CONFLICT DO NOTHING;`,
   );
   return lines;

@@ -12,12 +12,21 @@ import { Field, SubmitButton } from "#app/components/forms";
 import { useConformForm } from "#app/components/useConformForm";
 import { GoalErrorBoundary } from "#app/features/goals/GoalForbidden";
 import type { LiveHandle } from "#app/features/live/useLiveUpdates";
-import { TEAM_FLASH } from "#app/features/teams/teams";
+import { TEAM_FLASH, teamLabel } from "#app/features/teams/teams";
 import { memberId, renameTeamSchema } from "#app/features/teams/teams.schema";
 import { loadTeamGoal, seesTeams, teamPage } from "#app/features/teams/teams.server";
+import { canManageGoal } from "#app/features/fundraising/fundraising";
 import { removeFromTeam, renameTeam, setCaptain } from "#app/features/teams/team-writes.server";
 import { forbidden, notFound } from "#app/platform/http/http-errors.server";
-import { redirectWithFlash } from "#app/platform/session/flash.server";
+import { redirectWithFlash, redirectWithFlashAt } from "#app/platform/session/flash.server";
+import { cardMeta } from "#app/features/cards/cards";
+import { teamCardUrls } from "#app/features/cards/cards.server";
+import { qrCode } from "#app/features/sponsors/qr.server";
+import { revokeTeamSponsorLink } from "#app/features/sponsors/sponsor-links.server";
+import { singular } from "#app/features/sponsors/sponsors";
+import { unitOf } from "#app/features/progress/progress";
+import { TEAM_SPONSOR_ID, TeamSponsor } from "#app/features/teams/TeamSponsor";
+import fundraisingStyles from "#app/styles/fundraising.css";
 import { requireUser } from "#app/platform/session/session.server";
 import memberStyles from "#app/styles/member.css";
 import progressStyles from "#app/styles/progress.css";
@@ -28,12 +37,16 @@ export const links: LinksFunction = () => [
   { rel: "stylesheet", href: teamsStyles },
   { rel: "stylesheet", href: memberStyles },
   { rel: "stylesheet", href: progressStyles },
+  { rel: "stylesheet", href: fundraisingStyles },
 ];
 
-export const meta: MetaFunction<typeof loader> = ({ data }) =>
-  screenMeta(data ? `${data.team.name}: ${data.goal.cause}` : "Team", {
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  ...screenMeta(data ? `${data.team.name}: ${data.goal.cause}` : "Team", {
     description: "A team of the goal: its members and their progress.",
-  });
+  }),
+  // The team's card (ADR 275): the image this page and the team's sponsor link unfurl as.
+  ...(data?.sponsor?.open ? cardMeta(`Sponsor ${teamLabel(data.team.name)}`, data.goal.cause, data.sponsor.wide) : []),
+];
 
 export const handle: LiveHandle<typeof loader> = { live: (data, params) => [data && `goal:${params.id}`] };
 
@@ -49,7 +62,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { user, goal } = await goalFor(request, context, params.id!);
   const page = await teamPage(context, goal, params.teamId!, user);
   if (!page) throw notFound();
-  return page;
+  const urls = await teamCardUrls(request, context, goal.id, page.team.id);
+  const sponsor = urls ? { ...urls, qr: qrCode(urls.link) } : null;
+  return { ...page, sponsor, unit: goal.unit ? singular(unitOf(goal.unit).label) : null };
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
@@ -67,6 +82,18 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       return data({ rename: submission.reply({ fieldErrors: { name: [result.message] } }) }, { status: result.status });
     }
     throw await redirectWithFlash(env, here, TEAM_FLASH.renamed(result.name));
+  }
+  if (intent === "revoke-sponsor-link") {
+    // The organiser's only (ADR 275), as revoking a member's sponsor link is (ADR 240).
+    if (!canManageGoal(goal, user))
+      return data({ error: "Only the organiser can replace the team's sponsor link." }, { status: 403 });
+    if (!(await revokeTeamSponsorLink(context, goal.id, params.teamId!))) throw notFound();
+    throw await redirectWithFlashAt(
+      env,
+      here,
+      "The team has a new sponsor link: the old one no longer works.",
+      TEAM_SPONSOR_ID,
+    );
   }
   if (intent === "remove" || intent === "captain") {
     const member = memberId.safeParse(formData.get("memberId"));
@@ -87,7 +114,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export default function TeamRoute() {
-  const { goal, team, members, canRun, manager, measured } = useLoaderData<typeof loader>();
+  const { goal, team, members, canRun, manager, measured, sponsor, unit } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const [renameForm, renameFields] = useConformForm(renameTeamSchema, {
     id: "rename-team",
@@ -149,6 +176,9 @@ export default function TeamRoute() {
           <p className="measure__empty">Nobody in this team yet.</p>
         )}
       </section>
+      {sponsor ? (
+        <TeamSponsor cause={goal.cause} teamName={teamLabel(team.name)} unit={unit} view={sponsor} manager={manager} />
+      ) : null}
       {canRun ? (
         <Form method="post" className="form card" {...getFormProps(renameForm)}>
           <h2>Rename the team</h2>

@@ -34,7 +34,8 @@ export const links: LinksFunction = () => [
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
   const page = data?.page;
-  const title = page?.state === "open" ? `Sponsor ${page.member ? page.member.name : page.goal.cause}` : "Sponsor link";
+  const title =
+    page?.state === "open" ? `Sponsor ${(page.member ?? page.team)?.name ?? page.goal.cause}` : "Sponsor link";
   // Unlisted (ADR 240): the link is the permission, so search engines never list it.
   return [
     ...screenMeta(title),
@@ -61,8 +62,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     page.state === "open"
       ? `${appUrl(request, context.cloudflare.env)}${cardPath(`/sponsor/${params.token ?? ""}`, "wide")}`
       : null;
-  // The challenge's own link may back one of its teams (ADR 246); a member's link backs its member.
-  const teams = page.state === "open" && !page.member ? await pledgeTeams(context, page.goal.id) : [];
+  // The challenge's own link may back one of its teams (ADR 246); a member's or a team's link backs its own.
+  const teams = page.state === "open" && !page.member && !page.team ? await pledgeTeams(context, page.goal.id) : [];
   return data(
     { page, email, honeypot: await honeypotInputProps(context), pledgeKey: newId(), card, teams },
     { status, headers: NO_STORE },
@@ -80,6 +81,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     goal: target.goal,
     raising: !!page.fundraiser,
     member: target.member,
+    team: target.team,
     user,
     ended: page.goal.ended,
     backTo: new URL(request.url).pathname,
@@ -93,6 +95,7 @@ export default function SponsorRoute() {
   const lastResult = useActionData<typeof action>();
   const thanks = useFlash()?.kind === "pledged";
   const { pathname } = useLocation();
+  const backs = page.state === "open" ? (page.member ?? page.team)?.name : null;
   return (
     <main className="page fundraising-page give sponsor-page">
       <Link to="/marketing" className="give__logo" aria-label="Goals with Friends: about the product">
@@ -115,16 +118,16 @@ export default function SponsorRoute() {
       ) : (
         <>
           <header className="give__head">
-            <h1>{page.member ? `Sponsor ${page.member.name}` : `Sponsor ${page.goal.cause}`}</h1>
+            <h1>{`Sponsor ${backs ?? page.goal.cause}`}</h1>
             <p className="give__dates">
-              {page.member ? <>{page.goal.cause}</> : null}
-              {page.member && page.goal.dates ? " · " : null}
+              {backs ? <>{page.goal.cause}</> : null}
+              {backs && page.goal.dates ? " · " : null}
               {page.goal.dates}
               {page.goal.ended ? " · ended" : null}
             </p>
             {page.progress ? (
               <p className="sponsor-page__progress" data-testid="sponsor-progress">
-                {page.member ? page.member.name : "The group"} {page.goal.ended ? "logged" : "has logged"}{" "}
+                {backs ?? "The group"} {page.goal.ended ? "logged" : "has logged"}{" "}
                 <strong>{page.progress.totalText}</strong>
                 {page.progress.targetText ? ` of a ${page.progress.targetText} target` : ""}.
               </p>
@@ -152,6 +155,7 @@ export default function SponsorRoute() {
                         charityName={page.fundraiser.charityName}
                         unit={page.goal.ended ? null : page.unit}
                         member={page.member}
+                        team={page.team}
                         teams={teams}
                         pledgeKey={pledgeKey}
                         defaultEmail={email ?? undefined}
@@ -159,6 +163,7 @@ export default function SponsorRoute() {
                           page.progress && page.unit
                             ? {
                                 memberName: page.member?.name ?? null,
+                                teamName: page.team?.name ?? null,
                                 unitLabel: page.unit,
                                 progress: page.progress.total,
                                 progressText: page.progress.totalText,

@@ -125,6 +125,7 @@ test("every page a member can reach is valid HTML", async ({ page, request, base
     { path: "/profile", status: 400, label: "empty name", form: { first: "", last: "", color: "#6b7280" } },
     { path: "/goals/goal-running/discussion", status: 400, label: "empty message", form: { intent: "post", body: "" } },
     { path: "/goals/goal-challenge/sponsor", status: 200 },
+    { path: "/goals/goal-challenge/teams/seed-team-hill", status: 200 },
   ]);
 
   // The member's sponsor link (ADR 240) and a supporter's own pledge link (ADR 241), as a supporter gets
@@ -132,6 +133,10 @@ test("every page a member can reach is valid HTML", async ({ page, request, base
   const kit = await (await page.request.get("/goals/goal-challenge/sponsor")).text();
   const sponsor = kit.match(/\/sponsor\/goal-challenge\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+/)?.[0];
   expect(sponsor, "the member's sponsor link on their kit page").toBeTruthy();
+  // A team's sponsor link (ADR 275), from its team page.
+  const teamPage = await (await page.request.get("/goals/goal-challenge/teams/seed-team-hill")).text();
+  const teamSponsor = teamPage.match(/\/sponsor\/goal-challenge\.team\.seed-team-hill\.[A-Za-z0-9_-]+/)?.[0];
+  expect(teamSponsor, "the team's sponsor link on its team page").toBeTruthy();
   const pledgeForm = async (fields: Record<string, string>) => {
     const html = await (await request.get(sponsor!)).text();
     const key = html.match(/name="key" value="([^"]+)"/)?.[1];
@@ -141,6 +146,7 @@ test("every page a member can reach is valid HTML", async ({ page, request, base
   // The form and the form refused come first: once pledged, the link's next page is the thank-you.
   const sponsorPages = await fetchPages(request, base, [
     { path: sponsor!, status: 200, label: "a member's sponsor link" },
+    { path: teamSponsor!, status: 200, label: "a team's sponsor link" },
     {
       path: sponsor!,
       status: 400,

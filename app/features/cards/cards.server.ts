@@ -12,7 +12,12 @@ import { earnedBadges } from "#app/features/badges/badges";
 import { myBadgeEntriesQuery } from "#app/features/badges/badges.server";
 import { appUrl } from "#app/platform/http/env.server";
 import { today } from "#app/platform/session/clock.server";
-import { memberSponsorFacts, sponsorPath } from "#app/features/sponsors/sponsor-links.server";
+import {
+  memberSponsorFacts,
+  sponsorPath,
+  teamSponsorFacts,
+  teamSponsorPath,
+} from "#app/features/sponsors/sponsor-links.server";
 import { cardBadge, cardPath, cardSpec } from "./cards";
 
 /** Bumped when the card's drawing changes, so every cached card is drawn again. */
@@ -39,6 +44,7 @@ async function sponsorCardSpec(request: Request, context: AppLoadContext, token:
     {
       cause: page.goal.cause,
       memberName: page.member?.name ?? null,
+      teamName: page.team?.name ?? null,
       progress: page.progress,
       badge,
       charityName: page.fundraiser?.charityName ?? null,
@@ -47,7 +53,8 @@ async function sponsorCardSpec(request: Request, context: AppLoadContext, token:
     },
     format,
   );
-  return { ok: true, spec, prefix: `cards/${page.goal.id}/${page.member?.id ?? "group"}/` } as const;
+  const whose = page.member?.id ?? (page.team ? `team-${page.team.id}` : "group");
+  return { ok: true, spec, prefix: `cards/${page.goal.id}/${whose}/` } as const;
 }
 
 const PNG_HEADERS = {
@@ -110,6 +117,25 @@ export async function memberCardUrls(request: Request, context: AppLoadContext, 
   const link = await sponsorPath(context.cloudflare.env, goal, member);
   const origin = appUrl(request, context.cloudflare.env);
   return {
+    wide: `${origin}${cardPath(link, "wide")}`,
+    square: `${origin}${cardPath(link, "square")}`,
+    link: origin + link,
+  };
+}
+
+/**
+ * A team's sponsor link and card addresses (ADR 275), or null when the team is not the goal's. `open` is
+ * false while the organiser has paused sponsoring: the link and card then answer 403, so none is offered.
+ */
+export async function teamCardUrls(request: Request, context: AppLoadContext, goalId: string, teamId: string) {
+  const facts = await teamSponsorFacts(context, goalId, teamId);
+  if (!facts) return null;
+  const origin = appUrl(request, context.cloudflare.env);
+  const link = await teamSponsorPath(context.cloudflare.env, facts.goal, facts.team);
+  return {
+    open: facts.goal.sponsoring,
+    raising: !!facts.goal.charityName,
+    charityName: facts.goal.charityName,
     wide: `${origin}${cardPath(link, "wide")}`,
     square: `${origin}${cardPath(link, "square")}`,
     link: origin + link,

@@ -12,8 +12,10 @@ export const cardPath = (sponsorPath: string, format: CardFormat) =>
 
 export interface CardFacts {
   cause: string;
-  /** The member's display name, or null for the whole challenge's card. */
+  /** The member's display name, or null for a team's or the whole challenge's card. */
   memberName: string | null;
+  /** A team's card (ADR 275): "Team Hill Harriers". */
+  teamName?: string | null;
   progress: { total: number; totalText: string; target: number | null; targetText: string | null } | null;
   badge: string | null;
   charityName: string | null;
@@ -26,7 +28,7 @@ export function cardSpec(facts: CardFacts, format: CardFormat): CardSpec {
   const percent = progress?.target ? Math.min(100, percentOfTarget(progress.total, progress.target) ?? 0) : null;
   return {
     format,
-    kicker: facts.memberName ? `Sponsor ${facts.memberName}` : "Sponsor our challenge",
+    kicker: `Sponsor ${facts.memberName ?? facts.teamName ?? "our challenge"}`,
     title: facts.cause,
     figure: progress?.totalText ?? facts.pledgedText ?? "Just started",
     figureNote: progress?.targetText ? `of ${progress.targetText}` : null,

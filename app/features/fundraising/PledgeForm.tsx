@@ -39,6 +39,7 @@ export function PledgeForm({
   pledgeKey,
   estimate,
   teams,
+  team,
 }: {
   lastResult?: SubmissionResult<string[]> | null;
   currency: string;
@@ -56,6 +57,8 @@ export function PledgeForm({
   estimate?: (EstimateFacts & { progressText: string }) | null;
   /** The challenge's teams (ADR 246), on a form that names no member: the supporter may back one. */
   teams?: { id: string; name: string }[];
+  /** The team a team's sponsor link names (ADR 275): the pledge backs it and nobody else. */
+  team?: { id: string; name: string } | null;
 }) {
   const [form, fields] = useConformForm(givePledgeFormSchema, {
     id: "pledge",
@@ -67,6 +70,7 @@ export function PledgeForm({
   const one = unit ? singular(unit) : "";
   const [typed, setTyped] = useState<{ rate: number | null; max: number | null } | null>(null);
   const example = estimate ? suggestedRate(estimate.target) : null;
+  const backs = member?.name ?? team?.name ?? null;
   return (
     <Form method="post" className="form pledge-form" {...getFormProps(form)}>
       <HoneypotInputs />
@@ -78,7 +82,8 @@ export function PledgeForm({
         </p>
       ) : null}
       <Field field={fields.name} label="Your name" autoComplete="name" />
-      {teams?.length && !member ? (
+      {team ? <input type="hidden" name={fields.teamId.name} value={team.id} /> : null}
+      {teams?.length && !member && !team ? (
         <SelectField
           field={fields.teamId}
           label="Your pledge backs"
@@ -110,12 +115,8 @@ export function PledgeForm({
             <span>
               An amount per {one} logged{" "}
               <small>
-                {member
-                  ? `by ${member.name}`
-                  : teams?.length
-                    ? "by the group or the team you back"
-                    : "by the whole group"}
-                , until the goal ends. Paid at the end, when we tell you the final amount.
+                {backs ? `by ${backs}` : teams?.length ? "by the group or the team you back" : "by the whole group"},
+                until the goal ends. Paid at the end, when we tell you the final amount.
               </small>
             </span>
           </label>
@@ -135,10 +136,10 @@ export function PledgeForm({
         <div className="pledge-form__option" data-option="per-unit">
           <h3 className="pledge-form__option-title">An amount per {one}</h3>
           <p className="pledge-form__rule" data-testid="pledge-rule">
-            {whoItBacks(member?.name ?? null, unit)}{" "}
+            {whoItBacks(member?.name ?? null, unit, team?.name ?? null)}{" "}
             {estimate
-              ? earlierUnitsRule(unit, member?.name ?? null, estimate.progressText)
-              : `Everything ${member?.name ?? "the group"} logged before your pledge counts too, up to your maximum.`}
+              ? earlierUnitsRule(unit, backs, estimate.progressText)
+              : `Everything ${backs ?? "the group"} logged before your pledge counts too, up to your maximum.`}
           </p>
           <div className="field-row">
             <Field

@@ -7,18 +7,32 @@
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
-import { goals, pledges, progressTotals, userGoals, users } from "#drizzle/schema";
+import {
+  goals,
+  goalTeamSettings,
+  pledges,
+  progressTotals,
+  teamMembers,
+  teams,
+  userGoals,
+  users,
+} from "#drizzle/schema";
 import { newId } from "#app/lib/ids";
 import { publish } from "#app/features/live/live.server";
 import { goalColumns } from "#app/features/goals/goal-columns.server";
 import { parseInviteToken, signedLinkToken, signsMessage } from "#app/features/goals/invites.server";
 import { pledgeColumns, pledgeTotalsQuery, type SupportGoal } from "#app/features/fundraising/fundraising.server";
+import { teamLabel } from "./team-pledge.server";
 
 const GROUP = "group";
+const TEAM = "team";
 const INITIAL = "initial";
 
 const signedMessage = (goalId: string, memberId: string | null, goalNonce: string | null, memberNonce: string | null) =>
   `${goalId}:${memberId ?? GROUP}:${goalNonce ?? INITIAL}:${memberId ? (memberNonce ?? INITIAL) : GROUP}`;
+/** A team's link signs one more part than a member's, so neither kind can pass for the other (ADR 275). */
+const teamMessage = (goalId: string, teamId: string, goalNonce: string | null, teamNonce: string | null) =>
+  `${goalId}:${TEAM}:${teamId}:${goalNonce ?? INITIAL}:${teamNonce ?? INITIAL}`;
 
 /** The path of a sponsor link: a member's (memberId) or the whole challenge's (null). */
 export async function sponsorPath(
@@ -32,6 +46,24 @@ export async function sponsorPath(
     "sponsor",
     payload,
     signedMessage(goal.id, member?.id ?? null, goal.sponsorNonce, member?.sponsorNonce ?? null),
+  );
+  return `/sponsor/${token}`;
+}
+
+/**
+ * The path of a team's sponsor link (ADR 275): `/sponsor/{goalId}.team.{teamId}.{HMAC}`, signed over the
+ * goal's sponsor nonce and the team's, so revoking every link of the goal or only the team's closes it.
+ */
+export async function teamSponsorPath(
+  env: Env,
+  goal: { id: string; sponsorNonce: string | null },
+  team: { id: string; sponsorNonce: string | null },
+) {
+  const token = await signedLinkToken(
+    env,
+    "sponsor",
+    `${goal.id}.${TEAM}.${team.id}`,
+    teamMessage(goal.id, team.id, goal.sponsorNonce, team.sponsorNonce),
   );
   return `/sponsor/${token}`;
 }
@@ -57,16 +89,37 @@ export interface SponsorTarget {
   goal: SupportGoal & { unitTarget: number | null; groupTarget: number | null; sponsoring: boolean };
   /** The member a link names, or null for the whole challenge's link. */
   member: { id: string; name: string } | null;
-  /** The progress the link's pledges follow (hundredths of the unit): the member's, or the group's. */
+  /** The team a team's link names ("Team Hill Harriers"), with its member count; null otherwise. */
+  team: { id: string; name: string; members: number } | null;
+  /** The progress the link's pledges follow (hundredths of the unit): the member's, the team's or the group's. */
   progress: number;
 }
 
-/** Pledges a sponsor page lists: those backing its member, or the whole group's; never other members' names. */
-function sponsorPledgesQuery(context: AppLoadContext, goalId: string, memberId: string | null) {
+type LinkTarget = { kind: "group" } | { kind: "member"; id: string } | { kind: "team"; id: string };
+
+/** What a token's payload names: `{goal}.group`, `{goal}.{member}` or `{goal}.team.{team}`; null if malformed. */
+function linkTarget(payload: string) {
+  const [goalId, second, third, extra] = payload.split(".");
+  if (!goalId || !second || extra !== undefined || goalId.length > 64 || second.length > 64) return null;
+  if (third !== undefined) {
+    if (second !== TEAM || !third || third.length > 64) return null;
+    return { goalId, target: { kind: "team", id: third } as LinkTarget };
+  }
+  return { goalId, target: (second === GROUP ? { kind: "group" } : { kind: "member", id: second }) as LinkTarget };
+}
+
+/** Pledges a sponsor page lists: its member's, its team's, or the whole group's; never other members' names. */
+function sponsorPledgesQuery(context: AppLoadContext, goalId: string, target: LinkTarget) {
+  const whose =
+    target.kind === "member"
+      ? eq(pledges.memberId, target.id)
+      : target.kind === "team"
+        ? eq(pledges.teamId, target.id)
+        : isNull(pledges.memberId);
   return context.db
     .select({ id: pledges.id, ...pledgeColumns })
     .from(pledges)
-    .where(and(eq(pledges.goalId, goalId), memberId ? eq(pledges.memberId, memberId) : isNull(pledges.memberId)))
+    .where(and(eq(pledges.goalId, goalId), whose))
     .orderBy(desc(pledges.createdAt), desc(pledges.id))
     .limit(20);
 }
@@ -77,11 +130,11 @@ function sponsorPledgesQuery(context: AppLoadContext, goalId: string, memberId: 
  */
 export async function openSponsorLink(context: AppLoadContext, token: string) {
   const parsed = parseInviteToken(token);
-  if (!parsed) return null;
-  const [goalId, memberPart, extra] = parsed.goalId.split(".");
-  if (!goalId || !memberPart || extra !== undefined || goalId.length > 64 || memberPart.length > 64) return null;
-  const memberId = memberPart === GROUP ? null : memberPart;
-  const [goalRows, memberRows, groupRows, totalRows, pledgeRows] = await context.db.batch([
+  const named = parsed && linkTarget(parsed.goalId);
+  if (!parsed || !named) return null;
+  const { goalId, target: link } = named;
+  const memberId = link.kind === "member" ? link.id : null;
+  const [goalRows, memberRows, groupRows, totalRows, pledgeRows, teamRows] = await context.db.batch([
     context.db.select(sponsorGoalColumns).from(goals).where(eq(goals.id, goalId)).limit(1),
     context.db
       .select({
@@ -99,25 +152,70 @@ export async function openSponsorLink(context: AppLoadContext, token: string) {
       .from(progressTotals)
       .where(eq(progressTotals.goalId, goalId)),
     pledgeTotalsQuery(context, goalId),
-    sponsorPledgesQuery(context, goalId, memberId),
+    sponsorPledgesQuery(context, goalId, link),
+    teamSponsorQuery(context, goalId, link.kind === "team" ? link.id : ""),
   ]);
   const row = goalRows[0];
   const memberRow = memberRows[0];
-  if (!row || (memberId && !memberRow)) return null;
-  const valid = await signsMessage(
-    context.cloudflare.env,
-    "sponsor",
-    parsed.signature,
-    signedMessage(goalId, memberId, row.sponsorNonce, memberRow?.nonce ?? null),
-  );
-  if (!valid) return null;
+  const teamRow = teamRows[0];
+  if (!row || (memberId && !memberRow) || (link.kind === "team" && !teamRow)) return null;
+  const message =
+    link.kind === "team"
+      ? teamMessage(goalId, link.id, row.sponsorNonce, teamRow!.nonce)
+      : signedMessage(goalId, memberId, row.sponsorNonce, memberRow?.nonce ?? null);
+  if (!(await signsMessage(context.cloudflare.env, "sponsor", parsed.signature, message))) return null;
   const { sponsorNonce: _nonce, ...goal } = row;
+  const team = link.kind === "team" && teamRow ? teamRow : null;
   const target: SponsorTarget = {
     goal: { ...goal, isMember: false },
     member: memberId && memberRow ? { id: memberId, name: `${memberRow.first} ${memberRow.last}` } : null,
-    progress: Number(memberId ? memberRow!.total : (groupRows[0]?.total ?? 0)),
+    team: team ? { id: team.id, name: teamLabel(team.name), members: Number(team.members) } : null,
+    progress: Number(memberId ? memberRow!.total : team ? team.total : (groupRows[0]?.total ?? 0)),
   };
   return { ...target, totals: totalRows[0], pledges: pledgeRows.map((p) => ({ ...p, memberName: null })) };
+}
+
+/**
+ * A team of the goal as its sponsor link needs it (teams switched on): its name, nonce, member count and
+ * total (ADR 270's credit: the summed totals of whoever is in it now). No row for "" or a team elsewhere.
+ */
+function teamSponsorQuery(context: AppLoadContext, goalId: string, teamId: string) {
+  return context.db
+    .select({
+      id: teams.id,
+      name: teams.name,
+      nonce: teams.sponsorNonce,
+      members: sql<number>`(select count(*) from ${teamMembers} as tm where tm.team_id = ${teams.id})`,
+      total: sql<number>`(select coalesce(sum(pt.total), 0) from ${progressTotals} as pt join ${teamMembers} as tm on tm.goal_id = pt.goal_id and tm.user_id = pt.user_id where pt.goal_id = ${teams.goalId} and tm.team_id = ${teams.id})`,
+    })
+    .from(teams)
+    .innerJoin(goalTeamSettings, and(eq(goalTeamSettings.goalId, teams.goalId), eq(goalTeamSettings.enabled, true)))
+    .where(and(eq(teams.id, teamId), eq(teams.goalId, goalId)))
+    .limit(1);
+}
+
+/** A team's sponsor link facts (the goal's and the team's nonces), or null when the team is not the goal's. */
+export async function teamSponsorFacts(context: AppLoadContext, goalId: string, teamId: string) {
+  const [goalRows, teamRows] = await context.db.batch([
+    context.db.select(sponsorGoalColumns).from(goals).where(eq(goals.id, goalId)).limit(1),
+    context.db
+      .select({ id: teams.id, sponsorNonce: teams.sponsorNonce })
+      .from(teams)
+      .where(and(eq(teams.id, teamId), eq(teams.goalId, goalId)))
+      .limit(1),
+  ]);
+  const goal = goalRows[0];
+  const team = teamRows[0];
+  return goal && team ? { goal, team } : null;
+}
+
+/** Only this team's sponsor link stops working; false when it is not a team of the goal. */
+export async function revokeTeamSponsorLink(context: AppLoadContext, goalId: string, teamId: string) {
+  const result = await context.db
+    .update(teams)
+    .set({ sponsorNonce: newId() })
+    .where(and(eq(teams.goalId, goalId), eq(teams.id, teamId)));
+  return result.meta.changes > 0;
 }
 
 /** A member's own sponsor link facts (their nonce), or null when they are not in the goal. */

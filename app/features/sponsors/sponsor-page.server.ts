@@ -16,17 +16,23 @@ export type SponsorPage =
       state: "open";
       goal: { id: string; cause: string; dates: string | null; ended: boolean };
       member: { id: string; name: string } | null;
+      /** A team's link (ADR 275): "Team Hill Harriers". */
+      team: { id: string; name: string } | null;
       unit: string | null;
       progress: { total: number; totalText: string; target: number | null; targetText: string | null } | null;
       fundraiser: ReturnType<typeof toFundraiser>;
     };
 
+/** A team's target: every member's own target added up (ADR 275); none when members have no target. */
+export const teamTarget = (unitTarget: number | null, members: number) =>
+  unitTarget && members > 0 ? unitTarget * members : null;
+
 export async function loadSponsorPage(context: AppLoadContext, token: string, today: IsoDate) {
   const opened = await openSponsorLink(context, token.slice(0, 300));
   if (!opened) return { page: { state: "broken" } as SponsorPage, target: null };
-  const { goal, member, progress, totals, pledges } = opened;
+  const { goal, member, team, progress, totals, pledges } = opened;
   if (!goal.sponsoring) return { page: { state: "closed", cause: goal.cause } as SponsorPage, target: null };
-  const target = member ? goal.unitTarget : goal.groupTarget;
+  const target = member ? goal.unitTarget : team ? teamTarget(goal.unitTarget, team.members) : goal.groupTarget;
   const page: SponsorPage = {
     state: "open",
     goal: {
@@ -36,6 +42,7 @@ export async function loadSponsorPage(context: AppLoadContext, token: string, to
       ended: isExpired(goal.end, today),
     },
     member,
+    team: team ? { id: team.id, name: team.name } : null,
     unit: goal.unit ? unitOf(goal.unit).label : null,
     progress: goal.unit
       ? {

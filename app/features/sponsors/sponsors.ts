@@ -58,8 +58,10 @@ export const pledgeAt = (rate: number, progressHundredths: number, max: number |
   perUnitPledgeAmount(rate, progressHundredths, max);
 
 export interface EstimateFacts {
-  /** Who the pledge follows: a member's display name, or null for the whole group. */
+  /** Who the pledge follows: a member's display name, or null for a team or the whole group. */
   memberName: string | null;
+  /** A team's link (ADR 275): the team the pledge follows ("Team Hill Harriers"). */
+  teamName?: string | null;
   unitLabel: string;
   /** Progress so far and the target it aims at, in hundredths of the unit. */
   progress: number;
@@ -71,7 +73,7 @@ export interface EstimateFacts {
 export function estimateText(facts: EstimateFacts, rate: number | null, max: number | null): string {
   if (!rate || rate <= 0) return `Enter an amount per ${singular(facts.unitLabel)} to see what your pledge comes to.`;
   const money = (minor: number) => formatAmount(minor, facts.currency);
-  const who = facts.memberName ?? "the group";
+  const who = facts.memberName ?? facts.teamName ?? "the group";
   const now = `${money(pledgeAt(rate, facts.progress, max))} today`;
   if (!facts.target || facts.progress >= facts.target)
     return `Your pledge is worth ${now}, and grows with every ${singular(facts.unitLabel)} ${who} logs up to your maximum.`;
@@ -84,8 +86,10 @@ export function estimateText(facts: EstimateFacts, rate: number | null, max: num
 export const earlierUnitsRule = (unitLabel: string, memberName: string | null, progressText: string) =>
   `Everything ${memberName ?? "the group"} logged before your pledge counts too (${progressText} so far), up to your maximum.`;
 
-/** Which of a challenge's pledges a sponsor link lists: those backing its member, or the group's. */
-export const whoItBacks = (memberName: string | null, unitLabel: string) =>
+/** Whom a pledge form's pledge backs, in words: its member, its team (ADR 246, 275) or the whole group. */
+export const whoItBacks = (memberName: string | null, unitLabel: string, teamName: string | null = null) =>
   memberName
     ? `Your pledge backs ${memberName}: it follows the ${unitLabel} ${memberName} logs, not the rest of the group.`
-    : `Your pledge backs the whole group: it follows every ${singular(unitLabel)} any member logs.`;
+    : teamName
+      ? `Your pledge backs ${teamName}: it follows the ${unitLabel} its members log, whoever is in the team (a member who switches team takes their ${unitLabel} along).`
+      : `Your pledge backs the whole group: it follows every ${singular(unitLabel)} any member logs.`;

@@ -29,6 +29,8 @@ export interface PledgeTarget {
   raising: boolean;
   /** The member the pledge backs: the sponsor link's, or the one the form named on /give. */
   member: { id: string; name: string } | null;
+  /** The team a team's sponsor link names (ADR 275): the pledge backs it, whatever the form says. */
+  team?: { id: string; name: string } | null;
   user: { id: string; email: string } | null;
   /** Ended by the goal clock: no pledge per unit any more (nothing is left to log). */
   ended: boolean;
@@ -60,7 +62,7 @@ export async function takePledge(request: Request, context: AppLoadContext, form
       status: 400,
     });
   // A team of this goal, its teams switched on (ADR 246); never beside a member (a sponsor link names one).
-  const team = pledge.teamId && !member ? await pledgeTeam(context, goal.id, pledge.teamId) : null;
+  const team = target.team ?? (pledge.teamId && !member ? await pledgeTeam(context, goal.id, pledge.teamId) : null);
   if (pledge.teamId && !team)
     return data(submission.reply({ fieldErrors: { teamId: [CHOOSE_TEAM] } }), { status: 400 });
   if (!target.raising)
@@ -91,8 +93,10 @@ export async function takePledge(request: Request, context: AppLoadContext, form
     end: goal.end,
   };
   const valueNow =
-    // The page's progress is the member's or the group's: a team's value is on the supporter's page.
-    perUnit && !team && target.progress != null ? pledgeAt(facts.perUnit!, target.progress, facts.maxAmount) : null;
+    // The page's progress is the member's, the team link's or the group's; /give's team choice has none.
+    perUnit && (!team || target.team) && target.progress != null
+      ? pledgeAt(facts.perUnit!, target.progress, facts.maxAmount)
+      : null;
   const receipt = pledge.email
     ? await outboxRow(context, {
         to: pledge.email,

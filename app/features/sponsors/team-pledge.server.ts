@@ -6,10 +6,9 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, asc, eq } from "drizzle-orm";
 import { goalTeamSettings, teams } from "#drizzle/schema";
-import { MAX_TEAMS } from "#app/features/teams/teams";
+import { MAX_TEAMS, teamLabel } from "#app/features/teams/teams";
 
-/** "Team Hill Harriers", or the name alone when it already starts with "Team ". */
-export const teamLabel = (name: string) => (/^team /i.test(name) ? name : `Team ${name}`);
+export { teamLabel } from "#app/features/teams/teams";
 
 function teamsOf(context: AppLoadContext, goalId: string, teamId?: string) {
   return context.db

@@ -82,3 +82,6 @@ export function teamReturnTo(value: unknown, goalId: string): string {
     return value;
   return screens[0]!;
 }
+
+/** "Team Hill Harriers", or the name alone when it already starts with "Team " (ADR 246). */
+export const teamLabel = (name: string) => (/^team /i.test(name) ? name : `Team ${name}`);
