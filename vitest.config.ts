@@ -21,6 +21,10 @@ export default defineConfig(async () => ({
           // CI (a quiet machine) runs all of them; a local run a quarter, to stay quick while iterating.
           BAD_INPUT_SCALE: process.env.BAD_INPUT_SCALE ?? (process.env.CI ? "1" : "0.25"),
           HUB_HEARTBEAT_MS: "200",
+          // Web Push (ADR 281): the development pair of .dev.vars.example.
+          VAPID_PUBLIC_KEY: "BOAqG382-4iEtGXVC3Ce-WJS1Q-SjUyDeS-ZYy_M9D2uLYrnR7eSaAo4KbeQqbIc9UmJrrmTv_sD5ozAfKRwn98",
+          VAPID_PRIVATE_KEY: "iAclYCtC6MOoOQlSSlE1N8YixmHMy3Rg2JbeOCEFAnQ",
+          VAPID_SUBJECT: "mailto:dev@example.com",
         },
         // The card Worker behind the CARDS service binding (ADR 272), as `npm run build` bundled it.
         workers: [

@@ -588,3 +588,45 @@ export const teamMembers = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.goalId, t.userId] }), index("team_members_team_idx").on(t.teamId)],
 );
+
+/**
+ * Web Push (ADR 281): one row per device that allowed notifications (the browser's PushSubscription:
+ * its push-service endpoint and the keys the payload is encrypted to, RFC 8291). A push service's 404 or
+ * 410 deletes the row; the account's deletion takes its rows with it.
+ */
+export const pushSubscriptions = sqliteTable(
+  "push_subscriptions",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    endpoint: text("endpoint").notNull(),
+    p256dh: text("p256dh").notNull(), // the device's P-256 public key, base64url (65 bytes)
+    auth: text("auth").notNull(), // the device's auth secret, base64url (16 bytes)
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("push_subscriptions_endpoint_unique").on(t.endpoint),
+    index("push_subscriptions_user_idx").on(t.userId),
+  ],
+);
+
+/**
+ * A member's push choices (ADR 281), the same on each of their devices: the hour of the daily "You
+ * haven't logged today" in their time zone (null: none), whether cheers are pushed, and the local day
+ * of the last reminder (the cron claims a day by writing it, so a member hears one a day).
+ */
+export const pushSettings = sqliteTable(
+  "push_settings",
+  {
+    userId: text("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    reminderHour: integer("reminder_hour"), // 0-23, the member's local hour
+    timeZone: text("time_zone").notNull(), // IANA name, from the device
+    cheers: integer("cheers", { mode: "boolean" }).notNull().default(true),
+    remindedOn: text("reminded_on"), // 'YYYY-MM-DD' in the member's time zone
+  },
+  (t) => [index("push_settings_hour_idx").on(t.reminderHour, t.timeZone)],
+);

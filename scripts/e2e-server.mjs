@@ -19,6 +19,10 @@ const vars = {
   SESSION_SECRET: "e2e-session-secret",
   HONEYPOT_SEED: "e2e-honeypot-seed",
   APP_URL: `http://localhost:${port}`,
+  // Web Push (ADR 281): the development pair of .dev.vars.example.
+  VAPID_PUBLIC_KEY: "BOAqG382-4iEtGXVC3Ce-WJS1Q-SjUyDeS-ZYy_M9D2uLYrnR7eSaAo4KbeQqbIc9UmJrrmTv_sD5ozAfKRwn98",
+  VAPID_PRIVATE_KEY: "iAclYCtC6MOoOQlSSlE1N8YixmHMy3Rg2JbeOCEFAnQ",
+  VAPID_SUBJECT: "mailto:dev@example.com",
 };
 const child = spawn("npx", wranglerDevArgs({ port, inspectorPort, persistTo, vars }), {
   stdio: "inherit",

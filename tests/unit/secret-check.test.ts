@@ -28,6 +28,10 @@ describe("secrets outside development", () => {
       "SESSION_SECRET_PREVIOUS is shorter than 32 characters",
       "HONEYPOT_SEED is the example value",
     ]);
+    // The development VAPID key (ADR 281) signs no production push.
+    expect(secretProblems({ ...production, VAPID_PRIVATE_KEY: "iAclYCtC6MOoOQlSSlE1N8YixmHMy3Rg2JbeOCEFAnQ" })).toEqual(
+      ["VAPID_PRIVATE_KEY is the example value"],
+    );
   });
 
   it("treats an unset ENVIRONMENT as production; development takes anything", () => {
@@ -38,9 +42,9 @@ describe("secrets outside development", () => {
   it("knows every secret value .dev.vars.example ships", () => {
     const shipped = devVarsExample
       .split("\n")
-      .filter((line) => /^(SESSION_SECRET|HONEYPOT_SEED)[A-Z_]*=/.test(line))
+      .filter((line) => /^(SESSION_SECRET|HONEYPOT_SEED|VAPID_PRIVATE_KEY)[A-Z_]*=/.test(line))
       .map((line) => line.slice(line.indexOf("=") + 1).trim());
-    expect(shipped.length).toBeGreaterThan(0);
+    expect(shipped.length).toBeGreaterThan(2);
     for (const value of shipped) expect(EXAMPLE_SECRETS).toContain(value);
   });
 });
