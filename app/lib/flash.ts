@@ -51,6 +51,7 @@ export const FLASH = {
   emailChanged: "Your e-mail address is changed. Sign in with the new one from now on.",
   pictureRemoved: "Your profile picture is removed.",
   notificationsSaved: "Your notification e-mail settings are saved.",
+  pushSaved: "Your phone notification settings are saved.",
   unsubscribed: "Done: you will not get these e-mails any more.",
   accountDeleted: "Your account is deleted. Thank you for the goals you shared.",
   notificationsRead: "All notifications are marked as read.",

@@ -58,8 +58,9 @@ export default function DevCronRoute() {
       </p>
       {result ? (
         <p role="status">
-          Done: {result.headsUps} told of dates, {result.reminders} reminded, {result.digests} digests, {result.mails}{" "}
-          e-mails, {result.settled} pledges settled up, {result.pledgeReminders} pledge reminders.
+          Done: {result.headsUps} told of dates, {result.reminders} reminded, {result.pushReminders} reminded by push,{" "}
+          {result.digests} digests, {result.mails} e-mails, {result.settled} pledges settled up,{" "}
+          {result.pledgeReminders} pledge reminders.
         </p>
       ) : null}
       <Form method="post">

@@ -10,6 +10,8 @@ import {
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { AccountSection } from "#app/features/account/AccountSection";
 import { NotificationSettings } from "#app/features/notifications/NotificationSettings";
+import { PushSettings } from "#app/features/push/PushSettings";
+import { pushStateOf } from "#app/features/push/push.server";
 import { Avatar } from "#app/components/Avatar";
 import { Field, SubmitButton } from "#app/components/forms";
 import { ImageInput } from "#app/components/ImageInput";
@@ -34,6 +36,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return {
     profile: { first: user.first, last: user.last, email: user.email, color: user.color, img: user.img },
     emailChoices: await emailChoicesOf(context, user.id),
+    push: await pushStateOf(context, user.id),
   };
 }
 
@@ -57,7 +60,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function ProfileRoute() {
-  const { profile, emailChoices } = useLoaderData<typeof loader>();
+  const { profile, emailChoices, push } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const [form, fields] = useConformForm(profileSchema, {
     id: "profile",
@@ -84,6 +87,7 @@ export default function ProfileRoute() {
         </div>
       </Form>
       <NotificationSettings choices={emailChoices} />
+      <PushSettings publicKey={push.publicKey} settings={push.settings} devices={push.devices} />
       <AccountSection hasPicture={!!profile.img} />
     </main>
   );

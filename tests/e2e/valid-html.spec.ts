@@ -114,6 +114,13 @@ test("every page a member can reach is valid HTML", async ({ page, request, base
     { path: "/profile/delete", status: 200 },
     { path: "/profile/notifications", status: 200 },
     { path: "/profile/notifications", status: 400, label: "a switch left out", form: { cheer: "on" } },
+    { path: "/profile/push", status: 200 },
+    {
+      path: "/profile/push",
+      status: 400,
+      label: "an hour that is not one",
+      form: { reminderHour: "25", cheers: "on" },
+    },
     { path: `/unsubscribe/cheer:nobody.${"x".repeat(43)}`, status: 404, label: "a broken unsubscribe link" },
     { path: "/goals/goal-running/discussion", status: 200 },
     { path: "/goals/goal-running/share", status: 200 },

@@ -8,6 +8,7 @@ import { GoalSupport } from "#app/features/fundraising/GoalSupport";
 import { HomeOverview } from "./HomeOverview";
 import { MeasuredProgress, ReachedTarget } from "#app/features/progress/MeasuredProgress";
 import { goalScreenLog, QuickLog } from "#app/features/progress/QuickLog";
+import { PushOptIn } from "#app/features/push/PushOptIn";
 import { TeamsSection } from "#app/features/teams/TeamsSection";
 import { BadgesSection } from "#app/features/badges/BadgesSection";
 import { ChallengesOverview } from "#app/features/goals/ChallengesOverview";
@@ -93,6 +94,8 @@ export function MainScreenView({
     challenges?: React.ComponentProps<typeof ChallengesOverview> | null;
     /** How sports count in the goal on screen (docs/product.md "Activity files"). */
     sportFactors?: Parameters<typeof goalScreenLog>[3];
+    /** The goal screen's Web Push key: the reminders' opt-in with the log form (ADR 281). */
+    pushKey?: string | null;
   };
   error?: string;
   /** The entry forms' answer without JavaScript (ADR 140). */
@@ -147,6 +150,8 @@ export function MainScreenView({
                   onGoalScreen
                 />
                 <ReachedTarget view={data.progress} />
+                {/* The reminders' opt-in sits with the log form, after what reaching the target offers (ADR 281). */}
+                {data.pushKey ? <PushOptIn publicKey={data.pushKey} /> : null}
               </>
             ) : undefined
           }

@@ -1,6 +1,7 @@
 /**
  * The consumer of the outbound queue and of its dead-letter queue (server.ts `queue`, ADR 125).
- * - goals-outbound: each message is one send (mail to the provider, a request to the CRM). Sent, or
+ * - goals-outbound: each message is one send (mail to the provider, a request to the CRM, a push to one
+ *   device). Sent, or
  *   nothing left to send: ack. Failed: retry after a growing delay (app/lib/backoff.ts). The queue counts
  *   the attempts and, past wrangler.toml's max_retries, moves the message to the dead-letter queue.
  * - goals-outbound-dead: the row is marked as given up on (a mail "dead" at /dev/mail).
@@ -13,6 +14,7 @@ import { createDb, type Database } from "#app/platform/db/db.server";
 import { deliverOutboxMail, markMailDead } from "./mail.server";
 import { OUTBOUND_DEAD_LETTER_QUEUE, type OutboundMessage } from "./outbound-queue.server";
 import { reportError } from "#app/platform/http/report.server";
+import { sendPush } from "#app/features/push/push-send.server";
 
 export async function consumeOutbound(
   batch: MessageBatch<OutboundMessage>,
@@ -46,6 +48,9 @@ async function send(db: Database, env: Env, body: OutboundMessage, attempt: numb
       return deliverOutboxMail(db, env, body.id, attempt);
     case "crm":
       return env.CRM_FORM_URL ? forwardRequest(db, env.CRM_FORM_URL, body.id) : "skipped";
+    // A push to one device (ADR 283); a 404/410 deleted the subscription and is not retried.
+    case "push":
+      return sendPush(db, env, body);
     default:
       // Not a message this app sends: nothing to retry.
       reportError(new Error("outbound queue: unknown message"), { where: "queue" }, { env });

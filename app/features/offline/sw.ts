@@ -9,6 +9,7 @@
  *   (or no answer within 6 s) the saved copy is served, at most 14 days old, and the page is told when
  *   it was saved ("Offline — showing what you saw at 08:14").
  * - Entries logged offline are sent by Background Sync (queue.ts) where the browser has it.
+ * - Web Push (ADR 281): a `push` shows the notice; a tap opens the goal it names, or /main.
  */
 /// <reference lib="webworker" />
 import { clientsClaim } from "workbox-core";
@@ -154,3 +155,44 @@ async function sendQueued() {
   if (result === "offline") throw new Error("Still offline: the browser retries the sync later.");
   if (result === "later") throw new Error("Held back by the write limit (ADR 238): the browser retries later.");
 }
+
+/** Only a path of this app opens from a notification: anything else opens /main. */
+const appPath = (url: unknown) =>
+  typeof url === "string" && url.startsWith("/") && !url.startsWith("//") ? url : "/main";
+
+// Web Push (ADR 281): the server's notice (app/features/push/push.ts PushNotice), shown as a notification.
+self.addEventListener("push", (event) => {
+  let notice: { title?: string; body?: string; url?: string; tag?: string } = {};
+  try {
+    notice = event.data?.json() ?? {};
+  } catch {
+    notice = { body: event.data?.text() };
+  }
+  event.waitUntil(
+    self.registration.showNotification(notice.title || "Goals with Friends", {
+      body: notice.body ?? "",
+      tag: notice.tag,
+      icon: "/icon-192.png",
+      badge: "/icon-192.png",
+      data: { url: appPath(notice.url) },
+    }),
+  );
+});
+
+// A tap opens the goal (or /main): an open window of the app goes there, else a new one opens.
+self.addEventListener("notificationclick", (event) => {
+  event.notification.close();
+  const url = new URL(appPath((event.notification.data as { url?: unknown } | null)?.url), self.location.origin).href;
+  event.waitUntil(
+    (async () => {
+      const windows = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
+      const open = windows.find((w) => new URL(w.url).origin === self.location.origin) as WindowClient | undefined;
+      if (open) {
+        await open.focus();
+        await open.navigate(url).catch(() => self.clients.openWindow(url));
+        return;
+      }
+      await self.clients.openWindow(url);
+    })(),
+  );
+});

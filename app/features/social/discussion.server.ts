@@ -15,6 +15,8 @@ import {
   messageNotifications,
 } from "#app/features/notifications/notifications.server";
 import type { SupportGoal } from "#app/features/fundraising/fundraising.server";
+import { cheerNotice } from "#app/features/push/push";
+import { pushCheerLater } from "#app/features/push/push.server";
 import { rowValues } from "#app/platform/db/insert-select.server";
 import {
   hitStatement,
@@ -172,7 +174,12 @@ export async function deleteMessage(context: AppLoadContext, goal: SupportGoal, 
 }
 
 /** One tap cheers a member; a second tap takes it back. Never yourself, only members of the goal. */
-export async function toggleCheer(context: AppLoadContext, goal: SupportGoal, viewer: Viewer, memberId: string) {
+export async function toggleCheer(
+  context: AppLoadContext,
+  goal: SupportGoal,
+  viewer: Viewer & { first: string; last: string },
+  memberId: string,
+) {
   if (!canDiscuss(goal, viewer, goal.isMember)) return FORBIDDEN;
   if (memberId === viewer.id)
     return {
@@ -183,7 +190,7 @@ export async function toggleCheer(context: AppLoadContext, goal: SupportGoal, vi
   const { db } = context;
   const key = and(eq(cheers.goalId, goal.id), eq(cheers.fromUserId, viewer.id), eq(cheers.toUserId, memberId));
   const counter = memberCounter(LIMITS.cheers, viewer.id);
-  const [count, removed, added] = await db.batch([
+  const [count, removed, added, told] = await db.batch([
     hitStatement(db, counter),
     // The member's flood limit is a condition of both writes (ADR 217).
     db.delete(cheers).where(and(key, withinLimit(counter))),
@@ -201,5 +208,7 @@ export async function toggleCheer(context: AppLoadContext, goal: SupportGoal, vi
     return { ok: false as const, status: 404 as const, message: "That person is not in this goal." };
   }
   publish(context, [`goal:${goal.id}`, ...(added.meta.changes > 0 ? [`user:${memberId}` as const] : [])]);
+  // Pushed to the member's devices too, once per cheerer and goal as the notification (ADR 283).
+  if (told.meta.changes > 0) pushCheerLater(context, memberId, cheerNotice(viewer, goal));
   return { ok: true as const, cheered: added.meta.changes > 0 };
 }
