@@ -64,7 +64,9 @@ export function PushToggle({
     setMessage(problem ?? (on ? "Notifications are on for this device." : "Notifications are off for this device."));
   };
 
-  if (compact && status === "on" && !message) return null;
+  // The goal screen's line goes once this device has it on (an empty marker says the check is done).
+  if (compact && (status === "checking" || (status === "on" && !message)))
+    return <div hidden data-testid="push-toggle" data-status={status} />;
   return (
     <div className={className} data-testid="push-toggle" data-status={status}>
       {status === "unsupported" ? (
