@@ -112,6 +112,15 @@ test("the goal screen offers the reminder under the log form, and the line goes 
   await page.goto(`/active/${GOAL}`);
   const offer = page.getByRole("button", { name: "Remind me on this phone" });
   await expect(offer).toBeVisible();
+  // It sits with the one log form that leads the goal screen (ADR 224): right after it, above Progress.
+  await expect(
+    page.locator("#log ~ .push--offer").getByRole("button", { name: "Remind me on this phone" }),
+  ).toBeVisible();
+  const save = await page.locator("#log").getByRole("button", { name: "Save" }).boundingBox();
+  const line = await offer.boundingBox();
+  const progress = await page.getByRole("heading", { name: "Progress", exact: true }).boundingBox();
+  expect(line!.y).toBeGreaterThan(save!.y);
+  expect(line!.y).toBeLessThan(progress!.y);
   await expect(page.getByText("On days you have not logged, at the hour you pick")).toBeVisible();
   await checkAxe(page, true, [390]);
   await offer.click();
