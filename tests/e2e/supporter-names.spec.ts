@@ -1,6 +1,7 @@
 /**
  * A long supporter name never breaks letter by letter beside its amount (docs/design.md, the layout check
- * of ADR 250): "Uncle Raj Venkataraman-Smythe" pledges the most a pledge may be, and wherever the name
+ * of ADR 250): "Uncle Raj Venkataraman-Smythe" pledges the most a pledge may be, once fixed and once per
+ * km (the longest amount text), and wherever the name
  * shows (the sponsor link, /give, the goal screen, the organiser's fundraising page with its
  * reconciliation table) every box holding it is at least as wide as its longest word, and each word
  * sits on one line, at 390 px and at 1280 px.
@@ -73,8 +74,19 @@ test("a long supporter name keeps whole words beside the amount on the sponsor l
   await visitor.getByRole("button", { name: "Pledge", exact: true }).click();
   await expect(visitor.getByRole("heading", { name: "Thank you for your pledge!" })).toBeVisible();
 
+  // And per km: the longest amount text there is ("£0.50 per km for Priya (up to £1,000,000): £1.50 so
+  // far"), which squeezed the name into a column of single letters when the two shared a row.
+  await visitor.goto(link);
+  await visitor.getByLabel("Your name").fill(NAME);
+  await visitor.getByLabel(/An amount per km logged/).check();
+  await visitor.getByLabel(/Amount per km/).fill("0.50");
+  await visitor.getByLabel(/Maximum/).fill("1000000");
+  await visitor.getByRole("button", { name: "Pledge", exact: true }).click();
+  await expect(visitor.getByRole("heading", { name: "Thank you for your pledge!" })).toBeVisible();
+
   await visitor.goto(link);
   await expect(visitor.getByRole("list", { name: "Latest supporters" })).toContainText("£1,000,000");
+  await expect(visitor.getByRole("list", { name: "Latest supporters" })).toContainText("(up to £1,000,000)");
   await expectWholeName(visitor, "the sponsor link", 1);
 
   await priya.page.goto(`/give/${org.goalId}`);
@@ -87,7 +99,12 @@ test("a long supporter name keeps whole words beside the amount on the sponsor l
 
   // The organiser: the totaliser's list and the reconciliation table's row.
   await org.page.goto(`/goals/${org.goalId}/fundraising`);
-  await expect(org.page.locator("#pledges").getByRole("rowheader", { name: new RegExp(NAME) })).toBeVisible();
+  await expect(
+    org.page
+      .locator("#pledges")
+      .getByRole("rowheader", { name: new RegExp(NAME) })
+      .first(),
+  ).toBeVisible();
   await expectWholeName(org.page, "the fundraising page", 2);
 
   await Promise.all([context.close(), org.close(), priya.close()]);
