@@ -6,6 +6,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { HELD_BACK } from "#app/features/offline/sync-entry.server";
+import { SPORT_TOO_SMALL } from "#app/features/activity/sport-factors";
 import { LIMITS } from "#app/platform/session/rate-limit.server";
 import { post } from "../support/http";
 import { signedInUser } from "../support/factories";
@@ -49,5 +50,46 @@ describe("the offline queue and the write limit", () => {
       expect(await sent.json()).toEqual({ outcome: "logged" });
     }
     expect((await entriesOf(goal.id, member.id)).map((e) => e.amount)).toEqual([200]);
+  });
+
+  it("an entry queued offline that names its sport counts as the organiser set it when it is sent", async () => {
+    const owner = await signedInUser({ type: "org" });
+    const goal = await insertMeasuredGoal({ orgId: owner.id, cause: `Ride ${Date.now()}` });
+    await post(`/goals/${goal.id}/sports`, { intent: "sport-factors", "factor-cycling": "0.25" }, owner.cookie);
+    const member = await signedInUser({ join: [goal.id] });
+    const sent = await post(
+      "/sync/entry",
+      {
+        account: member.id,
+        goalId: goal.id,
+        intent: "log-entry",
+        key: "e".repeat(32),
+        amount: "20",
+        day: today(),
+        sport: "cycling",
+      },
+      member.cookie,
+    );
+    expect(await sent.json()).toEqual({ outcome: "logged" });
+    const [entry] = await entriesOf(goal.id, member.id);
+    expect(entry).toMatchObject({ amount: 500, sport: "cycling" });
+    // A sport whose factor takes the entry under the smallest amount is refused with the page's own words.
+    await post(`/goals/${goal.id}/sports`, { intent: "sport-factors", "factor-swimming": "0.01" }, owner.cookie);
+    const tiny = await post(
+      "/sync/entry",
+      {
+        account: member.id,
+        goalId: goal.id,
+        intent: "log-entry",
+        key: "f".repeat(32),
+        amount: "0.3",
+        day: today(),
+        sport: "swimming",
+      },
+      member.cookie,
+    );
+    expect(tiny.status).toBe(400);
+    expect(await tiny.json()).toEqual({ outcome: "refused", message: SPORT_TOO_SMALL });
+    expect(await entriesOf(goal.id, member.id)).toHaveLength(1);
   });
 });

@@ -103,6 +103,7 @@ function keep(form: HTMLFormElement, data: FormData): boolean {
     amount: text("amount"),
     day: text("day"),
     note: text("note"),
+    ...(text("sport") ? { sport: text("sport") } : {}),
     queuedAt: Date.now(),
     status: "waiting",
   };

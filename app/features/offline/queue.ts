@@ -17,6 +17,8 @@ export interface QueuedEntry {
   amount: string;
   day: string;
   note: string;
+  /** The sport the entry names, if any: the organiser's factor for it applies when it is sent. */
+  sport?: string;
   queuedAt: number;
   status: "waiting" | "refused";
   /** Why the app refused it (status "refused"), or why it waits (held back): shown to the member. */
@@ -83,6 +85,7 @@ export async function flush(account?: string): Promise<FlushResult> {
       amount: entry.amount,
       day: entry.day,
       note: entry.note,
+      ...(entry.sport ? { sport: entry.sport } : {}),
     });
     let response: Response;
     try {

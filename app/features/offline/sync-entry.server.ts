@@ -6,6 +6,8 @@
  */
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { AppLoadContext } from "@remix-run/cloudflare";
+import { countedForSport } from "#app/features/activity/sport-factors.server";
+import { SPORT_TOO_SMALL } from "#app/features/activity/sport-factors";
 import { settleBadges } from "#app/features/badges/badges.server";
 import { entrySchemas } from "#app/features/progress/progress.schema";
 import { LOG_REFUSALS } from "#app/features/progress/progress";
@@ -55,6 +57,9 @@ export async function syncEntry(
     return refused(400, messages.join(", ") || "That entry could not be read.");
   }
   const value = submission.value;
+  // The organiser's factor for the sport it names, as the page's own log applies it (docs/product.md).
+  if (value.sport) value.amount = await countedForSport(context, goal.id, value.sport, value.amount);
+  if (value.amount < 1) return refused(400, SPORT_TOO_SMALL);
   const result = await logEntry(context, goal, user, { ...value, note: value.note ?? null }, day);
   // Too many writes just now is not a refusal of this entry: it waits on the phone (ADR 238).
   if (!result.ok && result.status === 429)
