@@ -5,6 +5,7 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { createUser, signInAs, type UserOptions } from "./fixtures";
 import { DESKTOP, PHONE, expectGoodLayout, layoutProblems } from "./layout-check";
+import { checkAxe } from "./support";
 
 test("the layout check names a squeezed text box, sideways scroll, a small tap target and an unstyled control", async ({
   page,
@@ -212,6 +213,38 @@ for (const javaScriptEnabled of [true, false]) {
         expect(box.y, `${size.width}px ${path}`).toBeGreaterThanOrEqual(header.y + header.height);
       }
     }
+    await context.close();
+  });
+}
+
+for (const javaScriptEnabled of [true, false]) {
+  test(`a new member's first screen welcomes them and offers the next steps on a phone (JavaScript ${javaScriptEnabled ? "on" : "off"})`, async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ javaScriptEnabled, viewport: PHONE });
+    const page = await context.newPage();
+    await createUser(page.request, { first: "Noor" });
+    await page.goto("/main");
+    const main = page.getByRole("main");
+    // A welcome, then SPEC's empty-state line and its empty nav card, kept (SPEC.md "Empty states").
+    await expect(main.getByText("Welcome, Noor!")).toBeVisible();
+    await expect(main.getByRole("heading", { level: 1, name: "Select a goal to get started" })).toBeVisible();
+    await expect(main.getByText("No Name")).toBeVisible();
+    await expect(main.getByText("No Dates Selected")).toBeVisible();
+    // The two next steps are on the screen itself, not behind the Suggested drawer.
+    const join = main.getByRole("list", { name: "Join a suggested goal" });
+    const goals = join.getByRole("link");
+    await expect(goals).toHaveCount(3);
+    await expect(goals.first()).toBeInViewport();
+    await expect(main.getByRole("link", { name: "Start a goal with friends" })).toBeVisible();
+    await expectGoodLayout(page);
+    await checkAxe(page, javaScriptEnabled);
+    // One tap from a suggestion to its screen, where joining is the main button.
+    const href = await goals.first().getAttribute("href");
+    expect(href).toMatch(/^\/join\//);
+    await goals.first().click();
+    await expect(page).toHaveURL(new RegExp(`${href}$`));
+    await expect(page.getByRole("button", { name: /^Join/ }).first()).toBeVisible();
     await context.close();
   });
 }

@@ -12,7 +12,6 @@ import {
 import type { SelectedGoal } from "#app/features/goals/goals.server";
 import { SubmitButton } from "#app/components/SubmitButton";
 import { GoalIcon } from "./GoalIcon";
-import { GoalNavCard } from "./GoalNavCard";
 import { ProgressBar } from "#app/components/ProgressBar";
 
 type PanelGoal = Omit<SelectedGoal, "membership"> & {
@@ -210,30 +209,6 @@ function ConfirmStep({ goal, action }: { goal: PanelGoal; action: "complete" | "
           Cancel
         </Link>
       </div>
-    </section>
-  );
-}
-
-/** The panel for /main: SPEC's empty nav card and the role's empty-state line. */
-export function NoGoalPanel({ canCreate }: { canCreate: boolean }) {
-  return (
-    <section className="goal-detail goal-detail--empty card" aria-labelledby="empty-title">
-      <GoalNavCard goal={null} />
-      <h1 id="empty-title" className="goal-detail__empty">
-        {canCreate ? "Create or select a goal to get started" : "Select a goal to get started"}
-      </h1>
-      <p className="goal-detail__hint">
-        {canCreate
-          ? "Open one of your goals, join one from Suggested, or create a goal for your community."
-          : "Open one of your goals, or join one from Suggested."}
-      </p>
-      {canCreate ? (
-        <Link to="/create" className="button">
-          Create a goal
-        </Link>
-      ) : (
-        <StartGoalLink />
-      )}
     </section>
   );
 }

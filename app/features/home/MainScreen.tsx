@@ -3,7 +3,8 @@ import { DrawerProvider, DrawerToggle } from "#app/components/Drawer";
 import { ToastRegion } from "#app/components/Toast";
 import type { NavGoal } from "#app/features/goals/GoalNavCard";
 import { CreateGoalButton, SideNav } from "./SideNav";
-import { GoalPanel, NoGoalPanel } from "#app/features/goals/GoalPanel";
+import { GoalPanel } from "#app/features/goals/GoalPanel";
+import { NoGoalPanel } from "./NoGoalPanel";
 import { GoalSupport } from "#app/features/fundraising/GoalSupport";
 import { HomeOverview } from "./HomeOverview";
 import { MeasuredProgress, ReachedTarget } from "#app/features/progress/MeasuredProgress";
@@ -122,7 +123,7 @@ export function MainScreenView({
         />
       ) : null}
       {view.kind === "none" ? (
-        <NoGoalPanel canCreate={data.canCreate} />
+        <NoGoalPanel canCreate={data.canCreate} suggested={data.suggested} />
       ) : (
         <GoalPanel
           goal={view.goal}
