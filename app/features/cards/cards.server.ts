@@ -21,7 +21,7 @@ import {
 import { cardBadge, cardPath, cardSpec } from "./cards";
 
 /** Bumped when the card's drawing changes, so every cached card is drawn again. */
-const DESIGN = "1";
+const DESIGN = "2";
 
 async function hashOf(text: string) {
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));

@@ -2,7 +2,7 @@
  * A card as satori's element tree (plain objects, no React): the challenge's title, the figure, a bar,
  * a badge, the charity and a QR code of the link, in the app's colours (app/styles tokens).
  */
-import { renderSVG } from "uqr";
+import { encode } from "uqr";
 import { CARD_FORMATS, type CardSpec } from "../../../app/lib/card-spec";
 
 interface Node {
@@ -27,8 +27,26 @@ const MUTED = "#4b5563";
 const ACCENT_SOFT = "#fff7ed";
 const ACCENT = "#c2410c";
 
+/**
+ * The link's QR code as one small SVG: a run of dark modules on a row is one rectangle of one path (about a
+ * third of the subpaths of a square per module), drawn with crisp edges (no anti-aliasing to compute) (ADR 276).
+ */
 function qrImage(link: string, size: number): Node {
-  const svg = renderSVG(link, { ecc: "M", border: 2, pixelSize: 8, whiteColor: "#ffffff", blackColor: INK });
+  const { size: modules, data } = encode(link, { ecc: "M", border: 2 });
+  let d = "";
+  data.forEach((row, y) => {
+    for (let x = 0; x < row.length;) {
+      if (!row[x]) {
+        x++;
+        continue;
+      }
+      let end = x;
+      while (end < row.length && row[end]) end++;
+      d += `M${x} ${y}h${end - x}v1h-${end - x}z`;
+      x = end;
+    }
+  });
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${modules} ${modules}" shape-rendering="crispEdges"><rect width="${modules}" height="${modules}" fill="#ffffff"/><path fill="${INK}" d="${d}"/></svg>`;
   const src = `data:image/svg+xml;base64,${btoa(svg)}`;
   return { type: "img", props: { src, width: size, height: size, style: { width: size, height: size } } };
 }
@@ -79,16 +97,18 @@ export function cardTree(spec: CardSpec): Node {
 
   const main = h("div", { flexDirection: "column", flexGrow: 1, flexShrink: 1, minWidth: 0 }, [
     h("div", { fontSize: square ? 32 : 28, color: BRAND_DARK, fontWeight: 700 }, spec.kicker),
+    // Two lines at most, cut with an ellipsis: a line clamp, where overflow: hidden would cost resvg a
+    // full-card mask layer (ADR 276).
     h(
       "div",
       {
+        display: "block",
+        lineClamp: 2,
         fontSize: titleSize,
         fontWeight: 700,
         color: INK,
         lineHeight: 1.1,
         marginTop: 12,
-        maxHeight: titleSize * 2.3,
-        overflow: "hidden",
       },
       spec.title,
     ),
@@ -133,11 +153,16 @@ export function cardTree(spec: CardSpec): Node {
       height,
       flexDirection: "column",
       padding: pad,
+      paddingTop: pad + 16,
       backgroundColor: "#f0fdfa",
-      borderTop: `16px solid ${BRAND}`,
       fontFamily: "Inter",
       color: INK,
     },
-    [h("div", { flexGrow: 1, alignItems: "flex-start" }, square ? [main] : [main, qr]), footer],
+    [
+      // The brand stripe along the top as a box of its own: a border there made satori mask the whole card.
+      h("div", { position: "absolute", top: 0, left: 0, width, height: 16, backgroundColor: BRAND }),
+      h("div", { flexGrow: 1, alignItems: "flex-start" }, square ? [main] : [main, qr]),
+      footer,
+    ],
   );
 }

@@ -20,12 +20,31 @@ export const start = () => (ready ??= Promise.all([initSatori(yoga), initWasm(re
 
 // wrangler's Data rule (wrangler.toml) makes a .woff import its bytes; the app's typings call it a URL string.
 const bytes = (woff: unknown) => woff as ArrayBuffer;
-const FONTS = [
+const LATIN = [
   { name: "Inter", data: bytes(inter400), weight: 400 as const, style: "normal" as const },
   { name: "Inter", data: bytes(inter700), weight: 700 as const, style: "normal" as const },
-  { name: "Inter", data: bytes(interExt400), weight: 400 as const, style: "normal" as const },
-  { name: "Inter", data: bytes(interExt700), weight: 700 as const, style: "normal" as const },
 ];
+const LATIN_EXT = [
+  ...LATIN,
+  // A family of its own: satori uses one font per family and weight, and falls back to other families
+  // for a character the first lacks (under one name, the latin-ext files were never used: "Ł" drew as a box).
+  { name: "Inter Latin Ext", data: bytes(interExt400), weight: 400 as const, style: "normal" as const },
+  { name: "Inter Latin Ext", data: bytes(interExt700), weight: 700 as const, style: "normal" as const },
+];
+/** What @fontsource's latin subset covers (its unicode-range, less a few rare marks). */
+const LATIN_ONLY = /^[\u0000-\u00ff\u0131\u0152\u0153\u02c6\u02da\u02dc\u2000-\u206f\u20ac\u2122\u2212]*$/;
+
+/**
+ * The fonts a card needs: the latin subset alone when every word on it is in it (satori then looks each
+ * character up in two fonts, not four), else latin and latin-ext. Both arrays are module constants, the
+ * key of satori's parsed-font cache (ADR 276).
+ */
+const fontsFor = (spec: CardSpec) =>
+  [spec.kicker, spec.title, spec.figure, spec.figureNote, spec.badge, spec.charity, spec.link, spec.linkLabel].every(
+    (text) => text === null || LATIN_ONLY.test(text),
+  )
+    ? LATIN
+    : LATIN_EXT;
 
 /** The card's PNG; with a clock (bench/cards/phases.mjs), the time each phase took by that clock. */
 export async function draw(spec: CardSpec, clock?: () => number) {
@@ -42,7 +61,7 @@ export async function draw(spec: CardSpec, clock?: () => number) {
   const tree = cardTree(spec);
   lap("tree");
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- satori takes React elements; ours are the same plain shape
-  const svg = await satori(tree as any, { width, height, fonts: FONTS });
+  const svg = await satori(tree as any, { width, height, fonts: fontsFor(spec) });
   lap("satori");
   const rendered = new Resvg(svg, { fitTo: { mode: "width", value: width } }).render();
   lap("resvg");
