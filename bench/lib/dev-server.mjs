@@ -13,6 +13,7 @@
  * The app's CARDS service (the card Worker, ADR 272) is answered by a stub here: no bench page draws a
  * card, and this API starts one Worker (`npm run dev` runs both with `wrangler dev -c ... -c ...`).
  */
+import { readFileSync } from "node:fs";
 import { unstable_startWorker } from "wrangler";
 
 const { config, port, persistTo, vars = {}, logLevel = "error" } = JSON.parse(process.argv[2] ?? "{}");
@@ -20,7 +21,7 @@ const worker = await unstable_startWorker({
   config,
   bindings: {
     ...Object.fromEntries(Object.entries(vars).map(([name, value]) => [name, { type: "plain_text", value }])),
-    ...(/\/wrangler\.toml$/.test(config) && !config.includes("/bench/")
+    ...(/^binding = "CARDS"$/m.test(readFileSync(config, "utf8"))
       ? { CARDS: { type: "fetcher", fetcher: () => new Response("No card Worker in the bench", { status: 503 }) } }
       : {}),
   },
