@@ -423,6 +423,25 @@ export const progressTotals = sqliteTable(
   ],
 );
 
+/**
+ * Each goal's amount per day, kept by triggers on progress_entries (migration goal_day_totals, ADR 294)
+ * whatever writes an entry (a log, an edit, a removal, an import and its undo, a watch file, a sync), so
+ * the goal screen's chart reads its few days instead of summing every entry of the goal on every view.
+ * entries: how many entries make the day; a day left with none is deleted.
+ */
+export const goalDayTotals = sqliteTable(
+  "goal_day_totals",
+  {
+    goalId: text("goal_id")
+      .notNull()
+      .references(() => goals.id, { onDelete: "cascade" }),
+    day: text("day").notNull(),
+    amount: integer("amount").notNull().default(0),
+    entries: integer("entries").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.goalId, t.day] })],
+);
+
 export type User = typeof users.$inferSelect;
 export type Goal = typeof goals.$inferSelect;
 export type UserGoal = typeof userGoals.$inferSelect;

@@ -9,7 +9,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, desc, eq, gte, sql, type SQL } from "drizzle-orm";
 import { formatQuantity, percentOfTarget } from "#app/features/progress/progress";
 import { CHART_DAYS } from "./standing";
-import { goals, progressEntries, progressTotals, users } from "#drizzle/schema";
+import { goalDayTotals, goals, progressEntries, progressTotals, users } from "#drizzle/schema";
 
 export const LEADERBOARD_SIZE = 10;
 export const MY_ENTRIES_SHOWN = 10;
@@ -184,7 +184,7 @@ export function toMyMeasure(row: Awaited<ReturnType<typeof myMeasureQuery>>[numb
 /**
  * Daily amounts, mine and the group's (ADR 221), for the goal screen's chart: the CHART_DAYS days up to
  * today or the goal's end, whichever is first (enough for any chart window, standing.ts). Mine walks
- * progress_entries_member_day_idx; the group's reads the goal's entries of those days.
+ * progress_entries_member_day_idx; the group's reads those days of goal_day_totals (ADR 294).
  */
 export function standingQueries(
   context: AppLoadContext,
@@ -202,10 +202,11 @@ export function standingQueries(
         and(eq(progressEntries.goalId, goalId), eq(progressEntries.userId, viewerId), gte(progressEntries.day, from)),
       )
       .groupBy(progressEntries.day),
+    // The group's days from goal_day_totals, kept by triggers on every entry write (ADR 294): a goal with
+    // 1,000 members summed 30,000 entries here on every view (~200 ms of SQLite locally).
     context.db
-      .select(perDay)
-      .from(progressEntries)
-      .where(and(eq(progressEntries.goalId, goalId), gte(progressEntries.day, from)))
-      .groupBy(progressEntries.day),
+      .select({ day: goalDayTotals.day, amount: goalDayTotals.amount })
+      .from(goalDayTotals)
+      .where(and(eq(goalDayTotals.goalId, goalId), gte(goalDayTotals.day, from))),
   ] as const;
 }
