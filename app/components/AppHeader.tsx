@@ -3,7 +3,7 @@ import type { RootUser } from "#app/root";
 import { Avatar } from "./Avatar";
 import { Logo } from "./Logo";
 import { NotificationBell } from "#app/features/notifications/NotificationBell";
-import { useDetailsMenu } from "./useDetailsMenu";
+import { useDetailsMenu } from "./hooks/useDetailsMenu";
 
 /** Signed-in header: Home, the user's first name, their ringed picture and the profile menu. */
 export function AppHeader({ user }: { user: RootUser }) {

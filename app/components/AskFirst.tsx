@@ -1,5 +1,5 @@
 import { useRef } from "react";
-import { useHydrated } from "./useHydrated";
+import { useHydrated } from "./hooks/useHydrated";
 
 /**
  * A destructive action that asks first (docs/design.md): the first tap only opens a panel that says what

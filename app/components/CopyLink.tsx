@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useHydrated } from "#app/components/useHydrated";
+import { useHydrated } from "#app/components/hooks/useHydrated";
 
 /** A read-only link with a Copy button; the button exists only once JavaScript can make it work. */
 export function CopyLink({ id, label, url }: { id: string; label: string; url: string }) {

@@ -1,6 +1,6 @@
 import { formatMonthDay, type Progress } from "#app/lib/dates";
 import { barFill, percentLabel } from "#app/lib/percent";
-import { useToday } from "./useToday";
+import { useToday } from "./hooks/useToday";
 
 /** Day N of M and the share of the time gone by; or the upcoming / ended / undated state. */
 export function ProgressBar({

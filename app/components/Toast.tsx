@@ -4,7 +4,7 @@
  * before it is sent; leaving the page sends it at once.
  */
 import { useSyncExternalStore } from "react";
-import { useHydrated } from "./useHydrated";
+import { useHydrated } from "./hooks/useHydrated";
 
 interface Toast {
   id: number;

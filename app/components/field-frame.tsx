@@ -3,7 +3,7 @@
  * control, and its error tied to the control by aria-describedby. No form library here: conform's
  * fields (forms.tsx) and the plain checked forms (checked-form.tsx, ADR 292) both render through it.
  */
-import { useHydrated } from "#app/components/useHydrated";
+import { useHydrated } from "#app/components/hooks/useHydrated";
 import { useState } from "react";
 
 /** What the frame reads of a field: conform's field metadata and a checked form's field both have it. */

@@ -18,7 +18,7 @@ import {
 } from "#app/features/admin/admin-access.server";
 import { publish } from "#app/features/live/live.server";
 import { requireRole } from "#app/platform/session/session.server";
-import { useConformForm } from "#app/components/useConformForm";
+import { useConformForm } from "#app/components/hooks/useConformForm";
 import { screenMeta } from "#app/lib/meta";
 
 export const meta: MetaFunction = () => screenMeta("Access", { section: "Admin" });

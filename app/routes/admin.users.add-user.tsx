@@ -10,7 +10,7 @@ import { publish } from "#app/features/live/live.server";
 import { requireRole } from "#app/platform/session/session.server";
 import { EmailTakenError } from "#app/features/account/users.server";
 import { useStickyActionData } from "#app/features/admin/useStickyActionData";
-import { useConformForm } from "#app/components/useConformForm";
+import { useConformForm } from "#app/components/hooks/useConformForm";
 import { screenMeta } from "#app/lib/meta";
 
 export const meta: MetaFunction = () => screenMeta("Add User", { section: "Admin" });

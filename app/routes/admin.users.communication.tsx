@@ -17,7 +17,7 @@ import { redirectWithFlash } from "#app/platform/session/flash.server";
 import { publish } from "#app/features/live/live.server";
 import { requireRole } from "#app/platform/session/session.server";
 import { useStickyActionData } from "#app/features/admin/useStickyActionData";
-import { useConformForm } from "#app/components/useConformForm";
+import { useConformForm } from "#app/components/hooks/useConformForm";
 import { screenMeta } from "#app/lib/meta";
 
 export const meta: MetaFunction = () => screenMeta("Communication", { section: "Admin" });

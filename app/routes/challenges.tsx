@@ -2,7 +2,7 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import { Link, useLoaderData } from "@remix-run/react";
 import { Table, type Column } from "#app/components/Table";
 import { formatDateRange } from "#app/lib/dates";
-import { useToday } from "#app/components/useToday";
+import { useToday } from "#app/components/hooks/useToday";
 import { DEFAULT_CURRENCY, formatAmount } from "#app/features/fundraising/fundraising";
 import type { LiveHandle } from "#app/features/live/useLiveUpdates";
 import { myChallenges, type Challenge } from "#app/features/goals/challenges.server";

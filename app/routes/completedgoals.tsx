@@ -1,7 +1,7 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { GoalNavCard } from "#app/features/goals/GoalNavCard";
-import { useToday } from "#app/components/useToday";
+import { useToday } from "#app/components/hooks/useToday";
 import { formatMonthDay, toIsoDate } from "#app/lib/dates";
 import { completedGoalsQuery } from "#app/features/goals/goals.server";
 import { readScreen } from "#app/platform/session/read-screen.server";

@@ -26,7 +26,7 @@ import { requireRole } from "#app/platform/session/session.server";
 import { deleteImage, readImageUpload, readUploadForm, storeImage } from "#app/platform/http/uploads.server";
 import fundraisingStyles from "#app/styles/fundraising.css";
 import memberStyles from "#app/styles/member.css";
-import { useConformForm } from "#app/components/useConformForm";
+import { useConformForm } from "#app/components/hooks/useConformForm";
 import { screenMeta } from "#app/lib/meta";
 
 export const links: LinksFunction = () => [

@@ -15,7 +15,7 @@ import { devDateSchema } from "#app/lib/dev-date.schema";
 import { devDateCookie, devDateOverride } from "#app/platform/session/clock.server";
 import { requireDevelopment } from "#app/platform/http/env.server";
 import memberStyles from "#app/styles/member.css";
-import { useConformForm } from "#app/components/useConformForm";
+import { useConformForm } from "#app/components/hooks/useConformForm";
 import { screenMeta } from "#app/lib/meta";
 
 /** Developer date tool (development only): pins the "today" every rule and screen uses, via a cookie. */

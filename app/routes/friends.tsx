@@ -11,7 +11,7 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { CopyLink } from "#app/components/CopyLink";
 import { Avatar } from "#app/components/Avatar";
 import { Field, SubmitButton } from "#app/components/forms";
-import { useConformForm } from "#app/components/useConformForm";
+import { useConformForm } from "#app/components/hooks/useConformForm";
 import { FLASH } from "#app/lib/flash";
 import { friendsSchemaFor, inviteFriendSchema } from "#app/features/account/account.schema";
 import { redirectWithFlash } from "#app/platform/session/flash.server";

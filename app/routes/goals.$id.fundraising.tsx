@@ -26,7 +26,7 @@ import { today } from "#app/platform/session/clock.server";
 import goalsStyles from "#app/styles/goals.css";
 import tableStyles from "#app/styles/table.css";
 import { forbidden, notFound } from "#app/platform/http/http-errors.server";
-import { useConformForm } from "#app/components/useConformForm";
+import { useConformForm } from "#app/components/hooks/useConformForm";
 import { readFormData } from "#app/platform/http/form-data.server";
 import { SponsorLinksAdmin } from "#app/features/sponsors/SponsorLinksAdmin";
 import { isSponsorIntent, sponsorAdminAction, sponsorAdminView } from "#app/features/sponsors/sponsor-admin.server";

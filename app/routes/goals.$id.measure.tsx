@@ -20,7 +20,7 @@ import { requireUser } from "#app/platform/session/session.server";
 import memberStyles from "#app/styles/member.css";
 import type { LiveHandle } from "#app/features/live/useLiveUpdates";
 import { forbidden, notFound } from "#app/platform/http/http-errors.server";
-import { useConformForm } from "#app/components/useConformForm";
+import { useConformForm } from "#app/components/hooks/useConformForm";
 import { screenMeta } from "#app/lib/meta";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: memberStyles }];

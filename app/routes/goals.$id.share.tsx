@@ -7,7 +7,7 @@ import {
 } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
-import { useHydrated } from "#app/components/useHydrated";
+import { useHydrated } from "#app/components/hooks/useHydrated";
 import { CopyLink } from "#app/components/CopyLink";
 import { FLASH } from "#app/lib/flash";
 import { redirectWithFlash } from "#app/platform/session/flash.server";

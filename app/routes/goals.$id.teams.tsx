@@ -9,7 +9,7 @@ import {
 } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Field, SubmitButton } from "#app/components/forms";
-import { useConformForm } from "#app/components/useConformForm";
+import { useConformForm } from "#app/components/hooks/useConformForm";
 import { GoalErrorBoundary } from "#app/features/goals/GoalForbidden";
 import type { LiveHandle } from "#app/features/live/useLiveUpdates";
 import { TeamSettingsFields } from "#app/features/teams/TeamSettingsFields";

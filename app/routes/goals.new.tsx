@@ -20,7 +20,7 @@ import { readFormData } from "#app/platform/http/form-data.server";
 import { createPersonalGoal } from "#app/features/goals/personal-goals.server";
 import { requireUser } from "#app/platform/session/session.server";
 import memberStyles from "#app/styles/member.css";
-import { useConformForm } from "#app/components/useConformForm";
+import { useConformForm } from "#app/components/hooks/useConformForm";
 import { screenMeta } from "#app/lib/meta";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: memberStyles }];

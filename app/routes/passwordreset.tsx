@@ -19,7 +19,7 @@ import { redirectWithFlash } from "#app/platform/session/flash.server";
 import { requestPasswordReset } from "#app/features/auth/password-reset.server";
 import { countersFor, hit, LIMITS, TOO_MANY_REQUESTS } from "#app/platform/session/rate-limit.server";
 import authStyles from "#app/styles/auth.css";
-import { useConformForm } from "#app/components/useConformForm";
+import { useConformForm } from "#app/components/hooks/useConformForm";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: authStyles }];
 

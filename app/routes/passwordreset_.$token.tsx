@@ -20,7 +20,7 @@ import { withFlash } from "#app/platform/session/flash.server";
 import { FLASH } from "#app/lib/flash";
 import { readFormData } from "#app/platform/http/form-data.server";
 import authStyles from "#app/styles/auth.css";
-import { useConformForm } from "#app/components/useConformForm";
+import { useConformForm } from "#app/components/hooks/useConformForm";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: authStyles }];
 

@@ -23,7 +23,7 @@ import { updateProfile } from "#app/features/account/profile.server";
 import { requireUser } from "#app/platform/session/session.server";
 import { readImageUpload, readUploadForm } from "#app/platform/http/uploads.server";
 import memberStyles from "#app/styles/member.css";
-import { useConformForm } from "#app/components/useConformForm";
+import { useConformForm } from "#app/components/hooks/useConformForm";
 import { screenMeta } from "#app/lib/meta";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: memberStyles }];

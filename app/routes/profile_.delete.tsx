@@ -16,7 +16,7 @@ import { withFlash } from "#app/platform/session/flash.server";
 import { readFormData } from "#app/platform/http/form-data.server";
 import { logout, requireUser } from "#app/platform/session/session.server";
 import memberStyles from "#app/styles/member.css";
-import { useConformForm } from "#app/components/useConformForm";
+import { useConformForm } from "#app/components/hooks/useConformForm";
 import { screenMeta } from "#app/lib/meta";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: memberStyles }];

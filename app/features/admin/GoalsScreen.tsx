@@ -7,12 +7,12 @@ import { Table, type Column } from "#app/components/Table";
 import { Timestamp } from "#app/components/Timestamp";
 import { GOAL_FILTER_LABELS, GOAL_FILTERS, type GoalFilter } from "#app/features/admin/admin";
 import { formatDateRange } from "#app/lib/dates";
-import { useToday } from "#app/components/useToday";
+import { useToday } from "#app/components/hooks/useToday";
 import { goalEditSchema } from "#app/features/admin/admin.schema";
 import type { goalsScreen } from "#app/features/admin/admin-goals.server";
 import { ActionNotice } from "./Notice";
 import { useStickyActionData } from "./useStickyActionData";
-import { useConformForm } from "#app/components/useConformForm";
+import { useConformForm } from "#app/components/hooks/useConformForm";
 
 type Screen = Awaited<ReturnType<typeof goalsScreen>> & { filter: GoalFilter };
 type Detail = NonNullable<Screen["goal"]>;

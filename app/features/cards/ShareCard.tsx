@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { useHydrated } from "#app/components/useHydrated";
+import { useHydrated } from "#app/components/hooks/useHydrated";
 
 interface Props {
   cause: string;

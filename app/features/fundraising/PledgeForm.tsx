@@ -5,7 +5,7 @@ import { HoneypotInputs } from "#app/components/Honeypot";
 import { CheckboxField, Field, SelectField, SubmitButton, TextareaField } from "#app/components/forms";
 import { MAX_PLEDGE_MAJOR, NO_FEES_LINE } from "#app/features/fundraising/fundraising";
 import { givePledgeFormSchema, MAX_PER_UNIT_MAJOR } from "#app/features/progress/progress.schema";
-import { useConformForm } from "#app/components/useConformForm";
+import { useConformForm } from "#app/components/hooks/useConformForm";
 import {
   earlierUnitsRule,
   estimateText,

@@ -4,7 +4,7 @@
  */
 import { Link } from "@remix-run/react";
 import { formatDateRange } from "#app/lib/dates";
-import { useToday } from "#app/components/useToday";
+import { useToday } from "#app/components/hooks/useToday";
 import { DEFAULT_CURRENCY, formatAmount } from "#app/features/fundraising/fundraising";
 import { formatQuantity } from "#app/features/progress/progress";
 import { PHASE_LABELS } from "./goal-state";

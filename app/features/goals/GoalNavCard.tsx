@@ -1,5 +1,5 @@
 import { formatDateRange } from "#app/lib/dates";
-import { useToday } from "#app/components/useToday";
+import { useToday } from "#app/components/hooks/useToday";
 import { GoalIcon } from "./GoalIcon";
 
 export interface NavGoal {

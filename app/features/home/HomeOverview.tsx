@@ -3,8 +3,8 @@
  * vs target and my streak) and what happened in my goals since my last visit.
  */
 import { formatDateRange } from "#app/lib/dates";
-import { useClientLinks } from "#app/components/useClientLinks";
-import { useToday } from "#app/components/useToday";
+import { useClientLinks } from "#app/components/hooks/useClientLinks";
+import { useToday } from "#app/components/hooks/useToday";
 import type { FeedGroup, HomeCard } from "#app/features/home/home.server";
 import { QuickLog } from "#app/features/progress/QuickLog";
 import type { ProgressActionData } from "#app/features/progress/progress-form.server";

@@ -1,6 +1,6 @@
 import { Link, useRouteLoaderData } from "@remix-run/react";
 import type { RootData } from "#app/root";
-import { useClientLinks } from "#app/components/useClientLinks";
+import { useClientLinks } from "#app/components/hooks/useClientLinks";
 import { GoalNavCard, type NavGoal } from "#app/features/goals/GoalNavCard";
 import { StartGoalLink } from "#app/features/goals/GoalPanel";
 

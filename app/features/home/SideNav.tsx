@@ -4,7 +4,7 @@ import { SUGGESTIONS_SHOWN } from "#app/features/goals/goals";
 import { Drawer } from "#app/components/Drawer";
 import { GoalNavCard, type NavGoal } from "#app/features/goals/GoalNavCard";
 import { StartGoalLink } from "#app/features/goals/GoalPanel";
-import { useClientLinks } from "#app/components/useClientLinks";
+import { useClientLinks } from "#app/components/hooks/useClientLinks";
 
 /** SPEC's side navigation: Goals (the user's active goals) and Suggested (goals they could join). */
 export function SideNav({

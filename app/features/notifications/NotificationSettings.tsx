@@ -3,7 +3,7 @@ import { Form } from "@remix-run/react";
 import { FieldError, SubmitButton } from "#app/components/forms";
 import { EMAIL_TOPICS, type EmailTopic } from "#app/features/notifications/notification-email";
 import { notificationSettingsSchema } from "#app/features/notifications/notification-settings.schema";
-import { useConformForm } from "#app/components/useConformForm";
+import { useConformForm } from "#app/components/hooks/useConformForm";
 
 /**
  * The Notifications section of /profile (ADR 187): one row per kind of e-mail, its name and an On/Off

@@ -1,7 +1,7 @@
 import { Form, useRevalidator } from "@remix-run/react";
 import { AskFirst } from "#app/components/AskFirst";
 import { postInPlace, showToast, undoable } from "#app/components/Toast";
-import { useHydrated } from "#app/components/useHydrated";
+import { useHydrated } from "#app/components/hooks/useHydrated";
 
 /**
  * Delete (my entry) or Remove (the organiser, someone's entry), never at one tap's mercy (ADR 252): with

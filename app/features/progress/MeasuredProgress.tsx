@@ -9,7 +9,7 @@ import { useEffect, useRef, useState } from "react";
 import { formatMonthDay } from "#app/lib/dates";
 import { FlashBeside } from "#app/components/FlashMessage";
 import { showToast } from "#app/components/Toast";
-import { useHydrated } from "#app/components/useHydrated";
+import { useHydrated } from "#app/components/hooks/useHydrated";
 import { EntryDelete } from "./EntryDelete";
 import { barFill, percentLabel } from "#app/lib/percent";
 import {

@@ -10,7 +10,7 @@ import { SportCounts, SportField } from "#app/features/activity/SportField";
 import { useFetcher, useNavigation, useRevalidator } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useFlash } from "#app/components/FlashMessage";
-import { useHydrated } from "#app/components/useHydrated";
+import { useHydrated } from "#app/components/hooks/useHydrated";
 import { newId } from "#app/lib/ids";
 import type { IsoDate } from "#app/lib/dates";
 import { LOG_FORM_ID, MAX_NOTE } from "#app/features/progress/progress";

@@ -3,7 +3,7 @@ import { Form } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { FlashBeside } from "#app/components/FlashMessage";
 import { FieldError, SelectField, SubmitButton } from "#app/components/forms";
-import { useConformForm } from "#app/components/useConformForm";
+import { useConformForm } from "#app/components/hooks/useConformForm";
 import { hourLabel, REMINDER_HOURS } from "./push";
 import { pushSettingsSchema } from "./push.schema";
 import { PushToggle } from "./PushToggle";

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { useHydrated } from "#app/components/useHydrated";
+import { useHydrated } from "#app/components/hooks/useHydrated";
 import type * as PushClient from "./push.client";
 
 type Status = "checking" | "unsupported" | "blocked" | "off" | "on" | "working";

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useHydrated } from "#app/components/useHydrated";
+import { useHydrated } from "#app/components/hooks/useHydrated";
 import { CopyLink } from "#app/components/CopyLink";
 import { QrCode } from "./QrCode";
 import type { QrCode as Qr } from "./qr.server";
