@@ -59,6 +59,8 @@ const SCREENS: { who: "visitor" | UserOptions["type"]; join?: string[]; paths: s
       "/notifications",
       "/join/goal-reading",
       "/give/goal-challenge",
+      // A team's page with "Sponsor this team" and the team's card (ADR 275).
+      "/goals/goal-challenge/teams/seed-team-hill",
     ],
   },
   {
@@ -80,6 +82,8 @@ const SCREENS: { who: "visitor" | UserOptions["type"]; join?: string[]; paths: s
       "/goals/goal-challenge/measure",
       // The reconciliation: the seed has pledges owed and said paid, each with a tick box.
       "/goals/goal-challenge/fundraising",
+      // A team's page as its organiser sees it: Make captain and Remove on every row, Replace the link.
+      "/goals/goal-challenge/teams/seed-team-hill",
     ],
   },
 ];
