@@ -11,15 +11,13 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { AccountSection } from "#app/features/account/AccountSection";
 import { NotificationSettings } from "#app/features/notifications/NotificationSettings";
 import { PushSettings } from "#app/features/push/PushSettings";
-import { pushStateOf } from "#app/features/push/push.server";
 import { Avatar } from "#app/components/Avatar";
 import { Field, SubmitButton } from "#app/components/forms";
 import { ImageInput } from "#app/components/ImageInput";
 import { profileSchema } from "#app/features/account/profile.schema";
 import { FLASH } from "#app/lib/flash";
-import { emailChoicesOf } from "#app/features/notifications/email-preferences.server";
 import { redirectWithFlash } from "#app/platform/session/flash.server";
-import { updateProfile } from "#app/features/account/profile.server";
+import { loadProfileSettings, updateProfile } from "#app/features/account/profile.server";
 import { requireUser } from "#app/platform/session/session.server";
 import { readImageUpload, readUploadForm } from "#app/platform/http/uploads.server";
 import memberStyles from "#app/styles/member.css";
@@ -35,8 +33,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   return {
     profile: { first: user.first, last: user.last, email: user.email, color: user.color, img: user.img },
-    emailChoices: await emailChoicesOf(context, user.id),
-    push: await pushStateOf(context, user.id),
+    ...(await loadProfileSettings(context, user.id)),
   };
 }
 

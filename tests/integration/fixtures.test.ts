@@ -78,6 +78,8 @@ describe("POST /dev/users (the e2e fixtures' sign-in)", () => {
       SESSION_SECRET: secret("session"),
       SESSION_SECRET_PREVIOUS: secret("previous"),
       HONEYPOT_SEED: secret("seed"),
+      // The tests' VAPID key is the development one, refused in production (ADR 281).
+      VAPID_PRIVATE_KEY: secret("vapid"),
     } as Env;
     const response = await worker.fetch(
       devUsers(new URLSearchParams({ type: "admin" })),

@@ -82,6 +82,8 @@ describe("outside development, unusable secrets stop the app (ADR 110)", () => {
         SESSION_SECRET: long("session"),
         SESSION_SECRET_PREVIOUS: long("previous"),
         HONEYPOT_SEED: long("seed"),
+        // The tests' VAPID key is the development one, refused in production (ADR 281).
+        VAPID_PRIVATE_KEY: long("vapid"),
       }),
     ).toBeNull();
   });
@@ -101,6 +103,7 @@ describe("outside development, unusable secrets stop the app (ADR 110)", () => {
       SESSION_SECRET: long("session"),
       SESSION_SECRET_PREVIOUS: long("previous"),
       HONEYPOT_SEED: long("seed"),
+      VAPID_PRIVATE_KEY: long("vapid"),
     };
     expect((await fetchAs(configured, "/signin")).status).toBe(200);
   });

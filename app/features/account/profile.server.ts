@@ -4,6 +4,17 @@ import { eq } from "drizzle-orm";
 import { users } from "#drizzle/schema";
 import { publish } from "#app/features/live/live.server";
 import { deleteImage, storeImage, type CheckedImage } from "#app/platform/http/uploads.server";
+import { emailChoicesQuery, toEmailChoices } from "#app/features/notifications/email-preferences.server";
+import { pushStateQueries, toPushState } from "#app/features/push/push.server";
+
+/** /profile's reads after the session: the e-mail switches and the phone's push state, in one round trip. */
+export async function loadProfileSettings(context: AppLoadContext, userId: string) {
+  const [choices, settings, devices] = await context.db.batch([
+    emailChoicesQuery(context, userId),
+    ...pushStateQueries(context, userId),
+  ]);
+  return { emailChoices: toEmailChoices(choices), push: toPushState(context.cloudflare.env, [settings, devices]) };
+}
 
 export async function updateProfile(
   context: AppLoadContext,

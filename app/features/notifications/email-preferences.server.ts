@@ -12,12 +12,18 @@ import { verifiedPayload } from "#app/features/goals/invites.server";
 import { addressTag, openUnsubscribeToken, unsubscribeToken } from "./unsubscribe-token.server";
 
 /** The member's switches, stored choices over the defaults. */
-export async function emailChoicesOf(context: AppLoadContext, userId: string) {
-  const rows = await context.db
+export function emailChoicesQuery(context: AppLoadContext, userId: string) {
+  return context.db
     .select({ topic: emailPreferences.topic, enabled: emailPreferences.enabled })
     .from(emailPreferences)
     .where(eq(emailPreferences.userId, userId));
-  return emailChoices(Object.fromEntries(rows.map((r) => [r.topic, r.enabled])));
+}
+
+export const toEmailChoices = (rows: Awaited<ReturnType<typeof emailChoicesQuery>>) =>
+  emailChoices(Object.fromEntries(rows.map((r) => [r.topic, r.enabled])));
+
+export async function emailChoicesOf(context: AppLoadContext, userId: string) {
+  return toEmailChoices(await emailChoicesQuery(context, userId));
 }
 
 /** Upserts of the given switches (one statement each; batch them). */

@@ -27,9 +27,9 @@ export interface PushState {
   devices: number;
 }
 
-export async function pushStateOf(context: AppLoadContext, userId: string): Promise<PushState> {
-  const env = context.cloudflare.env;
-  const [settings, devices] = await context.db.batch([
+/** The member's push settings and device count, as statements for the screen's one batch. */
+export function pushStateQueries(context: AppLoadContext, userId: string) {
+  return [
     context.db
       .select({ reminderHour: pushSettings.reminderHour, cheers: pushSettings.cheers, timeZone: pushSettings.timeZone })
       .from(pushSettings)
@@ -39,12 +39,21 @@ export async function pushStateOf(context: AppLoadContext, userId: string): Prom
       .select({ n: sql<number>`count(*)` })
       .from(pushSubscriptions)
       .where(eq(pushSubscriptions.userId, userId)),
-  ]);
+  ] as const;
+}
+
+type PushRows = readonly [NonNullable<PushState["settings"]>[], { n: number }[]];
+
+export function toPushState(env: Env, [settings, devices]: PushRows): PushState {
   return {
     publicKey: pushConfigured(env) ? env.VAPID_PUBLIC_KEY : null,
     settings: settings[0] ?? null,
     devices: devices[0]?.n ?? 0,
   };
+}
+
+export async function pushStateOf(context: AppLoadContext, userId: string): Promise<PushState> {
+  return toPushState(context.cloudflare.env, await context.db.batch(pushStateQueries(context, userId)));
 }
 
 const fromBase64url = (value: string) =>
