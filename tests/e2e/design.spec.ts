@@ -116,7 +116,7 @@ test("notification settings are one short row per kind, labels left, a two-optio
 }) => {
   const page = await pageFor(browser, "user");
   await page.goto("/profile");
-  const section = page.getByRole("region", { name: "Notifications" });
+  const section = page.getByRole("region", { name: "Notifications", exact: true });
   const rows = section.getByRole("group");
   // One per e-mail kind: cheers, messages, friends, goal dates, pledges, reminders, badges, the end-of-challenge
   // summary, the digest.
@@ -144,7 +144,7 @@ test("notification settings are one short row per kind, labels left, a two-optio
   await page.reload();
   await expect(
     page
-      .getByRole("region", { name: "Notifications" })
+      .getByRole("region", { name: "Notifications", exact: true })
       .getByRole("group", { name: "Someone cheered you on" })
       .getByLabel("Off"),
   ).toBeChecked();
