@@ -119,6 +119,7 @@ function columns(page: EntriesPage): Column<Entry>[] {
     {
       header: "Amount",
       numeric: true,
+      wrap: "nowrap",
       cell: (e) =>
         e.implausible ? (
           <>
@@ -132,7 +133,7 @@ function columns(page: EntriesPage): Column<Entry>[] {
         ),
     },
     { header: "Day", wrap: "nowrap", cell: (e) => formatMonthDay(e.day) },
-    { header: "Note", cell: (e) => e.note ?? "" },
+    { header: "Note", cell: (e) => (e.note ? <span className="entries__note">{e.note}</span> : null) },
     { header: "Logged", wrap: "nowrap", cell: (e) => <Timestamp value={e.loggedAt} /> },
     {
       header: "Remove",
@@ -149,7 +150,7 @@ export default function GoalEntriesRoute() {
   const errors = reply?.error ? Object.values(reply.error).flatMap((m) => m ?? []) : [];
   const { goal, member } = page;
   return (
-    <main className="member-page">
+    <main className="member-page member-page--wide entries-page">
       <p>
         <Link to={`/active/${goal.id}`} className="back-link">
           Back to {goal.cause}

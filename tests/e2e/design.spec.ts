@@ -2,7 +2,7 @@
  * The design system holds (docs/design.md, ADR 250): the layout check finds what axe cannot see, every
  * screen below passes it at a phone's and a desktop's width, and the controls look as designed.
  */
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, test, type Browser, type Locator, type Page } from "@playwright/test";
 import { createUser, signInAs, type UserOptions } from "./fixtures";
 import { DESKTOP, PHONE, expectGoodLayout, layoutProblems } from "./layout-check";
 import { checkAxe } from "./support";
@@ -252,3 +252,36 @@ for (const javaScriptEnabled of [true, false]) {
     await context.close();
   });
 }
+
+test("the entries page uses a desktop's width, a note reads as a line, and a phone shows compact rows", async ({
+  browser,
+}) => {
+  const page = await pageFor(browser, "admin");
+  await page.setViewportSize(DESKTOP);
+  await page.goto("/goals/goal-challenge/entries");
+  const table = page.getByRole("table", { name: "Entries" });
+  // The table takes the width (not a ~670 px column in a 1280 px window)...
+  expect((await table.boundingBox())!.width).toBeGreaterThan(1000);
+  // ...so a note and an amount each sit on one line, not a word per line.
+  const lines = (cell: Locator) =>
+    cell.evaluate((el) => {
+      // The text's own line boxes (not the boxes of the elements around it).
+      const text = document.createTreeWalker(el, NodeFilter.SHOW_TEXT).nextNode()!;
+      const range = document.createRange();
+      range.selectNodeContents(text);
+      return new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top))).size;
+    });
+  expect(await lines(table.getByRole("cell", { name: "Long run with the club" }).first())).toBe(1);
+  expect(await lines(table.getByRole("cell", { name: "3.5 miles" }).first())).toBe(1);
+  // On a phone each entry is a compact card: fifty rows well under 150 px each (277 px as labelled cards).
+  await page.setViewportSize(PHONE);
+  const rows = table.getByRole("row");
+  const count = (await rows.count()) - 1;
+  expect(count).toBeGreaterThan(10);
+  expect((await table.boundingBox())!.height / count).toBeLessThan(150);
+  // The row still names its member and offers Remove.
+  await expect(rows.nth(1).getByRole("rowheader")).toBeVisible();
+  await expect(rows.nth(1).getByRole("button", { name: /Remove/ })).toBeVisible();
+  await expectGoodLayout(page);
+  await page.context().close();
+});
