@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { auditActionText, chunk, communicationText, pageCount, userChangeProblem } from "#app/features/admin/admin";
+import { auditActionText, communicationText, pageCount, userChangeProblem } from "#app/features/admin/admin";
+import { chunk } from "#app/lib/arrays";
 
 describe("userChangeProblem", () => {
   const admin = { id: "a", type: "admin" as const, status: "active" };

@@ -6,7 +6,8 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, desc, eq, ne, sql } from "drizzle-orm";
 import { rowsPerInsert } from "#app/platform/db/batch.server";
-import { AUDIENCE_LABELS, chunk, communicationText, type Audience } from "#app/features/admin/admin";
+import { AUDIENCE_LABELS, communicationText, type Audience } from "#app/features/admin/admin";
+import { chunk } from "#app/lib/arrays";
 import { newId } from "#app/lib/ids";
 import { communications, mailOutbox, users } from "#drizzle/schema";
 import { auditEntry } from "./audit.server";

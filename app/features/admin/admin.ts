@@ -88,12 +88,6 @@ export function pageCount(total: number, perPage: number): number {
   return Math.max(1, Math.ceil(total / perPage));
 }
 
-export function chunk<T>(items: readonly T[], size: number): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
-}
-
 /** The text of a communication as one recipient receives it. */
 export function communicationText(first: string, body: string, supportEmail: string): string {
   return `Hi ${first},\n\n${body.trim()}\n\n-- \nGoals with Friends. Questions? Write to ${supportEmail}.\n`;

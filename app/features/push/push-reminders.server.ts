@@ -13,6 +13,7 @@ import { and, asc, eq, inArray, isNotNull, ne, sql } from "drizzle-orm";
 import { goals, progressEntries, pushSettings, pushSubscriptions, userGoals, users } from "#drizzle/schema";
 import type { Database } from "#app/platform/db/db.server";
 import { enqueueOutbound } from "#app/features/mail/outbound-queue.server";
+import { chunk } from "#app/lib/arrays";
 import { isTimeZone, localClock, reminderNotice, type LocalClock } from "./push";
 import { pushConfigured, pushMessages } from "./push.server";
 
@@ -20,9 +21,6 @@ import { pushConfigured, pushMessages } from "./push.server";
 const LIST = 80;
 /** Rows read per group of time zones in one run; more wait for the next run of the hour. */
 const GROUP_ROWS = 2000;
-
-const chunks = <T>(items: T[], size = LIST) =>
-  Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
 
 /** The time zones in use, grouped by what their wall clock says now (most share an hour and a day). */
 async function clocks(db: Database, now: number) {
@@ -39,7 +37,7 @@ async function clocks(db: Database, now: number) {
     group.zones.push(timeZone);
     groups.set(key, group);
   }
-  return [...groups.values()].flatMap(({ clock, zones }) => chunks(zones).map((list) => ({ clock, zones: list })));
+  return [...groups.values()].flatMap(({ clock, zones }) => chunk(zones, LIST).map((list) => ({ clock, zones: list })));
 }
 
 /** Who is due in one group of time zones, with their devices and the goals they have not logged in today. */
@@ -101,7 +99,7 @@ export async function remindByPush(env: Env, db: Database, now: number): Promise
     return { day: groups[i]!.clock.day, members };
   });
   const claims = due.flatMap(({ day, members }) =>
-    chunks([...members.keys()]).map((userIds) =>
+    chunk([...members.keys()], LIST).map((userIds) =>
       db
         .update(pushSettings)
         .set({ remindedOn: day })
