@@ -15,15 +15,16 @@ export const INVALID_EMAIL = "Enter a valid email address";
 export const MIN_PASSWORD = 8;
 export const MAX_EMAIL = 254;
 export const MAX_PASSWORD = 200;
+export const SHORT_PASSWORD = (min: number) => `Use at least ${min} characters`;
 
 /** What the platform's own constraint attributes say about a field (rendered on the input) and its kind. */
 export type FieldRule =
   { kind: "line"; maxLength: number; label: string } | { kind: "email" } | { kind: "password"; minLength?: number };
 
 // Control characters other than tab and line breaks, and bidi overrides (as requiredText refuses them).
-const UNUSUAL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\u202A-\u202E\u2066-\u2069]/;
+export const UNUSUAL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\u202A-\u202E\u2066-\u2069]/;
 // Control and invisible format characters: an address that looks like another must not pass (fields.schema).
-const CONTROL_OR_FORMAT = /[\p{Cc}\p{Cf}]/u;
+export const CONTROL_OR_FORMAT = /[\p{Cc}\p{Cf}]/u;
 
 /** The constraint attributes an input carries for its rule (required, minlength, maxlength). */
 export function constraintOf(rule: FieldRule): { required: true; minLength?: number; maxLength?: number } {
@@ -43,7 +44,7 @@ export function checkField(raw: string, rule: FieldRule): string | null {
   if (rule.kind === "password") {
     if (raw.length === 0) return REQUIRED;
     if (raw.length > MAX_PASSWORD) return `Password must be at most ${MAX_PASSWORD} characters`;
-    if (rule.minLength && raw.length < rule.minLength) return `Use at least ${rule.minLength} characters`;
+    if (rule.minLength && raw.length < rule.minLength) return SHORT_PASSWORD(rule.minLength);
     return null;
   }
   const value = raw.trim();

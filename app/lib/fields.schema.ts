@@ -1,6 +1,17 @@
 /** Building blocks shared by every form schema. `import * as z` keeps zod's locales out of the bundle. */
 import * as z from "zod";
-import { ONE_LINE, REQUIRED } from "./field-rules";
+import {
+  CONTROL_OR_FORMAT,
+  INVALID_EMAIL,
+  MAX_EMAIL,
+  MAX_PASSWORD,
+  MIN_PASSWORD,
+  ONE_LINE,
+  REQUIRED,
+  SHORT_PASSWORD,
+  UNUSUAL,
+  UNUSUAL_CHARACTERS,
+} from "./field-rules";
 import { hasLineBreakOrTab, isEmailShape } from "./text-scan";
 
 // No JIT: zod would otherwise probe `new Function`, which the CSP forbids (a violation report in every
@@ -25,10 +36,7 @@ export const requiredText = (max: number, label = "This") =>
     .max(max, atMost(`${label} must be at most ${max} characters`))
     // Control characters (other than tab/newline) never belong in a name or cause, nor do bidi
     // overrides, which make a name display as something else ("Trojan Source" spoofing).
-    .refine(
-      (v) => !/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\u202A-\u202E\u2066-\u2069]/.test(v),
-      "Remove the unusual characters",
-    );
+    .refine((v) => !UNUSUAL_CHARACTERS.test(v), UNUSUAL);
 
 /**
  * A required single-line field (a name, a cause, a subject): as requiredText, and no line break or tab,
@@ -42,13 +50,19 @@ export const email = () =>
     .string({ error: REQUIRED })
     .trim()
     .min(1, REQUIRED)
-    .max(254, atMost("Email must be at most 254 characters"))
+    .max(MAX_EMAIL, atMost(`Email must be at most ${MAX_EMAIL} characters`))
     // SPEC's shape: non-space text, @, text, dot, text (a linear scan, not a backtracking pattern).
-    .refine(isEmailShape, "Enter a valid email address")
+    .refine(isEmailShape, INVALID_EMAIL)
     // No control or invisible format characters (zero-width spaces, bidi overrides): an address that
     // looks like someone else's must not become a separate account.
-    .refine((v) => !/[\p{Cc}\p{Cf}]/u.test(v), "Enter a valid email address")
+    .refine((v) => !CONTROL_OR_FORMAT.test(v), INVALID_EMAIL)
     .transform((v) => v.toLowerCase());
 
 export const password = () =>
-  z.string({ error: REQUIRED }).min(1, REQUIRED).max(200, atMost("Password must be at most 200 characters"));
+  z
+    .string({ error: REQUIRED })
+    .min(1, REQUIRED)
+    .max(MAX_PASSWORD, atMost(`Password must be at most ${MAX_PASSWORD} characters`));
+
+/** A password being chosen (sign-up, reset, change): at least MIN_PASSWORD characters. */
+export const newPassword = () => password().refine((v) => v.length >= MIN_PASSWORD, SHORT_PASSWORD(MIN_PASSWORD));

@@ -30,13 +30,6 @@ export function buildProduction({ minify = true } = {}) {
   });
 }
 
-/**
- * @param {{ root?: string, ports?: [number, number], copyStateFrom?: string }} [options] root: a directory
- * holding wrangler.toml, build/, public/, migrations/; copyStateFrom: another app's state directory to
- * start from a copy of (the A/B bench seeds once), instead of migrating and seeding afresh; inspector:
- * run the `wrangler dev` command with its devtools inspector (the profiler needs it); extraArgs: more
- * flags for that command (bench/profile.mjs serves the build unbundled).
- */
 /** The app's variables under the bench: production, with its own secrets. */
 function appVars(port) {
   return {
@@ -47,6 +40,13 @@ function appVars(port) {
   };
 }
 
+/**
+ * @param {{ root?: string, ports?: [number, number], copyStateFrom?: string }} [options] root: a directory
+ * holding wrangler.toml, build/, public/, migrations/; copyStateFrom: another app's state directory to
+ * start from a copy of (the A/B bench seeds once), instead of migrating and seeding afresh; inspector:
+ * run the `wrangler dev` command with its devtools inspector (the profiler needs it); extraArgs: more
+ * flags for that command (bench/profile.mjs serves the build unbundled).
+ */
 export async function startApp({ root = ROOT, ports = PORTS.app, copyStateFrom, inspector, extraArgs } = {}) {
   let ids = { memberGoalId: "bench-goal-01", measuredGoalId: "bench-measured" };
   let persistTo;

@@ -138,14 +138,12 @@ export async function runSsr({
       );
     }
   }
-  const medianRps = (key) => {
+  const medianOf = (key, field) => {
     const s = scenarios.find((x) => x.key === key);
-    return s?.runs.length ? median(s.runs.map((r) => r.rps)) : NaN;
+    return s?.runs.length ? median(s.runs.map((r) => r[field])) : NaN;
   };
-  const medianCpu = (key) => {
-    const s = scenarios.find((x) => x.key === key);
-    return s?.runs.length ? median(s.runs.map((r) => r.cpuMsPerRequest)) : NaN;
-  };
+  const medianRps = (key) => medianOf(key, "rps");
+  const medianCpu = (key) => medianOf(key, "cpuMsPerRequest");
   const bareRps = medianRps("bare");
   const bareD1Rps = medianRps("bareD1");
   return {

@@ -1,11 +1,10 @@
 /** The member's own account: change password, change e-mail, delete the account (routes under /profile/). */
 import * as z from "zod";
-import { MIN_PASSWORD } from "#app/features/auth/auth.schema";
-import { email, password, REQUIRED } from "#app/lib/fields.schema";
+import { email, newPassword, password, REQUIRED } from "#app/lib/fields.schema";
 
 export const changePasswordSchema = z.object({
   current: password(),
-  password: password().refine((v) => v.length >= MIN_PASSWORD, `Use at least ${MIN_PASSWORD} characters`),
+  password: newPassword(),
 });
 
 export const changeEmailSchema = z.object({

@@ -46,3 +46,16 @@ export async function countedForSport(context: AppLoadContext, goalId: string, s
     .limit(1);
   return rows[0] ? countedAmount(amount, sport, { [sport]: rows[0].factor / 100 }) : amount;
 }
+
+/**
+ * A typed entry's amount as it counts (its sport's factor applied), or null when that is under the
+ * smallest amount, 0.01 (SPORT_TOO_SMALL): the goal screen's log and the phone's queue both ask this.
+ */
+export async function amountForSport(
+  context: AppLoadContext,
+  goalId: string,
+  entry: { amount: number; sport?: Sport | null },
+) {
+  const amount = entry.sport ? await countedForSport(context, goalId, entry.sport, entry.amount) : entry.amount;
+  return amount < 1 ? null : amount;
+}

@@ -6,7 +6,7 @@
  */
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { countedForSport } from "#app/features/activity/sport-factors.server";
+import { amountForSport } from "#app/features/activity/sport-factors.server";
 import { SPORT_TOO_SMALL } from "#app/features/activity/sport-factors";
 import { settleBadges } from "#app/features/badges/badges.server";
 import { entrySchemas } from "#app/features/progress/progress.schema";
@@ -58,8 +58,9 @@ export async function syncEntry(
   }
   const value = submission.value;
   // The organiser's factor for the sport it names, as the page's own log applies it (docs/product.md).
-  if (value.sport) value.amount = await countedForSport(context, goal.id, value.sport, value.amount);
-  if (value.amount < 1) return refused(400, SPORT_TOO_SMALL);
+  const counted = await amountForSport(context, goal.id, value);
+  if (counted === null) return refused(400, SPORT_TOO_SMALL);
+  value.amount = counted;
   const result = await logEntry(context, goal, user, { ...value, note: value.note ?? null }, day);
   // Too many writes just now is not a refusal of this entry: it waits on the phone (ADR 238).
   if (!result.ok && result.status === 429)

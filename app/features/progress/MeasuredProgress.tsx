@@ -26,8 +26,15 @@ type Result = ProgressActionData["progress"] | null | undefined;
 
 const errorsOf = (result: Result, name: string) => result?.error?.[name] ?? [];
 
-/** Amount changes of this goal's entry forms still in flight: the optimistic part of my total. */
-function usePendingChange(view: ProgressView): { delta: number; logs: { amount: number; day: string }[] } {
+/**
+ * Amount changes of this goal's entry forms still in flight (the optimistic part of my total), and my
+ * total with them.
+ */
+function usePendingChange(view: ProgressView): {
+  delta: number;
+  logs: { amount: number; day: string }[];
+  myTotal: number;
+} {
   const fetchers = useFetchers();
   let delta = 0;
   const logs: { amount: number; day: string }[] = [];
@@ -46,7 +53,7 @@ function usePendingChange(view: ProgressView): { delta: number; logs: { amount: 
       if (before) delta -= (parseQuantity(before.amount) as { value: number }).value;
     }
   }
-  return { delta, logs };
+  return { delta, logs, myTotal: view.me ? Math.max(0, view.me.total + delta) : 0 };
 }
 
 function Bar({ label, percent, part, text }: { label: string; percent: number | null; part: number; text: string }) {
@@ -78,7 +85,7 @@ export function MeasuredProgress({
 }) {
   const pending = usePendingChange(view);
   const me = view.me;
-  const myTotal = me ? Math.max(0, me.total + pending.delta) : 0;
+  const myTotal = pending.myTotal;
   const myPercent = me ? percentOfTarget(myTotal, me.target) : null;
   const fmt = (n: number) => formatQuantity(n, view.unit);
   return (
@@ -161,9 +168,9 @@ export function MeasuredProgress({
  * way). The goal's own confirm step follows (ADR 161): it never completes by itself.
  */
 export function ReachedTarget({ view }: { view: ProgressView }) {
-  const pending = usePendingChange(view);
+  const { myTotal } = usePendingChange(view);
   const me = view.me;
-  if (!me || !view.canLog || !reachedTarget(Math.max(0, me.total + pending.delta), me.target)) return null;
+  if (!me || !view.canLog || !reachedTarget(myTotal, me.target)) return null;
   return (
     <div className="measure__reached notice" role="status">
       <p>You reached your target. Well done!</p>

@@ -22,7 +22,7 @@ import {
 import { earnedMessage } from "#app/features/badges/badges";
 import { settleBadges } from "#app/features/badges/badges.server";
 import { tellChangedSettlements } from "#app/features/sponsors/settle-up.server";
-import { countedForSport } from "#app/features/activity/sport-factors.server";
+import { amountForSport } from "#app/features/activity/sport-factors.server";
 import { SPORT_TOO_SMALL } from "#app/features/activity/sport-factors";
 import { deleteEntry, editEntry, loadEntryGoal, logEntry, removeEntry, type EntryGoal } from "./progress-writes.server";
 
@@ -83,11 +83,13 @@ export async function progressAction(
   }
   const value = submission.value;
   // A typed entry that names its sport counts as the organiser set for it (docs/product.md).
-  if (value.intent === "log-entry" && value.sport)
-    value.amount = await countedForSport(context, goal.id, value.sport, value.amount);
-  if (value.intent === "log-entry" && value.amount < 1) {
-    const reply = submission.reply();
-    return answer(formData, 400, { amount: [SPORT_TOO_SMALL] }, reply.initialValue as Record<string, unknown> | null);
+  if (value.intent === "log-entry") {
+    const counted = await amountForSport(context, goal.id, value);
+    if (counted === null) {
+      const reply = submission.reply();
+      return answer(formData, 400, { amount: [SPORT_TOO_SMALL] }, reply.initialValue as Record<string, unknown> | null);
+    }
+    value.amount = counted;
   }
   const result =
     value.intent === "log-entry"
