@@ -9,6 +9,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { IsoDate } from "#app/lib/dates";
+import { chunk } from "#app/lib/arrays";
 import { newId } from "#app/lib/ids";
 import { formatQuantity } from "#app/features/progress/progress";
 import { entryInsert, type EntryGoal } from "#app/features/progress/progress-writes.server";
@@ -112,10 +113,8 @@ async function settleMembers(
   userIds: string[],
   today: IsoDate,
 ) {
-  for (let i = 0; i < userIds.length; i += SETTLED_AT_ONCE)
-    await Promise.all(
-      userIds.slice(i, i + SETTLED_AT_ONCE).map((userId) => settleBadges(context, goal, userId, today)),
-    );
+  for (const ids of chunk(userIds, SETTLED_AT_ONCE))
+    await Promise.all(ids.map((userId) => settleBadges(context, goal, userId, today)));
 }
 
 /** Writes checked rows (every one without errors) as one import, in one batch. */
