@@ -58,7 +58,7 @@ test("every account screen is axe clean at 1280 and 390px, with content and with
 
   await page.goto("/profile");
   await expect(page.getByRole("region", { name: "Account" })).toBeVisible();
-  await expect(page.getByRole("region", { name: "Notifications" })).toBeVisible();
+  await expect(page.getByRole("region", { name: "Notifications", exact: true })).toBeVisible();
   await clean(page, "/profile");
   await page.getByLabel("First name").fill("");
   await page.getByRole("button", { name: "Save profile" }).click();

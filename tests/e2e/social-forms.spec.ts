@@ -92,7 +92,7 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByRole("banner").locator("img.avatar")).toHaveCount(0);
       await expect(page.getByRole("button", { name: "Remove profile picture" })).toHaveCount(0);
 
-      const section = page.getByRole("region", { name: "Notifications" });
+      const section = page.getByRole("region", { name: "Notifications", exact: true });
       const messages = section.getByRole("group", { name: "A message in a goal you are in" });
       await expect(messages.getByLabel("On")).toBeChecked();
       await messages.getByLabel("Off").check();
@@ -102,7 +102,7 @@ for (const javaScriptEnabled of [true, false]) {
       await page.reload();
       await expect(
         page
-          .getByRole("region", { name: "Notifications" })
+          .getByRole("region", { name: "Notifications", exact: true })
           .getByRole("group", { name: "A message in a goal you are in" })
           .getByLabel("Off"),
       ).toBeChecked();

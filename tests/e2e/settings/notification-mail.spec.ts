@@ -91,7 +91,7 @@ test("a cheer rings the bell live and arrives by e-mail; one click, signed out, 
 
   // Her profile shows the switch off.
   await ana.page.goto("/profile");
-  const section = ana.page.getByRole("region", { name: "Notifications" });
+  const section = ana.page.getByRole("region", { name: "Notifications", exact: true });
   await expect(section.getByRole("group", { name: "Someone cheered you on" }).getByLabel("Off")).toBeChecked();
   for (const m of [ana, ben, cy]) await m.close();
 });
@@ -107,7 +107,7 @@ test("without JavaScript: the digest and the 3-day reminder come from the cron w
 
   // Mia turns the weekly digest on in her profile (it is off by default).
   await mia.page.goto("/profile");
-  const section = mia.page.getByRole("region", { name: "Notifications" });
+  const section = mia.page.getByRole("region", { name: "Notifications", exact: true });
   const digest = section.getByRole("group", { name: /weekly digest/ });
   await expect(digest.getByLabel("Off")).toBeChecked();
   await digest.getByLabel("On").check();
