@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { GoalErrorBoundary } from "#app/features/goals/GoalForbidden";
 import { SponsorKit } from "#app/features/sponsors/SponsorKit";
 import { memberSponsorFacts, sponsorPath } from "#app/features/sponsors/sponsor-links.server";
-import { qrCode } from "#app/features/sponsors/qr.server";
+import { qrCode } from "#app/lib/qr";
 import { singular } from "#app/features/sponsors/sponsors";
 import { unitOf } from "#app/features/progress/progress";
 import { appUrl } from "#app/platform/http/env.server";

@@ -21,7 +21,7 @@ import { forbidden, notFound } from "#app/platform/http/http-errors.server";
 import { redirectWithFlash, redirectWithFlashAt } from "#app/platform/session/flash.server";
 import { cardMeta } from "#app/features/cards/cards";
 import { teamCardUrls } from "#app/features/cards/cards.server";
-import { qrCode } from "#app/features/sponsors/qr.server";
+import { qrCode } from "#app/lib/qr";
 import { revokeTeamSponsorLink } from "#app/features/sponsors/sponsor-links.server";
 import { singular } from "#app/features/sponsors/sponsors";
 import { unitOf } from "#app/features/progress/progress";

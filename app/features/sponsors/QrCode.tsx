@@ -1,6 +1,6 @@
-import type { QrCode as Qr } from "./qr.server";
+import type { QrCode as Qr } from "#app/lib/qr";
 
-/** A QR code drawn from its path (qr.server.ts), black on white with its quiet border, any size. */
+/** A QR code drawn from its path (app/lib/qr.ts), black on white with its quiet border, any size. */
 export function QrCode({ qr, label }: { qr: Qr; label: string }) {
   return (
     <svg

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { useHydrated } from "#app/components/hooks/useHydrated";
 import { CopyLink } from "#app/components/CopyLink";
 import { QrCode } from "./QrCode";
-import type { QrCode as Qr } from "./qr.server";
+import type { QrCode as Qr } from "#app/lib/qr";
 
 /**
  * A sponsor link to hand on: the phone's share sheet where the browser has one (Web Share API), copy

@@ -1,7 +1,7 @@
 import { Form } from "@remix-run/react";
 import { AskFirst } from "#app/components/AskFirst";
 import { SponsorKit } from "./SponsorKit";
-import type { QrCode } from "./qr.server";
+import type { QrCode } from "#app/lib/qr";
 
 /**
  * The organiser's sponsor links (ADR 240): the challenge's own link to hand on, sponsoring on or off,

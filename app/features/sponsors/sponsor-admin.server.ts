@@ -16,7 +16,7 @@ import {
   setSponsoring,
   sponsorPath,
 } from "./sponsor-links.server";
-import { qrCode } from "./qr.server";
+import { qrCode } from "#app/lib/qr";
 
 export const SPONSOR_INTENTS = ["sponsoring", "revoke-sponsor-links", "revoke-member-sponsor-link"] as const;
 

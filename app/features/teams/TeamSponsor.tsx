@@ -3,7 +3,7 @@ import { AskFirst } from "#app/components/AskFirst";
 import { FlashBeside } from "#app/components/FlashMessage";
 import { ShareCard } from "#app/features/cards/ShareCard";
 import { SponsorKit } from "#app/features/sponsors/SponsorKit";
-import type { QrCode } from "#app/features/sponsors/qr.server";
+import type { QrCode } from "#app/lib/qr";
 
 export const TEAM_SPONSOR_ID = "sponsor-team";
 

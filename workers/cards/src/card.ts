@@ -2,8 +2,8 @@
  * A card as satori's element tree (plain objects, no React): the challenge's title, the figure, a bar,
  * a badge, the charity and a QR code of the link, in the app's colours (app/styles tokens).
  */
-import { encode } from "uqr";
 import { CARD_FORMATS, type CardSpec } from "../../../app/lib/card-spec";
+import { qrCode } from "../../../app/lib/qr";
 
 interface Node {
   type: string;
@@ -28,24 +28,12 @@ const ACCENT_SOFT = "#fff7ed";
 const ACCENT = "#c2410c";
 
 /**
- * The link's QR code as one small SVG: a run of dark modules on a row is one rectangle of one path (about a
- * third of the subpaths of a square per module), drawn with crisp edges (no anti-aliasing to compute) (ADR 276).
+ * The link's QR code as one small SVG: the app's own path (app/lib/qr.ts, a run of dark modules on a row is
+ * one rectangle: about a third of the subpaths of a square per module), drawn with crisp edges (no
+ * anti-aliasing to compute) (ADR 276).
  */
 function qrImage(link: string, size: number): Node {
-  const { size: modules, data } = encode(link, { ecc: "M", border: 2 });
-  let d = "";
-  data.forEach((row, y) => {
-    for (let x = 0; x < row.length;) {
-      if (!row[x]) {
-        x++;
-        continue;
-      }
-      let end = x;
-      while (end < row.length && row[end]) end++;
-      d += `M${x} ${y}h${end - x}v1h-${end - x}z`;
-      x = end;
-    }
-  });
+  const { size: modules, path: d } = qrCode(link);
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${modules} ${modules}" shape-rendering="crispEdges"><rect width="${modules}" height="${modules}" fill="#ffffff"/><path fill="${INK}" d="${d}"/></svg>`;
   const src = `data:image/svg+xml;base64,${btoa(svg)}`;
   return { type: "img", props: { src, width: size, height: size, style: { width: size, height: size } } };

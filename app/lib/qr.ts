@@ -1,6 +1,7 @@
 /**
- * A QR code of a link as one SVG path, made on the server with uqr (any runtime, no canvas): the browser
- * gets a few hundred bytes of markup and no QR library.
+ * A QR code of a link as one SVG path, made with uqr (any runtime, no canvas). Pure, so the card Worker
+ * (workers/cards) draws the very path the app's pages do (ADR 276). Pages call it in their loaders: the
+ * browser gets a few hundred bytes of markup and no QR library (components import only the type).
  */
 import { encode } from "uqr";
 
