@@ -85,16 +85,20 @@ const isTeamTop = (rows: WeekRows, userId: string) => {
   return mine > 0 && rows.every((r) => r.userId === userId || Number(r.total) < mine);
 };
 
-const toEntries = (rows: Awaited<ReturnType<typeof myBadgeEntriesQuery>>): BadgeEntry[] =>
+type EntryRows = Awaited<ReturnType<typeof myBadgeEntriesQuery>>;
+const toEntries = (rows: EntryRows): BadgeEntry[] =>
   rows.map((r) => ({ day: r.day, amount: r.amount, createdAt: new Date(r.createdAt).getTime() }));
+
+/**
+ * A member's badges from their entries (myBadgeEntriesQuery), without this week's "team's top": what a
+ * shareable card and a challenge's summary show (ADR 272, 274), which name no weekly team standing.
+ */
+export const memberBadges = (rows: EntryRows, goal: { unit: string; unitTarget: number | null }) =>
+  earnedBadges(toEntries(rows), { unit: goal.unit, unitTarget: goal.unitTarget, teamTopThisWeek: false });
 
 /** What the goal screen's badge section shows: my badges and the goal's badge feed. */
 export function toBadgesView(
-  rows: readonly [
-    Awaited<ReturnType<typeof myBadgeEntriesQuery>>,
-    WeekRows,
-    Awaited<ReturnType<typeof badgeFeedQuery>>,
-  ],
+  rows: readonly [EntryRows, WeekRows, Awaited<ReturnType<typeof badgeFeedQuery>>],
   goal: { unit: string | null; unitTarget: number | null },
   viewerId: string,
 ) {

@@ -8,8 +8,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { CardFormat, CardSpec } from "#app/lib/card-spec";
 import { loadSponsorPage } from "#app/features/sponsors/sponsor-page.server";
-import { earnedBadges } from "#app/features/badges/badges";
-import { myBadgeEntriesQuery } from "#app/features/badges/badges.server";
+import { memberBadges, myBadgeEntriesQuery } from "#app/features/badges/badges.server";
 import { appUrl } from "#app/platform/http/env.server";
 import { today } from "#app/platform/session/clock.server";
 import {
@@ -35,10 +34,7 @@ async function sponsorCardSpec(request: Request, context: AppLoadContext, token:
   let badge: string | null = null;
   if (target.member && target.goal.unit) {
     const rows = await myBadgeEntriesQuery(context, target.goal.id, target.member.id);
-    const entries = rows.map((r) => ({ day: r.day, amount: r.amount, createdAt: new Date(r.createdAt).getTime() }));
-    badge = cardBadge(
-      earnedBadges(entries, { unit: target.goal.unit, unitTarget: target.goal.unitTarget, teamTopThisWeek: false }),
-    );
+    badge = cardBadge(memberBadges(rows, { unit: target.goal.unit, unitTarget: target.goal.unitTarget }));
   }
   const spec = cardSpec(
     {

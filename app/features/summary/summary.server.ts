@@ -14,8 +14,7 @@ import { rowValues } from "#app/platform/db/insert-select.server";
 import { publishNow, type Topic } from "#app/features/live/live.server";
 import { deliverLater, outboxRow } from "#app/features/mail/mail.server";
 import { emailChoicesColumn, keepsTopicOn, topicMail } from "#app/features/notifications/notification-mail.server";
-import { earnedBadges } from "#app/features/badges/badges";
-import { myBadgeEntriesQuery } from "#app/features/badges/badges.server";
+import { memberBadges, myBadgeEntriesQuery } from "#app/features/badges/badges.server";
 import { cardBadge } from "#app/features/cards/cards";
 import { pledgeValue } from "#app/features/fundraising/fundraising.server";
 import { myStandingQuery, rankedAhead } from "#app/features/progress/progress.server";
@@ -59,13 +58,10 @@ function factsOf(
   },
   member: { name: string; total: number | null; ahead: number | null },
   group: { participants: number; groupTotal: number; pledged: number; paid: number },
-  entries: { day: string; amount: number; createdAt: Date | number }[],
+  entries: Awaited<ReturnType<typeof myBadgeEntriesQuery>>,
 ): SummaryFacts {
   const unit = goal.unit ?? "units";
-  const badges = earnedBadges(
-    entries.map((e) => ({ day: e.day, amount: e.amount, createdAt: new Date(e.createdAt).getTime() })),
-    { unit, unitTarget: goal.unitTarget, teamTopThisWeek: false },
-  );
+  const badges = memberBadges(entries, { unit, unitTarget: goal.unitTarget });
   const total = Number(member.total ?? 0);
   return {
     cause: goal.cause,
