@@ -46,6 +46,7 @@ const summaryGoalColumns = {
   targetAmount: goals.targetAmount,
 };
 
+/** The summary's facts from one row of the goal's columns and its group figures, the member and their entries. */
 function factsOf(
   goal: {
     cause: string;
@@ -55,9 +56,12 @@ function factsOf(
     charityName: string | null;
     currency: string | null;
     targetAmount: number | null;
+    participants: number;
+    groupTotal: number;
+    pledged: number;
+    paid: number;
   },
   member: { name: string; total: number | null; ahead: number | null },
-  group: { participants: number; groupTotal: number; pledged: number; paid: number },
   entries: Awaited<ReturnType<typeof myBadgeEntriesQuery>>,
 ): SummaryFacts {
   const unit = goal.unit ?? "units";
@@ -71,15 +75,15 @@ function factsOf(
     memberName: member.name,
     total,
     rank: total > 0 && member.ahead !== null ? Number(member.ahead) + 1 : null,
-    participants: Number(group.participants),
-    groupTotal: Number(group.groupTotal),
+    participants: Number(goal.participants),
+    groupTotal: Number(goal.groupTotal),
     raised:
       goal.charityName && goal.currency && goal.targetAmount
         ? {
             charityName: goal.charityName,
             currency: goal.currency,
-            pledged: Number(group.pledged),
-            paid: Number(group.paid),
+            pledged: Number(goal.pledged),
+            paid: Number(goal.paid),
           }
         : null,
     badges: badges.map((b) => b.label),
@@ -127,7 +131,6 @@ export async function loadSummary(
     facts: factsOf(
       goal,
       { name: `${viewer.first} ${viewer.last}`, total: standing?.total ?? 0, ahead: standing?.ahead ?? null },
-      goal,
       entries,
     ),
   };
@@ -215,12 +218,8 @@ export async function mailSummaries(context: AppLoadContext, today: IsoDate): Pr
     const i = wanted.indexOf(r);
     statements.push(mark(r.id));
     if (i < 0) continue;
-    const facts = factsOf(
-      r,
-      { name: `${r.first} ${r.last}`, total: r.total, ahead: r.total === null ? null : r.ahead },
-      r,
-      entries[i]!,
-    );
+    // No progress row: total null, and factsOf gives no rank to a total of 0 whatever `ahead` says.
+    const facts = factsOf(r, { name: `${r.first} ${r.last}`, total: r.total, ahead: r.ahead }, entries[i]!);
     const mail = await topicMail(env, { id: r.userId, email: r.email }, "summary", {
       ...summaryMail(facts, `${origin}/goals/${r.goalId}/summary`),
       kind: "challenge-summary",

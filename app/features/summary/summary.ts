@@ -66,6 +66,7 @@ export const badgesLine = (f: SummaryFacts) =>
 
 export function summaryMail(f: SummaryFacts, link: string): { subject: string; text: string } {
   const subject = `${f.cause} has ended: your summary`;
+  const raised = raisedLine(f);
   return {
     subject: subject.length > 90 ? `${subject.slice(0, 87)}...` : subject,
     text: [
@@ -73,7 +74,7 @@ export function summaryMail(f: SummaryFacts, link: string): { subject: string; t
       "",
       standingLine(f),
       groupLine(f),
-      ...(raisedLine(f) ? [raisedLine(f)!] : []),
+      ...(raised ? [raised] : []),
       badgesLine(f),
       "",
       `Your summary and certificate: ${link}`,
