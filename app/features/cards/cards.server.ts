@@ -110,7 +110,11 @@ async function dropOlderVersions(env: Env, prefix: string, format: CardFormat, k
 export async function memberCardUrls(request: Request, context: AppLoadContext, goalId: string, userId: string) {
   const { goal, member } = await memberSponsorFacts(context, goalId, userId);
   if (!goal || !member || !goal.sponsoring) return null;
-  const link = await sponsorPath(context.cloudflare.env, goal, member);
+  return cardUrls(request, context, await sponsorPath(context.cloudflare.env, goal, member));
+}
+
+/** A sponsor link's absolute address and its two cards'. */
+function cardUrls(request: Request, context: AppLoadContext, link: string) {
   const origin = appUrl(request, context.cloudflare.env);
   return {
     wide: `${origin}${cardPath(link, "wide")}`,
@@ -126,14 +130,11 @@ export async function memberCardUrls(request: Request, context: AppLoadContext, 
 export async function teamCardUrls(request: Request, context: AppLoadContext, goalId: string, teamId: string) {
   const facts = await teamSponsorFacts(context, goalId, teamId);
   if (!facts) return null;
-  const origin = appUrl(request, context.cloudflare.env);
   const link = await teamSponsorPath(context.cloudflare.env, facts.goal, facts.team);
   return {
     open: facts.goal.sponsoring,
     raising: !!facts.goal.charityName,
     charityName: facts.goal.charityName,
-    wide: `${origin}${cardPath(link, "wide")}`,
-    square: `${origin}${cardPath(link, "square")}`,
-    link: origin + link,
+    ...cardUrls(request, context, link),
   };
 }

@@ -22,7 +22,7 @@ import { publish } from "#app/features/live/live.server";
 import { goalColumns } from "#app/features/goals/goal-columns.server";
 import { parseInviteToken, signedLinkToken, signsMessage } from "#app/features/goals/invites.server";
 import { pledgeColumns, pledgeTotalsQuery, type SupportGoal } from "#app/features/fundraising/fundraising.server";
-import { teamLabel } from "./team-pledge.server";
+import { teamLabel } from "#app/features/teams/teams";
 
 const GROUP = "group";
 const TEAM = "team";

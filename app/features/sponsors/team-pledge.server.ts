@@ -8,8 +8,6 @@ import { and, asc, eq } from "drizzle-orm";
 import { goalTeamSettings, teams } from "#drizzle/schema";
 import { MAX_TEAMS, teamLabel } from "#app/features/teams/teams";
 
-export { teamLabel } from "#app/features/teams/teams";
-
 function teamsOf(context: AppLoadContext, goalId: string, teamId?: string) {
   return context.db
     .select({ id: teams.id, name: teams.name })
