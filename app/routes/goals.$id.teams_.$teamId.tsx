@@ -60,11 +60,12 @@ async function goalFor(request: Request, context: LoaderFunctionArgs["context"],
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { user, goal } = await goalFor(request, context, params.id!);
-  const page = await teamPage(context, goal, params.teamId!, user);
-  if (!page) throw notFound();
-  const urls = await teamCardUrls(request, context, goal.id, page.team.id);
-  const sponsor = urls ? { ...urls, qr: qrCode(urls.link) } : null;
-  return { ...page, sponsor, unit: goal.unit ? singular(unitOf(goal.unit).label) : null };
+  const found = await teamPage(context, goal, params.teamId!, user);
+  if (!found) throw notFound();
+  // The team's sponsor link and cards from the two reads above: no third round trip (ADR 275).
+  const urls = await teamCardUrls(request, context, goal, found.team);
+  const sponsor = { ...urls, qr: qrCode(urls.link) };
+  return { ...found.page, sponsor, unit: goal.unit ? singular(unitOf(goal.unit).label) : null };
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {

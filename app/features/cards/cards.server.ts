@@ -11,12 +11,7 @@ import { loadSponsorPage } from "#app/features/sponsors/sponsor-page.server";
 import { memberBadges, myBadgeEntriesQuery } from "#app/features/badges/badges.server";
 import { appUrl } from "#app/platform/http/env.server";
 import { today } from "#app/platform/session/clock.server";
-import {
-  memberSponsorFacts,
-  sponsorPath,
-  teamSponsorFacts,
-  teamSponsorPath,
-} from "#app/features/sponsors/sponsor-links.server";
+import { memberSponsorFacts, sponsorPath, teamSponsorPath } from "#app/features/sponsors/sponsor-links.server";
 import { cardBadge, cardPath, cardSpec } from "./cards";
 
 /** Bumped when the card's drawing changes, so every cached card is drawn again. */
@@ -124,17 +119,21 @@ function cardUrls(request: Request, context: AppLoadContext, link: string) {
 }
 
 /**
- * A team's sponsor link and card addresses (ADR 275), or null when the team is not the goal's. `open` is
- * false while the organiser has paused sponsoring: the link and card then answer 403, so none is offered.
+ * A team's sponsor link and card addresses (ADR 275), from the team page's own reads of the goal and the
+ * team (no D1 access here). `open` is false while the organiser has paused sponsoring: the link and card
+ * then answer 403, so none is offered.
  */
-export async function teamCardUrls(request: Request, context: AppLoadContext, goalId: string, teamId: string) {
-  const facts = await teamSponsorFacts(context, goalId, teamId);
-  if (!facts) return null;
-  const link = await teamSponsorPath(context.cloudflare.env, facts.goal, facts.team);
+export async function teamCardUrls(
+  request: Request,
+  context: AppLoadContext,
+  goal: { id: string; sponsorNonce: string | null; sponsoring: boolean; charityName: string | null },
+  team: { id: string; sponsorNonce: string | null },
+) {
+  const link = await teamSponsorPath(context.cloudflare.env, goal, team);
   return {
-    open: facts.goal.sponsoring,
-    raising: !!facts.goal.charityName,
-    charityName: facts.goal.charityName,
+    open: goal.sponsoring,
+    raising: !!goal.charityName,
+    charityName: goal.charityName,
     ...cardUrls(request, context, link),
   };
 }

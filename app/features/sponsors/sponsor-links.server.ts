@@ -194,21 +194,6 @@ function teamSponsorQuery(context: AppLoadContext, goalId: string, teamId: strin
     .limit(1);
 }
 
-/** A team's sponsor link facts (the goal's and the team's nonces), or null when the team is not the goal's. */
-export async function teamSponsorFacts(context: AppLoadContext, goalId: string, teamId: string) {
-  const [goalRows, teamRows] = await context.db.batch([
-    context.db.select(sponsorGoalColumns).from(goals).where(eq(goals.id, goalId)).limit(1),
-    context.db
-      .select({ id: teams.id, sponsorNonce: teams.sponsorNonce })
-      .from(teams)
-      .where(and(eq(teams.id, teamId), eq(teams.goalId, goalId)))
-      .limit(1),
-  ]);
-  const goal = goalRows[0];
-  const team = teamRows[0];
-  return goal && team ? { goal, team } : null;
-}
-
 /** Only this team's sponsor link stops working; false when it is not a team of the goal. */
 export async function revokeTeamSponsorLink(context: AppLoadContext, goalId: string, teamId: string) {
   const result = await context.db

@@ -102,7 +102,11 @@ export function toTeamsView(rows: TeamRows, goal: TeamsGoal, viewer: Viewer) {
 }
 export type TeamsView = NonNullable<ReturnType<typeof toTeamsView>>;
 
-/** A goal's facts every team write and page checks: its owner, measure, the viewer's membership, settings. */
+/**
+ * A goal's facts every team write and page checks: its owner, measure, the viewer's membership, settings,
+ * and what the team page's sponsor link needs (the goal's sponsor nonce, sponsoring on, its charity; ADR
+ * 275), so the page builds that link and its cards from this read.
+ */
 export async function loadTeamGoal(context: AppLoadContext, goalId: string, viewerId: string) {
   const rows = await context.db
     .select({
@@ -112,6 +116,9 @@ export async function loadTeamGoal(context: AppLoadContext, goalId: string, view
       unit: goals.unit,
       visibility: goals.visibility,
       demo: goals.demo,
+      sponsorNonce: goals.sponsorNonce,
+      sponsoring: goals.sponsoring,
+      charityName: goals.charityName,
       member: userGoals.userId,
       enabled: goalTeamSettings.enabled,
       membersCreate: goalTeamSettings.membersCreate,
@@ -132,6 +139,9 @@ export async function loadTeamGoal(context: AppLoadContext, goalId: string, view
     unit: row.unit,
     visibility: row.visibility,
     demo: row.demo,
+    sponsorNonce: row.sponsorNonce,
+    sponsoring: row.sponsoring,
+    charityName: row.charityName,
     member: row.member !== null,
     settings:
       row.enabled === null
@@ -145,10 +155,10 @@ export type TeamGoal = NonNullable<Awaited<ReturnType<typeof loadTeamGoal>>>;
 export const seesTeams = (goal: TeamGoal, viewer: Viewer) =>
   goal.member || canManageGoal(goal, viewer) || (goal.visibility === "public" && !goal.demo);
 
-/** One team of a goal. */
+/** One team of a goal (with its sponsor nonce, for the team page's sponsor link). */
 export async function loadTeam(context: AppLoadContext, goalId: string, teamId: string) {
   const rows = await context.db
-    .select({ id: teams.id, name: teams.name, captainId: teams.captainId })
+    .select({ id: teams.id, name: teams.name, captainId: teams.captainId, sponsorNonce: teams.sponsorNonce })
     .from(teams)
     .where(and(eq(teams.id, teamId), eq(teams.goalId, goalId)))
     .limit(1);
@@ -176,7 +186,10 @@ export function teamMembersQuery(context: AppLoadContext, goalId: string, teamId
     .limit(1000);
 }
 
-/** The team page: the team, its members and figures, and what the viewer may do there. */
+/**
+ * The team page: the team, its members and figures, and what the viewer may do there (`page`), and the
+ * team's row (`team`, its sponsor nonce included) for its sponsor link, which the browser never gets.
+ */
 export async function teamPage(context: AppLoadContext, goal: TeamGoal, teamId: string, viewer: Viewer) {
   const [team, members, board] = await Promise.all([
     loadTeam(context, goal.id, teamId),
@@ -191,7 +204,7 @@ export async function teamPage(context: AppLoadContext, goal: TeamGoal, teamId: 
   );
   const mine = ranked.find((t) => t.id === team.id)!;
   const quantity = (n: number) => (goal.unit ? formatQuantity(n, goal.unit) : String(n));
-  return {
+  const page = {
     goal: { id: goal.id, cause: goal.cause, ranking: goal.settings?.ranking ?? "total" },
     team: {
       id: team.id,
@@ -213,6 +226,7 @@ export async function teamPage(context: AppLoadContext, goal: TeamGoal, teamId: 
       me: m.userId === viewer.id,
     })),
   };
+  return { page, team };
 }
 
 /** Each member's team in a goal, for the participants CSV. */
