@@ -25,6 +25,7 @@ import { pledgeNotifications, ringBells } from "#app/features/notifications/noti
 import { deliverLater, sendMail, type OutboxRow } from "#app/features/mail/mail.server";
 import { rowValues } from "#app/platform/db/insert-select.server";
 import { goalColumns } from "#app/features/goals/goal-columns.server";
+import { teamTotalSql } from "#app/features/teams/teams.server";
 
 export interface SupportGoal {
   id: string;
@@ -91,7 +92,7 @@ export const pledgeProgress = `(case
     when "pledges"."member_id" is not null
       then coalesce((select pt.total from "progress_totals" as pt where pt.goal_id = "pledges"."goal_id" and pt.user_id = "pledges"."member_id"), 0)
     when "pledges"."team_id" is not null and exists(select 1 from "teams" as t where t.id = "pledges"."team_id" and t.goal_id = "pledges"."goal_id")
-      then (select coalesce(sum(pt.total), 0) from "progress_totals" as pt join "team_members" as tm on tm.goal_id = pt.goal_id and tm.user_id = pt.user_id where pt.goal_id = "pledges"."goal_id" and tm.team_id = "pledges"."team_id")
+      then ${teamTotalSql('"pledges"."goal_id"', '"pledges"."team_id"')}
     else (select coalesce(sum(pt.total), 0) from "progress_totals" as pt where pt.goal_id = "pledges"."goal_id")
     end)`;
 

@@ -23,6 +23,7 @@ import { goalColumns } from "#app/features/goals/goal-columns.server";
 import { parseInviteToken, signedLinkToken, signsMessage } from "#app/features/goals/invites.server";
 import { pledgeColumns, pledgeTotalsQuery, type SupportGoal } from "#app/features/fundraising/fundraising.server";
 import { teamLabel } from "#app/features/teams/teams";
+import { teamTotalSql } from "#app/features/teams/teams.server";
 
 const GROUP = "group";
 const TEAM = "team";
@@ -186,7 +187,7 @@ function teamSponsorQuery(context: AppLoadContext, goalId: string, teamId: strin
       name: teams.name,
       nonce: teams.sponsorNonce,
       members: sql<number>`(select count(*) from ${teamMembers} as tm where tm.team_id = ${teams.id})`,
-      total: sql<number>`(select coalesce(sum(pt.total), 0) from ${progressTotals} as pt join ${teamMembers} as tm on tm.goal_id = pt.goal_id and tm.user_id = pt.user_id where pt.goal_id = ${teams.goalId} and tm.team_id = ${teams.id})`,
+      total: sql<number>`${sql.raw(teamTotalSql('"teams"."goal_id"', '"teams"."id"'))}`,
     })
     .from(teams)
     .innerJoin(goalTeamSettings, and(eq(goalTeamSettings.goalId, teams.goalId), eq(goalTeamSettings.enabled, true)))

@@ -11,6 +11,15 @@ import { formatQuantity } from "#app/features/progress/progress";
 import { goals, goalTeamSettings, progressTotals, teamMembers, teams, userGoals, users } from "#drizzle/schema";
 import { canRunTeam, MAX_TEAMS, rankTeams, type TeamRanking } from "./teams";
 
+/**
+ * A team's total (ADR 270's credit): the summed progress_totals of whoever is in the team now, as raw SQL
+ * over the outer row's goal and team id (quoted column names). One rule for the pledges that follow a team
+ * (pledgeProgress) and a team's sponsor link; the team board sums the same rows by joins (teamBoardQuery).
+ */
+export function teamTotalSql(goalIdColumn: string, teamIdColumn: string) {
+  return `(select coalesce(sum(pt.total), 0) from "progress_totals" as pt join "team_members" as tm on tm.goal_id = pt.goal_id and tm.user_id = pt.user_id where pt.goal_id = ${goalIdColumn} and tm.team_id = ${teamIdColumn})`;
+}
+
 export function teamSettingsQuery(context: AppLoadContext, goalId: string | SQL) {
   return context.db.select().from(goalTeamSettings).where(eq(goalTeamSettings.goalId, goalId)).limit(1);
 }
