@@ -278,6 +278,21 @@ export const FORMS: FormRow[] = [
     },
   },
   {
+    // Phone notifications (ADR 282): the reminder's hour (or none), the cheers switch, and the device's
+    // time zone the page's script adds. The member has no settings yet: a refused case must not make them.
+    name: "phone notifications (/profile/push)",
+    group: "member",
+    path: () => "/profile/push",
+    as: "member",
+    cases: 120,
+    fieldErrors: true,
+    fields: {
+      reminderHour: { kind: "choice", values: ["off", ...Array.from({ length: 24 }, (_, h) => String(h))] },
+      cheers: { kind: "choice", values: ["on", "off"] },
+      timeZone: { kind: "time-zone" },
+    },
+  },
+  {
     // The organiser's entries page (ADR 145): an admin manages every goal.
     name: "admin: remove a progress entry",
     group: "admin",

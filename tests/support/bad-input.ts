@@ -55,7 +55,12 @@ export type FieldSpec =
    * A form's idempotency key (32 lower-case hex digits, ADR 215, 218), fixed so it is never used up; an
    * `optional` one may be missing or empty (a page rendered before the key existed sends none).
    */
-  | { kind: "key"; value: string; optional?: boolean };
+  | { kind: "key"; value: string; optional?: boolean }
+  /**
+   * An IANA time zone the page's script fills in from the device ("Europe/London"); optional: missing
+   * or empty keeps the stored one (ADR 282).
+   */
+  | { kind: "time-zone" };
 
 export type FileValue = { file: { name: string; type: string; bytes: Uint8Array<ArrayBuffer> } };
 /** One submitted value; an array means the field is repeated. */
@@ -123,6 +128,8 @@ function validValue(spec: FieldSpec, rng: Rng): string {
       return spec.valid();
     case "key":
       return spec.value;
+    case "time-zone":
+      return rng.chance(0.25) ? "" : rng.pick(["Europe/London", "America/New_York", "Asia/Kolkata", "UTC"]);
   }
 }
 
@@ -203,11 +210,17 @@ function breakersFor(spec: FieldSpec): FieldBreaker[] {
         ...common,
         {
           name: "not an option",
+          // Never one of the options themselves (an hour's "1").
           apply: (_, rng) => [
-            rng.pick(["superadmin", "root", "1", "true", "null", "undefined", "<script>", "' OR 1=1 --"]),
+            rng.pick(
+              ["superadmin", "root", "1", "true", "null", "undefined", "<script>", "' OR 1=1 --"].filter(
+                (x) => !spec.values.includes(x),
+              ),
+            ),
           ],
         },
-        { name: "option in upper case", apply: (v) => [v.toUpperCase()] },
+        // An option with no letters ("19") is itself in upper case: a unit after it is not an option.
+        { name: "option in upper case", apply: (v) => [v.toUpperCase() === v ? `${v}H` : v.toUpperCase()] },
         { name: "option plus control character", apply: (v) => [v + "\u0000"] },
         { name: "option padded", apply: (v) => [` ${v}x`] },
       ];
@@ -282,6 +295,21 @@ function breakersFor(spec: FieldSpec): FieldBreaker[] {
         { name: "SQL in key", apply: (v) => [`${v}' OR '1'='1`] },
         { name: "padded", apply: (v) => [` ${v} `] },
         { name: "10 KB", apply: () => ["a".repeat(10_240)] },
+      ];
+    case "time-zone":
+      return [
+        common[2]!, // repeated
+        common[3]!, // file instead of text
+        { name: "65 chars", apply: () => ["Europe/" + "x".repeat(58)] },
+        { name: "10 KB", apply: () => ["Europe/London".repeat(788)] },
+        { name: "control character", apply: (v) => [`${v || "UTC"}\u0000`] },
+        {
+          name: "not a time zone",
+          apply: (_, rng) => [
+            rng.pick(["Mars/Olympus_Mons", "Europe/Londres", "Europe/../etc", "+25:00", "' OR 1=1 --", "<script>"]),
+          ],
+        },
+        { name: "padded", apply: (v) => [` ${v || "UTC"} `] },
       ];
     case "ref":
       return [
