@@ -100,16 +100,13 @@ export async function topicMail(
   };
 }
 
-async function noticeMail(env: Env, to: string, userId: string, facts: NotificationFacts): Promise<Mail> {
-  const topic = topicOfKind(facts.kind);
+function noticeMail(env: Env, to: string, userId: string, facts: NotificationFacts): Promise<Mail> {
   const text = notificationText(facts);
-  return {
-    to,
+  return topicMail(env, { id: userId, email: to }, topicOfKind(facts.kind), {
     subject: text.length > 90 ? `${text.slice(0, 87)}...` : text,
-    text: [text, "", `Open it: ${origin(env)}${notificationHref(facts)}`, footer(env, topic)].join("\n"),
+    text: [text, "", `Open it: ${origin(env)}${notificationHref(facts)}`].join("\n"),
     kind: `${NOTICE_KIND_PREFIX}${facts.kind}`,
-    link: await unsubscribeUrl(env, origin(env), { id: userId, email: to }, topic),
-  };
+  });
 }
 
 /** Inserts the messages (each once, by id) and marks the notifications dealt with, in one batch. */
