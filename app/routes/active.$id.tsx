@@ -16,7 +16,7 @@ import { changeMembership } from "#app/features/goals/goal-membership.server";
 import { mainScreenData } from "#app/features/home/main-screen.server";
 import { progressAction } from "#app/features/progress/progress-form.server";
 import { requireUser } from "#app/platform/session/session.server";
-import { pushConfigured } from "#app/features/push/push.server";
+import { pushPublicKey } from "#app/features/push/push.server";
 import fundraisingStyles from "#app/styles/fundraising.css";
 import goalsStyles from "#app/styles/goals.css";
 import progressStyles from "#app/styles/progress.css";
@@ -44,8 +44,7 @@ export const handle: LiveHandle<typeof loader> = {
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const screen = await mainScreenData(request, context, params.id);
   // The server's public key, for the reminders' opt-in (ADR 281); null when push is not configured.
-  const { env } = context.cloudflare;
-  return { ...screen, pushKey: pushConfigured(env) ? env.VAPID_PUBLIC_KEY : null };
+  return { ...screen, pushKey: pushPublicKey(context.cloudflare.env) };
 }
 
 const INTENTS = ["complete", "undo", "leave"] as const;

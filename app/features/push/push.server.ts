@@ -17,6 +17,8 @@ export const MAX_DEVICES = 10;
 
 /** Web Push needs the server's VAPID key pair (docs/deploy.md); without it nothing offers or sends push. */
 export const pushConfigured = (env: Env) => !!(env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY);
+/** The server's public key, for the browser's subscribe call; null when push is not configured. */
+export const pushPublicKey = (env: Env) => (pushConfigured(env) ? env.VAPID_PUBLIC_KEY : null);
 
 export interface PushState {
   /** The server's public key, for the browser's subscribe call; null when push is not configured. */
@@ -46,7 +48,7 @@ type PushRows = readonly [NonNullable<PushState["settings"]>[], { n: number }[]]
 
 export function toPushState(env: Env, [settings, devices]: PushRows): PushState {
   return {
-    publicKey: pushConfigured(env) ? env.VAPID_PUBLIC_KEY : null,
+    publicKey: pushPublicKey(env),
     settings: settings[0] ?? null,
     devices: devices[0]?.n ?? 0,
   };
