@@ -36,8 +36,7 @@ export function PushToggle({
   useEffect(() => {
     let live = true;
     void import("./push.client").then(async (push: typeof PushClient) => {
-      const availability = push.availability();
-      const next: Status = availability === "available" ? ((await push.isSubscribed()) ? "on" : "off") : availability;
+      const next = await push.deviceStatus();
       if (live) setStatus(next);
     });
     return () => {
@@ -59,8 +58,7 @@ export function PushToggle({
     setMessage(null);
     const push = await import("./push.client");
     const problem = on ? await push.turnOn(publicKey) : await push.turnOff();
-    const availability = push.availability();
-    setStatus(availability === "available" ? ((await push.isSubscribed()) ? "on" : "off") : availability);
+    setStatus(await push.deviceStatus());
     setMessage(problem ?? (on ? "Notifications are on for this device." : "Notifications are off for this device."));
   };
 

@@ -29,6 +29,12 @@ export async function isSubscribed(): Promise<boolean> {
   }
 }
 
+/** What this device can do now: "on" or "off" where push is available, else why it is not. */
+export async function deviceStatus(): Promise<"unsupported" | "blocked" | "on" | "off"> {
+  const can = availability();
+  return can === "available" ? ((await isSubscribed()) ? "on" : "off") : can;
+}
+
 const fromBase64url = (value: string) =>
   Uint8Array.from(atob(value.replaceAll("-", "+").replaceAll("_", "/")), (c) => c.charCodeAt(0));
 
