@@ -4,7 +4,7 @@ import { useEffect, useState } from "react";
 import { FlashBeside } from "#app/components/FlashMessage";
 import { FieldError, SelectField, SubmitButton } from "#app/components/forms";
 import { useConformForm } from "#app/components/hooks/useConformForm";
-import { hourLabel, REMINDER_HOURS } from "./push";
+import { deviceTimeZone, hourLabel, REMINDER_HOURS } from "./push";
 import { pushSettingsSchema } from "./push.schema";
 import { PushToggle } from "./PushToggle";
 
@@ -40,7 +40,7 @@ export function PushSettings({
   });
   // The device's own time zone goes with the form once the page runs (without JavaScript the stored one stays).
   const [timeZone, setTimeZone] = useState<string | null>(null);
-  useEffect(() => setTimeZone(Intl.DateTimeFormat().resolvedOptions().timeZone), []);
+  useEffect(() => setTimeZone(deviceTimeZone()), []);
   const zone = timeZone ?? settings?.timeZone ?? null;
   return (
     <section className="card account" id="push" aria-labelledby="push-heading">

@@ -4,6 +4,8 @@
  * off unsubscribes the device and tells the server. Loaded on demand by the opt-in buttons.
  */
 
+import { deviceTimeZone, fromBase64url } from "./push";
+
 export type PushAvailability = "unsupported" | "blocked" | "available";
 
 export function availability(): PushAvailability {
@@ -34,9 +36,6 @@ export async function deviceStatus(): Promise<"unsupported" | "blocked" | "on" |
   const can = availability();
   return can === "available" ? ((await isSubscribed()) ? "on" : "off") : can;
 }
-
-const fromBase64url = (value: string) =>
-  Uint8Array.from(atob(value.replaceAll("-", "+").replaceAll("_", "/")), (c) => c.charCodeAt(0));
 
 async function post(fields: Record<string, string>): Promise<string | null> {
   try {
@@ -76,7 +75,7 @@ export async function turnOn(publicKey: string): Promise<string | null> {
     endpoint: subscription.endpoint,
     p256dh: json.keys?.p256dh ?? "",
     auth: json.keys?.auth ?? "",
-    timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+    timeZone: deviceTimeZone(),
   });
 }
 
@@ -89,6 +88,3 @@ export async function turnOff(): Promise<string | null> {
   await subscription.unsubscribe().catch(() => false);
   return post({ intent: "unsubscribe", endpoint });
 }
-
-/** The device's time zone, for the settings form (its hidden field). */
-export const deviceTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;

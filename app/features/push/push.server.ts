@@ -10,7 +10,7 @@ import { newId } from "#app/lib/ids";
 import { pushSettings, pushSubscriptions } from "#drizzle/schema";
 import { reportError } from "#app/platform/http/report.server";
 import { enqueueOutbound, type OutboundMessage } from "#app/features/mail/outbound-queue.server";
-import { DEFAULT_REMINDER_HOUR, type PushNotice } from "./push";
+import { DEFAULT_REMINDER_HOUR, fromBase64url, type PushNotice } from "./push";
 
 /** A member's devices with notifications on: a new one past this many replaces the oldest. */
 export const MAX_DEVICES = 10;
@@ -57,9 +57,6 @@ export function toPushState(env: Env, [settings, devices]: PushRows): PushState 
 export async function pushStateOf(context: AppLoadContext, userId: string): Promise<PushState> {
   return toPushState(context.cloudflare.env, await context.db.batch(pushStateQueries(context, userId)));
 }
-
-const fromBase64url = (value: string) =>
-  Uint8Array.from(atob(value.replaceAll("-", "+").replaceAll("_", "/")), (c) => c.charCodeAt(0));
 
 /** The device key is a point on P-256 (the payload is encrypted to it): the shape alone does not say so. */
 export async function isCurvePoint(p256dh: string): Promise<boolean> {

@@ -135,3 +135,10 @@ export const DEFAULT_REMINDER_HOUR = 19;
 
 /** "19:00". */
 export const hourLabel = (hour: number) => `${String(hour).padStart(2, "0")}:00`;
+
+/** The bytes of unpadded base64url (the VAPID public key, a device key). */
+export const fromBase64url = (value: string) =>
+  Uint8Array.from(atob(value.replaceAll("-", "+").replaceAll("_", "/")), (c) => c.charCodeAt(0));
+
+/** This runtime's time zone ("Europe/London"): in the browser, the device's, sent with its subscription and settings. */
+export const deviceTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
