@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import { DEFAULT_REMINDER_HOUR, hourLabel } from "./push";
 import { PushToggle } from "./PushToggle";
 
 /**
@@ -16,7 +17,7 @@ export function PushOptIn({ publicKey }: { publicKey: string }) {
       onText="Reminders are on for this phone."
       offNote={
         <>
-          On days you have not logged, at the hour you pick (19:00 at first).{" "}
+          {`On days you have not logged, at the hour you pick (${hourLabel(DEFAULT_REMINDER_HOUR)} at first).`}{" "}
           <Link to="/profile#push">Reminder settings</Link>
         </>
       }

@@ -4,7 +4,7 @@ import { useEffect, useState } from "react";
 import { FlashBeside } from "#app/components/FlashMessage";
 import { FieldError, SelectField, SubmitButton } from "#app/components/forms";
 import { useConformForm } from "#app/components/hooks/useConformForm";
-import { deviceTimeZone, hourLabel, REMINDER_HOURS } from "./push";
+import { DEFAULT_REMINDER_HOUR, deviceTimeZone, hourLabel, REMINDER_HOURS } from "./push";
 import { pushSettingsSchema } from "./push.schema";
 import { PushToggle } from "./PushToggle";
 
@@ -33,7 +33,7 @@ export function PushSettings({
     id: "push-settings",
     lastResult,
     defaultValue: {
-      reminderHour: settings ? (settings.reminderHour === null ? "off" : String(settings.reminderHour)) : "19",
+      reminderHour: String(settings ? (settings.reminderHour ?? "off") : DEFAULT_REMINDER_HOUR),
       cheers: settings && !settings.cheers ? "off" : "on",
     },
     validate: "onSubmit",

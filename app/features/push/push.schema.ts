@@ -1,5 +1,5 @@
 import * as z from "zod";
-import { isAuthSecret, isDeviceKey, isPushEndpoint, isTimeZone, MAX_ENDPOINT_LENGTH } from "./push";
+import { isAuthSecret, isDeviceKey, isPushEndpoint, isTimeZone, MAX_ENDPOINT_LENGTH, REMINDER_HOURS } from "./push";
 
 /** Each check measures the length first, then looks at the characters (docs/security.md, linear checks). */
 const endpoint = z
@@ -37,7 +37,7 @@ export const pushSubscriptionSchema = z.discriminatedUnion(
   { error: "Choose to turn notifications on or off." },
 );
 
-const HOURS = ["off", ...Array.from({ length: 24 }, (_, h) => String(h))] as const;
+const HOURS = ["off", ...REMINDER_HOURS.map(String)] as const;
 
 /** /profile's "Notifications on your phone" form (ADR 282): works without JavaScript. */
 export const pushSettingsSchema = z.object({
