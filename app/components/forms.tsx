@@ -3,7 +3,7 @@
  * hint, the control, and its error, tied to the control by aria-describedby. Server errors render
  * without JavaScript; with it, conform checks the form when sent, then each field as it is typed (ADR 280).
  */
-import { describedBy, FieldFrame, PasswordFrame } from "#app/components/field-frame";
+import { describedBy, FieldError, FieldFrame, PasswordFrame } from "#app/components/field-frame";
 import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
 
 export { describedBy, FieldError, FieldFrame } from "#app/components/field-frame";
@@ -114,6 +114,29 @@ export function CheckboxField({ field, label, hint }: { field: AnyField; label: 
     <FieldFrame field={field} label={label} hint={hint} check>
       <input key={key} {...props} aria-describedby={describedBy(field, hint)} />
     </FieldFrame>
+  );
+}
+
+/**
+ * A setting switched On or Off: a fieldset row of two radios, "on" and "off", shown as a segmented
+ * control (ADR 187; docs/design.md). `on` is which one starts checked.
+ */
+export function OnOffField({ field, label, on }: { field: AnyField; label: string; on: boolean }) {
+  return (
+    <fieldset className="setting-row" aria-describedby={field.errors?.length ? field.errorId : undefined}>
+      <legend>{label}</legend>
+      <span className="segmented">
+        <label>
+          <input type="radio" name={field.name} value="on" defaultChecked={on} />
+          On
+        </label>
+        <label>
+          <input type="radio" name={field.name} value="off" defaultChecked={!on} />
+          Off
+        </label>
+      </span>
+      <FieldError field={field} />
+    </fieldset>
   );
 }
 

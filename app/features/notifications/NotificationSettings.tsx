@@ -1,6 +1,6 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
-import { FieldError, SubmitButton } from "#app/components/forms";
+import { OnOffField, SubmitButton } from "#app/components/forms";
 import { EMAIL_TOPICS, type EmailTopic } from "#app/features/notifications/notification-email";
 import { notificationSettingsSchema } from "#app/features/notifications/notification-settings.schema";
 import { useConformForm } from "#app/components/hooks/useConformForm";
@@ -31,30 +31,9 @@ export function NotificationSettings({
         kind with one click.
       </p>
       <Form method="post" action="/profile/notifications" className="form" {...getFormProps(form)}>
-        {EMAIL_TOPICS.map((t) => {
-          const field = fields[t.topic];
-          const current = choices[t.topic] ? "on" : "off";
-          return (
-            <fieldset
-              key={t.topic}
-              className="setting-row"
-              aria-describedby={field.errors?.length ? field.errorId : undefined}
-            >
-              <legend>{t.label}</legend>
-              <span className="segmented">
-                <label>
-                  <input type="radio" name={field.name} value="on" defaultChecked={current === "on"} />
-                  On
-                </label>
-                <label>
-                  <input type="radio" name={field.name} value="off" defaultChecked={current === "off"} />
-                  Off
-                </label>
-              </span>
-              <FieldError field={field} />
-            </fieldset>
-          );
-        })}
+        {EMAIL_TOPICS.map((t) => (
+          <OnOffField key={t.topic} field={fields[t.topic]} label={t.label} on={choices[t.topic]} />
+        ))}
         <div className="form-actions">
           <SubmitButton>Save notifications</SubmitButton>
         </div>

@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/
 import { Form } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { FlashBeside } from "#app/components/FlashMessage";
-import { FieldError, SelectField, SubmitButton } from "#app/components/forms";
+import { FieldError, OnOffField, SelectField, SubmitButton } from "#app/components/forms";
 import { useConformForm } from "#app/components/hooks/useConformForm";
 import { DEFAULT_REMINDER_HOUR, deviceTimeZone, hourLabel, REMINDER_HOURS } from "./push";
 import { pushSettingsSchema } from "./push.schema";
@@ -71,33 +71,7 @@ export function PushSettings({
                   : "Your time, on days you have not logged yet."
               }
             />
-            <fieldset
-              className="setting-row"
-              aria-describedby={fields.cheers.errors?.length ? fields.cheers.errorId : undefined}
-            >
-              <legend>Cheers from friends</legend>
-              <span className="segmented">
-                <label>
-                  <input
-                    type="radio"
-                    name={fields.cheers.name}
-                    value="on"
-                    defaultChecked={fields.cheers.initialValue !== "off"}
-                  />
-                  On
-                </label>
-                <label>
-                  <input
-                    type="radio"
-                    name={fields.cheers.name}
-                    value="off"
-                    defaultChecked={fields.cheers.initialValue === "off"}
-                  />
-                  Off
-                </label>
-              </span>
-              <FieldError field={fields.cheers} />
-            </fieldset>
+            <OnOffField field={fields.cheers} label="Cheers from friends" on={fields.cheers.initialValue !== "off"} />
             {timeZone ? <input {...getInputProps(fields.timeZone, { type: "hidden" })} value={timeZone} /> : null}
             <FieldError field={fields.timeZone} />
             <div className="form-actions">
