@@ -84,7 +84,7 @@ export default function ProfileRoute() {
         </div>
       </Form>
       <NotificationSettings choices={emailChoices} />
-      <PushSettings publicKey={push.publicKey} settings={push.settings} devices={push.devices} />
+      <PushSettings {...push} />
       <AccountSection hasPicture={!!profile.img} />
     </main>
   );

@@ -55,12 +55,7 @@ export default function PushSettingsRoute() {
       <p className="member-page__lead">
         <Link to="/profile">Back to your profile</Link>
       </p>
-      <PushSettings
-        publicKey={push.publicKey}
-        settings={push.settings}
-        devices={push.devices}
-        lastResult={lastResult}
-      />
+      <PushSettings {...push} lastResult={lastResult} />
     </main>
   );
 }
