@@ -76,9 +76,9 @@ export default {
     return render(guarded.request, env, ctx, guarded.body);
   },
 
-  // Cron (wrangler.toml [triggers]): sweep expired sessions, old throttle counters,
-  // spent links and old mail (housekeeping.server.ts); notifications: heads-ups, reminders, digest, their
-  // e-mail (cron.server.ts, ADR 181, 187). Retries of
+  // Cron (wrangler.toml [triggers]): sweep expired sessions, old throttle counters, spent links, old
+  // mail and notifications read long ago, a bounded batch of each (housekeeping.server.ts, ADR 295);
+  // notifications: heads-ups, reminders, digest, their e-mail (cron.server.ts, ADR 181, 187). Retries of
   // outbound sends are the queue's (ADR 125); the cron only puts back what never reached it (ADR 113).
   async scheduled(event: ScheduledController, env: Env, ctx: ExecutionContext) {
     // No mail sealed or sent with an unusable secret (ADR 110); the refusal logs once.

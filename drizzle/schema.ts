@@ -72,7 +72,11 @@ export const sessions = sqliteTable(
     expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index("sessions_user_idx").on(t.userId)],
+  (t) => [
+    index("sessions_user_idx").on(t.userId),
+    // The cron deletes expired sessions a bounded batch at a time, walking this (ADR 295).
+    index("sessions_expires_idx").on(t.expiresAt),
+  ],
 );
 
 export const goals = sqliteTable(
@@ -187,15 +191,25 @@ export const passwordResets = sqliteTable(
     usedAt: integer("used_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
   },
-  (t) => [index("password_resets_user_idx").on(t.userId)],
+  (t) => [
+    index("password_resets_user_idx").on(t.userId),
+    // The cron's sweep of spent links (used or expired over a week ago) walks these two (ADR 295).
+    index("password_resets_expires_idx").on(t.expiresAt),
+    index("password_resets_used_idx").on(t.usedAt),
+  ],
 );
 
 /** Fixed-window counters for sign-in failures and throttles, keyed e.g. 'signin-fail:email:a@b.c'. */
-export const signinAttempts = sqliteTable("signin_attempts", {
-  key: text("key").primaryKey(),
-  count: integer("count").notNull().default(0),
-  windowStart: integer("window_start", { mode: "timestamp_ms" }).notNull(),
-});
+export const signinAttempts = sqliteTable(
+  "signin_attempts",
+  {
+    key: text("key").primaryKey(),
+    count: integer("count").notNull().default(0),
+    windowStart: integer("window_start", { mode: "timestamp_ms" }).notNull(),
+  },
+  // The cron deletes counters whose window is over a bounded batch at a time, walking this (ADR 295).
+  (t) => [index("signin_attempts_window_idx").on(t.windowStart)],
+);
 
 export const mailOutbox = sqliteTable(
   "mail_outbox",
@@ -221,7 +235,14 @@ export const mailOutbox = sqliteTable(
     requeuedAt: integer("requeued_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
   },
-  (t) => [index("mail_outbox_created_idx").on(t.createdAt), index("mail_outbox_comm_idx").on(t.communicationId)],
+  (t) => [
+    index("mail_outbox_created_idx").on(t.createdAt),
+    index("mail_outbox_comm_idx").on(t.communicationId),
+    // The few messages still holding a sealed link, oldest first: the cron drops links past their life (ADR 295).
+    index("mail_outbox_sealed_idx")
+      .on(t.createdAt)
+      .where(sql`link_sealed IS NOT NULL`),
+  ],
 );
 
 export const communications = sqliteTable("communications", {
@@ -500,6 +521,11 @@ export const notifications = sqliteTable(
     index("notifications_unmailed_idx").on(t.emailedAt, t.createdAt),
     // A goal's badge feed, newest first (ADR 271).
     index("notifications_goal_kind_created_idx").on(t.goalId, t.kind, t.createdAt),
+    // Read lines the cron may delete, oldest read first (ADR 295): badges are not among them (they are the
+    // record that a badge was told, and the goal's badge feed).
+    index("notifications_read_idx")
+      .on(t.readAt)
+      .where(sql`read_at IS NOT NULL AND kind <> 'badge'`),
   ],
 );
 
