@@ -2,7 +2,8 @@
 /**
  * Dev seed: one admin, one org, one member, and goals that exercise every rule (public, private owned
  * by the org, demo, ended, future, running now), early access 'open', and a measured month challenge with club runners in two teams (each with a team sponsor), entries and per-unit
- * pledges (ADR 140), and fixed pledges confirmed, said paid and owed (ADR 243). Idempotent: safe to run again.
+ * pledges (ADR 140), and fixed pledges confirmed, said paid and owed (ADR 243); the demo member logs in that
+ * challenge and has phone reminder settings (ADR 281, 282). Idempotent: safe to run again.
  * The rows come from the factories (drizzle/factories.ts), written as SQL text (drizzle/sql-text.ts).
  * Usage: node scripts/seed.mjs [--persist-to DIR]
  */
@@ -81,10 +82,26 @@ function challengeSql() {
       const amount = 100 + ((n * 37 + r * 53) % 400) + r * 40; // hundredths of a mile: 1.00 to 6.99
       const at = d.getTime() + 8 * 3_600_000;
       lines.push(
-        `INSERT INTO progress_entries (id, goal_id, user_id, amount, day, note, idempotency_key, created_at, updated_at) VALUES (${q(`seed-${id}-${iso(d)}`)}, ${q(CHALLENGE.id)}, ${q(id)}, ${amount}, ${q(iso(d))}, ${n % 5 === 0 ? q("Long run with the club") : "NULL"}, ${q(`seed${r}${n}`.padEnd(32, "0"))}, ${at}, ${at}) ON CONFLICT DO NOTHING;`,
+        `INSERT INTO progress_entries (id, goal_id, user_id, amount, day, note, idempotency_key, created_at, updated_at) VALUES (${q(`seed-${id}-${iso(d)}`)}, ${q(CHALLENGE.id)}, ${q(id)}, ${amount}, ${q(iso(d))}, ${n % 5 === 0 ? q("Long run with the club") : "NULL"}, ${q(`seed${r}${iso(d).replaceAll("-", "")}`.padEnd(32, "0"))}, ${at}, ${at}) ON CONFLICT DO NOTHING;`,
       );
     }
   });
+  // The demo member (member@example.com) runs in the challenge too, on no team, so a newcomer signed in as
+  // her sees the phone's screens (docs/product.md): /main opens on the quick log for this goal, and its
+  // screen has her chart, best day and pace, a little behind an even pace. Nothing logged today yet.
+  lines.push(
+    // Joined on the first of the month, before her reading goal: /main opens on this goal (SPEC's current goal).
+    `INSERT INTO user_goals (user_id, goal_id, completed, joined_at) VALUES ('demo-member', ${q(CHALLENGE.id)}, 0, ${start.getTime()}) ON CONFLICT DO NOTHING;`,
+  );
+  for (let d = new Date(start); iso(d) < iso(now) && d <= end; d = new Date(d.getTime() + 86_400_000)) {
+    const n = d.getUTCDate();
+    if (n % 6 === 5) continue; // a rest day now and then
+    const amount = 300 + ((n * 29) % 150); // 3.00 to 4.49 miles
+    const at = d.getTime() + 18 * 3_600_000;
+    lines.push(
+      `INSERT INTO progress_entries (id, goal_id, user_id, amount, day, note, idempotency_key, created_at, updated_at) VALUES (${q(`seed-demo-member-${iso(d)}`)}, ${q(CHALLENGE.id)}, 'demo-member', ${amount}, ${q(iso(d))}, ${n % 7 === 0 ? q("Evening walk by the river") : "NULL"}, ${q(`seedmember${iso(d).replaceAll("-", "")}`.padEnd(32, "0"))}, ${at}, ${at}) ON CONFLICT DO NOTHING;`,
+    );
+  }
   // Activity files and the CSV import (ADR 260, 261): cycling counts x0.25 here; Rosa's run today came from
   // her watch's file (its hash, never its track); two lines of the club's paper sheet came in as an import.
   const today = iso(now);
@@ -149,6 +166,9 @@ export function seedSql() {
       insertSql(userGoals, [membershipRow("demo-member", "goal-reading")], { onConflict: "nothing" }),
       ...challengeSql(),
       `UPDATE users SET activegoals = (SELECT count(*) FROM user_goals WHERE user_id = users.id AND completed = 0);`,
+      // Her phone's reminder settings (ADR 282), 18:00 her time (a first opt-in gives 19:00), cheers on.
+      // No device is subscribed (a browser makes that), so /profile offers "Turn on notifications on this device".
+      `INSERT INTO push_settings (user_id, reminder_hour, time_zone, cheers) VALUES ('demo-member', 18, 'Europe/London', 1) ON CONFLICT DO NOTHING;`,
       `UPDATE settings SET early_access = 'open' WHERE id = 1;`,
     ].join("\n") + "\n"
   );
