@@ -38,7 +38,7 @@ for (const { js, width } of [
     const og = await page.locator('meta[property="og:image"]').getAttribute("content");
     expect(og).toBe(`${link}/card.png`);
 
-    const card = page.getByRole("img", { name: /Team Hill Harriers's card for Miles for Shelter this month/ });
+    const card = page.getByRole("img", { name: /The card of Team Hill Harriers for Miles for Shelter this month/ });
     await expect(card).toBeVisible();
     await expect.poll(() => card.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1200);
     await expect(page.getByRole("link", { name: "Download the card (1200 × 630)" })).toHaveAttribute(

@@ -98,8 +98,8 @@ export function TeamSponsor({
           card={view}
           words={{
             title: "The team's card",
-            lead: `${teamName}'s progress as a picture, with a QR code of the team's sponsor link. The link shows it when you paste it into a chat.`,
-            alt: `${teamName}'s card for ${cause}: the team's progress and a QR code of its sponsor link.`,
+            lead: `The progress of ${teamName} as a picture, with a QR code of the team's sponsor link. The link shows it when you paste it into a chat.`,
+            alt: `The card of ${teamName} for ${cause}: the team's progress and a QR code of its sponsor link.`,
             ask: `Sponsor ${teamName}`,
             file: "team-card",
           }}
