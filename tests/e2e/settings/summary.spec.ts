@@ -24,6 +24,8 @@ for (const [width, javaScriptEnabled] of [
   test(`at ${width}px, JS ${javaScriptEnabled ? "on" : "off"}: after the end a member goes from the bell to their summary and certificate`, async ({
     browser,
   }) => {
+    // Three people, the cron and a drawn certificate: more than one page's worth of time on a loaded machine.
+    test.setTimeout(120_000);
     const org = await orgCreatesPrivateChallenge(browser);
     const priya = await memberJoins(browser, "Priya", org.inviteUrl, "5");
     const context = await browser.newContext({ javaScriptEnabled, viewport: { width, height: 900 } });
