@@ -4,6 +4,7 @@ import { Avatar } from "./Avatar";
 import { Logo } from "./Logo";
 import { NotificationBell } from "#app/features/notifications/NotificationBell";
 import { useDetailsMenu } from "./hooks/useDetailsMenu";
+import { PushSignOutField, unsubscribeOnSignOut } from "#app/features/push/PushSignOut";
 
 /** Signed-in header: Home, the user's first name, their ringed picture and the profile menu. */
 export function AppHeader({ user }: { user: RootUser }) {
@@ -54,7 +55,8 @@ export function AppHeader({ user }: { user: RootUser }) {
             </li>
           ) : null}
           <li>
-            <Form method="post" action="/signout">
+            <Form method="post" action="/signout" onSubmit={unsubscribeOnSignOut}>
+              <PushSignOutField />
               <button type="submit" className="link-button">
                 Sign Out
               </button>

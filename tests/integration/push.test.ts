@@ -11,7 +11,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import type { OutboundMessage } from "#app/features/mail/outbound-queue.server";
 import { OUTBOUND_QUEUE } from "#app/features/mail/outbound-queue.server";
 import { localClock, REMINDER_TITLE } from "#app/features/push/push";
-import { BASE, post } from "../support/http";
+import { BASE, get, post } from "../support/http";
 import { signedInUser } from "../support/factories";
 import { dayFromToday } from "../support/goals";
 import { insertMeasuredGoal, logEntry } from "../support/progress";
@@ -270,5 +270,37 @@ describe("the subscription endpoint", () => {
     const off = await post("/push/subscription", { intent: "unsubscribe", endpoint: device.endpoint }, second.cookie);
     expect(await off.json()).toEqual({ subscribed: false });
     expect(await devicesOf(second.id)).toEqual([]);
+  });
+});
+
+describe("signing out", () => {
+  it("forgets this device's push with the session; the member's other devices and other members' stay (ADR 284)", async () => {
+    const member = await signedInUser();
+    const other = await signedInUser();
+    const [phone, tablet, theirs] = await Promise.all([newDevice(), newDevice(), newDevice()]);
+    for (const [cookie, device] of [
+      [member.cookie, phone],
+      [member.cookie, tablet],
+      [other.cookie, theirs],
+    ] as const)
+      expect((await subscribe(cookie, device)).status).toBe(200);
+
+    // Another member's address sent with a sign-out: theirs stays (the owner is the session's member).
+    const intruder = await signedInUser();
+    const out = await post("/signout", { pushEndpoint: theirs.endpoint }, intruder.cookie);
+    expect(out.headers.get("Location")).toBe("/signin");
+    expect(await devicesOf(other.id)).toHaveLength(1);
+    // An address that is not a push service's never stops the sign-out, and forgets nothing.
+    const bad = await post("/signout", { pushEndpoint: "https://169.254.169.254/latest" }, other.cookie);
+    expect(bad.status).toBe(302);
+    expect(bad.headers.get("Location")).toBe("/signin");
+    expect((await get("/main", other.cookie)).headers.get("Location")).toBe("/");
+    expect(await devicesOf(other.id)).toHaveLength(1);
+
+    // The member signs out on the phone: the phone's push goes with the session, the tablet keeps its own.
+    const signedOut = await post("/signout", { pushEndpoint: phone.endpoint }, member.cookie);
+    expect(signedOut.headers.get("Location")).toBe("/signin");
+    expect((await get("/main", member.cookie)).headers.get("Location")).toBe("/");
+    expect(await devicesOf(member.id)).toEqual([{ endpoint: tablet.endpoint }]);
   });
 });

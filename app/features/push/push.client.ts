@@ -3,6 +3,7 @@
  * this device with the server's public key and sends the subscription to /push/subscription; turning
  * off unsubscribes the device and tells the server. Loaded on demand by the opt-in buttons.
  */
+import { PUSH_CHANGED } from "./PushSignOut";
 
 import { deviceTimeZone, fromBase64url } from "./push";
 
@@ -52,6 +53,9 @@ async function post(fields: Record<string, string>): Promise<string | null> {
   }
 }
 
+/** Tells the page (the Sign Out form's field, ADR 284) that this device's subscription changed. */
+const changed = () => window.dispatchEvent(new Event(PUSH_CHANGED));
+
 /** Asks permission, subscribes the device and stores it. Null when done, else what to tell the member. */
 export async function turnOn(publicKey: string): Promise<string | null> {
   if (availability() === "unsupported") return "This browser cannot show notifications.";
@@ -70,13 +74,15 @@ export async function turnOn(publicKey: string): Promise<string | null> {
     return "This browser could not turn on notifications. Try again later.";
   }
   const json = subscription.toJSON();
-  return post({
+  const problem = await post({
     intent: "subscribe",
     endpoint: subscription.endpoint,
     p256dh: json.keys?.p256dh ?? "",
     auth: json.keys?.auth ?? "",
     timeZone: deviceTimeZone(),
   });
+  changed();
+  return problem;
 }
 
 /** Unsubscribes this device and forgets it on the server. Null when done, else what to tell the member. */
@@ -86,5 +92,6 @@ export async function turnOff(): Promise<string | null> {
   if (!subscription) return null;
   const endpoint = subscription.endpoint;
   await subscription.unsubscribe().catch(() => false);
+  changed();
   return post({ intent: "unsubscribe", endpoint });
 }

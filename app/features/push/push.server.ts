@@ -1,13 +1,13 @@
 /**
  * Web Push subscriptions and settings (ADR 281, 282): a device's subscription is stored when its member
- * allows notifications and forgotten when they turn them off, when the push service answers 404/410
- * (push-send.server.ts) or with the account. The member's reminder hour, time zone and cheers switch are
+ * allows notifications and forgotten when they turn them off, when they sign out on it (ADR 284), when
+ * the push service answers 404/410 (push-send.server.ts) or with the account. The member's reminder hour, time zone and cheers switch are
  * one row for all their devices.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { and, desc, eq, notInArray, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, notInArray, sql } from "drizzle-orm";
 import { newId } from "#app/lib/ids";
-import { pushSettings, pushSubscriptions } from "#drizzle/schema";
+import { pushSettings, pushSubscriptions, sessions } from "#drizzle/schema";
 import { reportError } from "#app/platform/http/report.server";
 import { enqueueOutbound, type OutboundMessage } from "#app/features/mail/outbound-queue.server";
 import { DEFAULT_REMINDER_HOUR, fromBase64url, type PushNotice } from "./push";
@@ -116,6 +116,26 @@ export async function unsubscribe(context: AppLoadContext, userId: string, endpo
   await context.db
     .delete(pushSubscriptions)
     .where(and(eq(pushSubscriptions.userId, userId), eq(pushSubscriptions.endpoint, endpoint)));
+}
+
+/**
+ * Signing out on a device forgets its subscription (ADR 284): the statement for the sign-out's batch,
+ * before its session ends. Only the signing-out member's row goes: the owner is the session's user, a
+ * condition of the write (another member's endpoint sent here is left alone).
+ */
+export function forgetOnSignOut(context: AppLoadContext, sessionId: string, endpoint: string) {
+  const { db } = context;
+  return db
+    .delete(pushSubscriptions)
+    .where(
+      and(
+        eq(pushSubscriptions.endpoint, endpoint),
+        inArray(
+          pushSubscriptions.userId,
+          db.select({ userId: sessions.userId }).from(sessions).where(eq(sessions.id, sessionId)),
+        ),
+      ),
+    );
 }
 
 /** Saves the member's reminder hour and cheers switch; the time zone changes only when the page sent one. */

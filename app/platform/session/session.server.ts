@@ -16,6 +16,7 @@ import { SESSION_DAYS, sessionCookieOptions } from "./session-cookie.server";
 import { forbidden } from "#app/platform/http/http-errors.server";
 import { runTemplate } from "#app/platform/db/statement-template.server";
 import { userFromScreen, type Viewer } from "./viewer.server";
+import type { Statement } from "#app/platform/db/batch.server";
 
 const storages = new Map<string, ReturnType<typeof createCookieSessionStorage<{ sessionId: string }>>>();
 
@@ -181,11 +182,22 @@ export async function createUserSession(
 }
 
 /** Ends this session on the server and in the browser, then goes to /signin (SPEC: Sign Out). */
-export async function logout(request: Request, context: AppLoadContext, redirectTo = "/signin") {
+export async function logout(
+  request: Request,
+  context: AppLoadContext,
+  redirectTo = "/signin",
+  /** What else goes with this session, written in its batch before it ends (the device's push, ADR 284). */
+  withSession: (sessionId: string) => Statement[] = () => [],
+) {
   const storage = sessionStorage(context.cloudflare.env);
   const session = await readSession(storage, request);
   const sessionId = session.get("sessionId");
-  if (sessionId) await context.db.delete(sessions).where(eq(sessions.id, sessionId));
+  if (sessionId) {
+    const end = context.db.delete(sessions).where(eq(sessions.id, sessionId));
+    // The others first: they may read the session (whose device this is) before it ends.
+    const [first, ...rest] = withSession(sessionId);
+    await (first ? context.db.batch([first, ...rest, end]) : end);
+  }
   return redirect(redirectTo, { headers: { "Set-Cookie": await storage.destroySession(session) } });
 }
 
