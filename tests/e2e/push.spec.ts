@@ -10,7 +10,7 @@
  */
 import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import { createUser, signInAs } from "./fixtures";
-import { checkAxe } from "./support";
+import { checkAxe, signIn, signOut } from "./support";
 
 const GOAL = "goal-challenge"; // seeded: a measured month challenge (miles), running
 const PHONE = { width: 390, height: 844 };
@@ -128,6 +128,32 @@ test("the goal screen offers the reminder under the log form, and the line goes 
   await page.reload();
   await expect(page.locator('[data-testid="push-toggle"][data-status="on"]')).toBeAttached();
   await expect(page.getByRole("button", { name: "Remind me on this phone" })).toHaveCount(0);
+  await context.close();
+});
+
+test("signing out on a phone turns its notifications off: signed in again, no device has them on (ADR 284)", async ({
+  browser,
+}) => {
+  const { context, page, user } = await member(browser);
+  await standInPushService(context);
+  await context.grantPermissions(["notifications"]);
+  await page.goto("/profile");
+  const push = section(page);
+  await push.getByRole("button", { name: "Turn on notifications on this device" }).click();
+  await expect(push.getByRole("status").filter({ hasText: "Notifications are on for this device." })).toBeVisible();
+  await page.reload();
+  await expect(push).toContainText("1 device has them on.");
+  // The page's script has put this device's push address in the Sign Out form (a quick tap could
+  // otherwise beat the read).
+  await expect(page.locator('form[action="/signout"] input[name="pushEndpoint"]')).toHaveCount(1);
+
+  await signOut(page);
+  // The browser's subscription ended at the tap (the stand-in keeps it in localStorage).
+  await expect.poll(() => page.evaluate(() => localStorage.getItem("e2e-push-subscription"))).toBeNull();
+  await signIn(page, user.email, user.password);
+  await page.goto("/profile");
+  await expect(push).toContainText("No device has them on yet.");
+  await expect(push.getByRole("button", { name: "Turn on notifications on this device" })).toBeVisible();
   await context.close();
 });
 

@@ -1,7 +1,5 @@
 import { useEffect, useState } from "react";
-
-/** Sent by push.client when this device's subscription changes, so the sign-out form's field follows. */
-export const PUSH_CHANGED = "push-subscription-change";
+import { PUSH_CHANGED } from "./push";
 
 /** This browser's push subscription, or null (no service worker, no push, or not subscribed). */
 async function currentSubscription(): Promise<PushSubscription | null> {

@@ -3,9 +3,7 @@
  * this device with the server's public key and sends the subscription to /push/subscription; turning
  * off unsubscribes the device and tells the server. Loaded on demand by the opt-in buttons.
  */
-import { PUSH_CHANGED } from "./PushSignOut";
-
-import { deviceTimeZone, fromBase64url } from "./push";
+import { deviceTimeZone, fromBase64url, PUSH_CHANGED } from "./push";
 
 export type PushAvailability = "unsupported" | "blocked" | "available";
 

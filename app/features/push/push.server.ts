@@ -1,8 +1,8 @@
 /**
  * Web Push subscriptions and settings (ADR 281, 282): a device's subscription is stored when its member
  * allows notifications and forgotten when they turn them off, when they sign out on it (ADR 284), when
- * the push service answers 404/410 (push-send.server.ts) or with the account. The member's reminder hour, time zone and cheers switch are
- * one row for all their devices.
+ * the push service answers 404/410 (push-send.server.ts) or with the account. The member's reminder
+ * hour, time zone and cheers switch are one row for all their devices.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, desc, eq, inArray, notInArray, sql } from "drizzle-orm";
