@@ -15,7 +15,7 @@ import { BASE, get, post } from "../support/http";
 import { signedInUser } from "../support/factories";
 import { dayFromToday } from "../support/goals";
 import { insertMeasuredGoal, logEntry } from "../support/progress";
-import { newDevice, open, pushService, vapidOf, type Device } from "../support/push";
+import { newDevice, open, pushService, REDIRECT_TARGET, vapidOf, type Device } from "../support/push";
 import { deliverMessage } from "../support/queue";
 import { worker } from "../support/worker";
 
@@ -169,6 +169,21 @@ describe("Web Push reminders", () => {
     status = 404;
     expect(await deliverMessage(OUTBOUND_QUEUE, sent[0]!, 2, runEnv)).toMatchObject({ acked: true });
     expect(await devicesOf(member.id)).toEqual([]);
+  });
+});
+
+describe("the push service's answers", () => {
+  it("never follows a push service's redirect: nothing reaches the address it names, and the device is kept", async () => {
+    const now = Date.now();
+    const { member } = await subscribedMember(now);
+    const { env: runEnv, sent } = capturingEnv();
+    await cron(runEnv, now);
+    const received = pushService(() => 307);
+    expect(await deliverMessage(OUTBOUND_QUEUE, sent[0]!, 1, runEnv)).toMatchObject({ acked: true, retried: false });
+    // One POST, to the push service; none to where its redirect pointed (a metadata address).
+    expect(received.map((r) => r.endpoint)).toEqual([expect.stringMatching(/^https:\/\/fcm\.googleapis\.com\//)]);
+    expect(received.some((r) => r.endpoint === REDIRECT_TARGET)).toBe(false);
+    expect(await devicesOf(member.id)).toHaveLength(1);
   });
 });
 

@@ -40,20 +40,35 @@ export interface Received {
   body: Uint8Array;
 }
 
-/** The push service: keeps POSTs to `https://fcm.googleapis.com/...` and answers `status()`. */
+/** Where the stand-in push service's redirects point: an address the app must never POST to. */
+export const REDIRECT_TARGET = "https://169.254.169.254/latest/meta-data/";
+
+/**
+ * The push service: keeps POSTs to `https://fcm.googleapis.com/...` and answers `status()`. A 3xx answer
+ * names REDIRECT_TARGET as its Location, and the stand-in then does what fetch does with the sender's
+ * `redirect` option: "follow" (fetch's default) sends the request on there (kept in `received` too),
+ * "manual" hands the 3xx back, "error" fails.
+ */
 export function pushService(status: () => number = () => 201) {
   const received: Received[] = [];
   const real = globalThis.fetch;
-  vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
+  const answer = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
     const request = new Request(input, init);
-    if (!request.url.startsWith("https://fcm.googleapis.com/")) return real(input, init);
-    received.push({
-      endpoint: request.url,
-      headers: request.headers,
-      body: new Uint8Array(await request.arrayBuffer()),
-    });
-    return new Response(null, { status: status() });
-  });
+    const atTarget = request.url === REDIRECT_TARGET;
+    if (!atTarget && !request.url.startsWith("https://fcm.googleapis.com/")) return real(input, init);
+    const body = new Uint8Array(await request.arrayBuffer());
+    received.push({ endpoint: request.url, headers: request.headers, body });
+    if (atTarget) return new Response("instance credentials", { status: 200 });
+    const code = status();
+    if (code < 300 || code >= 400) return new Response(null, { status: code });
+    if (request.redirect === "error") throw new TypeError("fetch failed: redirect");
+    if (request.redirect === "follow") {
+      // A 307 keeps the method and the body.
+      return answer(REDIRECT_TARGET, { method: request.method, headers: request.headers, body, redirect: "follow" });
+    }
+    return new Response(null, { status: code, headers: { Location: REDIRECT_TARGET } });
+  };
+  vi.spyOn(globalThis, "fetch").mockImplementation(answer);
   return received;
 }
 

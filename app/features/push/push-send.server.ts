@@ -7,6 +7,8 @@
  *   is deleted, and nothing is retried.
  * - 429, 5xx, a network error or no answer within PUSH_TIMEOUT_MS: retried by the queue with backoff.
  * - Any other 4xx (a bad key, a payload refused): retrying cannot help; reported, then dropped.
+ * - A 3xx is never followed (docs/security.md, "Web Push used as a request forger"): the endpoint was
+ *   checked to be a push service's, where a redirect points was not. Reported, dropped, the device kept.
  */
 import { buildPushPayload, type VapidKeys } from "@block65/webcrypto-web-push";
 import { eq } from "drizzle-orm";
@@ -42,7 +44,12 @@ export async function sendPush(
   );
   let response: Response;
   try {
-    response = await fetch(device.endpoint, { ...payload, signal: AbortSignal.timeout(PUSH_TIMEOUT_MS) });
+    // Never followed elsewhere: the endpoint was checked to be a push service's, a redirect's target was not.
+    response = await fetch(device.endpoint, {
+      ...payload,
+      redirect: "manual",
+      signal: AbortSignal.timeout(PUSH_TIMEOUT_MS),
+    });
   } catch {
     return "failed";
   }
