@@ -8,6 +8,9 @@ import {
 } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { MainScreenView } from "#app/features/home/MainScreen";
+import { JoinPreviewCard } from "#app/features/goals/JoinPreviewCard";
+import { joinPreview } from "#app/features/goals/join-preview.server";
+import { isSignedOutRedirect } from "#app/platform/http/return-to.server";
 import { today } from "#app/platform/session/clock.server";
 import { FLASH } from "#app/platform/session/flash-messages.server";
 import { redirectWithFlash } from "#app/platform/session/flash.server";
@@ -27,17 +30,38 @@ export const links: LinksFunction = () => [
 ];
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
-  screenMeta(data && "goal" in data.view ? `Join ${data.view.goal.cause}` : "Join a goal", {
-    description: "A suggested goal you can join.",
-  });
+  screenMeta(
+    data && "preview" in data
+      ? data.preview
+        ? `Join ${data.preview.cause}`
+        : "Join a goal"
+      : data && "goal" in data.view
+        ? `Join ${data.view.goal.cause}`
+        : "Join a goal",
+    { description: "A suggested goal you can join." },
+  );
 
-// Live (ADR 043): the goal lists, and this goal's own topic while the screen shows it.
+// Live (ADR 043): the goal lists, and this goal's own topic while the screen shows it (not to a visitor).
 export const handle: LiveHandle<typeof loader> = {
-  live: (data, params) => ["goals", data?.view && "goal" in data.view && `goal:${params.id}`],
+  live: (data, params) =>
+    data && "preview" in data ? [] : ["goals", data && "view" in data && "goal" in data.view && `goal:${params.id}`],
 };
 
+/**
+ * A member sees the goal's screen. A signed-out visitor sees a preview of what they may see of the goal
+ * with Sign Up and Sign In, and the page is remembered so both come back here (ADR 262, 163).
+ */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  return mainScreenData(request, context, params.id);
+  try {
+    return await mainScreenData(request, context, params.id);
+  } catch (thrown) {
+    if (!isSignedOutRedirect(thrown)) throw thrown;
+    const preview = await joinPreview(context, params.id!, today(request, context.cloudflare.env));
+    // The redirect's cookies: the way back to this page, and a suspended account's message.
+    const headers = new Headers();
+    for (const cookie of thrown.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
+    return data({ preview }, { headers });
+  }
 }
 
 /** Join: adds the user-goal and raises activegoals in one batch, then lands on /active/{id}. */
@@ -52,5 +76,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export default function JoinGoalRoute() {
-  return <MainScreenView data={useLoaderData<typeof loader>()} error={useActionData<typeof action>()?.error} />;
+  const loaded = useLoaderData<typeof loader>();
+  const error = useActionData<typeof action>()?.error;
+  if ("preview" in loaded) return <JoinPreviewCard goal={loaded.preview} />;
+  return <MainScreenView data={loaded} error={error} />;
 }

@@ -34,7 +34,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const returnTo = await readReturnTo(request, context.cloudflare.env);
   return {
     honeypot: await honeypotInputProps(context),
-    returning: returnTo?.startsWith("/invite/") ? "invite" : !!returnTo,
+    returning: returnTo?.startsWith("/invite/") ? "invite" : returnTo?.startsWith("/join/") ? "goal" : !!returnTo,
   };
 }
 
@@ -77,7 +77,9 @@ export default function SigninRoute() {
         <p className="notice">
           {returning === "invite"
             ? "Sign in to continue: we will take you back to your invite."
-            : "Sign in to continue: we will take you back to the page you asked for."}
+            : returning === "goal"
+              ? "Sign in to continue: we will take you back to the goal to join it."
+              : "Sign in to continue: we will take you back to the page you asked for."}
         </p>
       ) : null}
       <HoneypotProvider {...honeypot}>

@@ -57,6 +57,9 @@ test("every page a visitor can reach is valid HTML", async ({ request, baseURL }
     { path: "/passwordreset/not-a-real-token", status: 410 },
     { path: "/invite/not-a-real-token", status: 404 },
     { path: "/give/goal-running", status: 200 },
+    // A shared /join/{id} link's preview, and the same page for a goal a visitor may not see (ADR 262).
+    { path: "/join/goal-reading", status: 200 },
+    { path: "/join/goal-private", status: 200 },
     { path: "/give/goal-private", status: 403 },
     { path: "/friends/add/not-a-real-code", status: 404 },
     { path: "/no-such-page", status: 404 },

@@ -67,9 +67,10 @@ const ROWS: Row[] = [
   page("/bar", LOGGED_IN),
   page("/completedgoals", LOGGED_IN),
   page("/challenges", { anonymous: "→/", member: 403, org: 200, admin: 200 }),
-  page("/join/matrix-open", LOGGED_IN),
+  // A visitor sees a preview of what they may see (ADR 262), the same for a goal hidden from them.
+  page("/join/matrix-open", { ...LOGGED_IN, anonymous: 200 }),
   page("/active/matrix-open", LOGGED_IN),
-  page("/join/no-such-goal", { ...LOGGED_IN, member: "→/404", org: "→/404", admin: "→/404" }),
+  page("/join/no-such-goal", { anonymous: 200, member: "→/404", org: "→/404", admin: "→/404" }),
   page("/active/no-such-goal", { ...LOGGED_IN, member: "→/404", org: "→/404", admin: "→/404" }),
   // Joining lands on the goal; completing (every role was put in matrix-joined) lands on Completed Goals.
   action(
@@ -120,7 +121,7 @@ const ROWS: Row[] = [
   // pages answer exactly as a goal that does not exist, so its existence is not told).
   page("/goals/new", LOGGED_IN),
   action("/goals/new", { cause: "" }, { ...LOGGED_IN, member: 400, org: 400, admin: 400 }),
-  page("/join/matrix-friends", { ...LOGGED_IN, member: "→/404", org: "→/404", admin: "→/404" }),
+  page("/join/matrix-friends", { anonymous: 200, member: "→/404", org: "→/404", admin: "→/404" }),
   page("/active/matrix-friends", { ...LOGGED_IN, member: "→/404", org: "→/404", admin: "→/404" }),
   action("/join/matrix-friends", {}, { ...LOGGED_IN, member: "→/404", org: "→/404", admin: "→/404" }),
   action("/join/no-such-goal", {}, { ...LOGGED_IN, member: "→/404", org: "→/404", admin: "→/404" }),

@@ -92,8 +92,9 @@ describe("main goals screen", () => {
     expect((await post("/join/nope", {}, cookie)).headers.get("Location")).toBe("/404");
   });
 
+  // /join/{id} shows a visitor the goal's preview instead (ADR 262: tests/integration/join-preview.test.ts).
   it("sends a logged-out visitor to /", async () => {
-    for (const path of ["/main", "/active/x", "/join/x", "/bar", "/completedgoals", "/profile", "/create"]) {
+    for (const path of ["/main", "/active/x", "/bar", "/completedgoals", "/profile", "/create"]) {
       expect((await get(path)).headers.get("Location")).toBe("/");
     }
   });

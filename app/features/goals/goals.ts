@@ -50,6 +50,13 @@ export function isVisibleTo(goal: GoalFacts, viewer: Viewer): boolean {
   return true;
 }
 
+/**
+ * What a signed-out visitor may see of a goal (its /join/{id} preview, ADR 262): a public goal that is
+ * not a demo, as anyone signed in could; of any other goal, nothing, not even that it exists.
+ */
+export const isVisibleToVisitor = (goal: Pick<GoalFacts, "visibility" | "demo">) =>
+  goal.visibility === "public" && !goal.demo;
+
 /** A friends goal's circle: its creator and the people the creator is friends with. */
 export const isOwnerOrFriend = (goal: Pick<GoalFacts, "orgId" | "friendOfOwner">, viewer: Pick<Viewer, "id">) =>
   (!!goal.orgId && goal.orgId === viewer.id) || !!goal.friendOfOwner;

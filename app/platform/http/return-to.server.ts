@@ -60,6 +60,13 @@ export async function signedOutRedirect(request: Request, env: Env): Promise<Res
   return response;
 }
 
+/**
+ * Whether a loader threw SPEC's signed-out redirect (the only redirect to exactly "/" a member screen
+ * throws): /join/{id} answers a visitor with its preview instead (ADR 262), keeping its cookies.
+ */
+export const isSignedOutRedirect = (thrown: unknown): thrown is Response =>
+  thrown instanceof Response && thrown.status === 302 && thrown.headers.get("Location") === "/";
+
 /** After a successful sign-in or sign-up: the remembered page (cookie cleared), or the default. */
 export async function afterSignIn(request: Request, env: Env, fallback = "/main") {
   const to = await readReturnTo(request, env);
