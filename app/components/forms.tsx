@@ -88,16 +88,19 @@ export function SelectField({
   label,
   options,
   hint,
+  onChange,
 }: {
   field: AnyField;
   label: string;
   options: readonly { value: string; label: string }[];
   hint?: string;
+  /** For what follows the choice live (with JavaScript); the form posts the value either way. */
+  onChange?: React.ChangeEventHandler<HTMLSelectElement>;
 }) {
   const { key, ...props } = getSelectProps(field, { ariaAttributes: true });
   return (
     <FieldFrame field={field} label={label} hint={hint}>
-      <select key={key} {...props} aria-describedby={describedBy(field, hint)}>
+      <select key={key} {...props} onChange={onChange} aria-describedby={describedBy(field, hint)}>
         {options.map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}

@@ -20,7 +20,7 @@ import { readFormData } from "#app/platform/http/form-data.server";
 import { honeypotInputProps } from "#app/platform/http/honeypot.server";
 import { loadFundraising } from "#app/features/fundraising/fundraising.server";
 import { takePledge } from "#app/features/sponsors/take-pledge.server";
-import { pledgeTeams } from "#app/features/sponsors/team-pledge.server";
+import { giveEstimates } from "#app/features/sponsors/team-pledge.server";
 import { PledgeThanks } from "#app/features/sponsors/PledgeThanks";
 import { getOptionalUser } from "#app/platform/session/session.server";
 import fundraisingStyles from "#app/styles/fundraising.css";
@@ -68,6 +68,13 @@ export const handle: LiveHandle<typeof loader> = { live: (data, params) => [data
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const sponsored = new URL(request.url).searchParams.get("member");
   const { goal, fundraiser, user, member } = await loadGivePage(request, context, params.id!, sponsored);
+  const day = today(request, context.cloudflare.env);
+  const unit = goal.unit && !isExpired(goal.end, day) ? unitOf(goal.unit).label : null;
+  // A pledge that names no member may back one of the challenge's teams (ADR 246); the estimate follows
+  // the member, the whole group or the team picked (ADR 267).
+  const estimates = fundraiser
+    ? await giveEstimates(context, goal, member?.id ?? null, !member)
+    : { estimate: null, teams: [] };
   return {
     goal: {
       id: goal.id,
@@ -76,10 +83,13 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     },
     // Per-unit sponsorship (ADR 142): the goal's unit, and the member a sponsor link names.
     // No pledge per unit once the goal has ended (nothing is left to log).
-    unit: goal.unit && !isExpired(goal.end, today(request, context.cloudflare.env)) ? unitOf(goal.unit).label : null,
+    unit,
     member,
-    // A pledge that names no member may back one of the challenge's teams (ADR 246).
-    teams: fundraiser && !member ? await pledgeTeams(context, goal.id) : [],
+    teams: estimates.teams,
+    estimate:
+      unit && fundraiser && estimates.estimate
+        ? { ...estimates.estimate, memberName: member?.name ?? null, unitLabel: unit, currency: fundraiser.currency }
+        : null,
     fundraiser,
     signedIn: !!user,
     defaultName: user ? `${user.first} ${user.last}` : "",
@@ -112,7 +122,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export default function GiveRoute() {
-  const { goal, fundraiser, signedIn, defaultName, defaultEmail, honeypot, unit, member, pledgeKey, teams } =
+  const { goal, fundraiser, signedIn, defaultName, defaultEmail, honeypot, unit, member, pledgeKey, teams, estimate } =
     useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   // Right after a pledge (a flash, ADR 160), the form makes way for the hand-off to the charity.
@@ -159,6 +169,7 @@ export default function GiveRoute() {
                     unit={unit}
                     member={member}
                     teams={teams}
+                    estimate={estimate}
                     pledgeKey={pledgeKey}
                   />
                 </HoneypotProvider>

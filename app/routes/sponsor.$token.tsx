@@ -53,7 +53,7 @@ export const headers: HeadersFunction = ({ loaderHeaders, actionHeaders }) =>
 
 /** A sponsor link: anyone who holds it, signed in or not, whatever the goal's visibility (ADR 240). */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const { page } = await loadSponsorPage(context, params.token ?? "", today(request, context.cloudflare.env));
+  const { page, target } = await loadSponsorPage(context, params.token ?? "", today(request, context.cloudflare.env));
   const status = page.state === "broken" ? 404 : page.state === "closed" ? 403 : 200;
   // A signed-in supporter's address is offered for the receipt (their own; they may clear it).
   const email = page.state === "open" ? ((await getOptionalUser(request, context))?.email ?? null) : null;
@@ -62,8 +62,12 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     page.state === "open"
       ? `${appUrl(request, context.cloudflare.env)}${cardPath(`/sponsor/${params.token ?? ""}`, "wide")}`
       : null;
-  // The challenge's own link may back one of its teams (ADR 246); a member's or a team's link backs its own.
-  const teams = page.state === "open" && !page.member && !page.team ? await pledgeTeams(context, page.goal.id) : [];
+  // The challenge's own link may back one of its teams (ADR 246), its estimate following the team picked
+  // (ADR 267); a member's or a team's link backs its own.
+  const teams =
+    page.state === "open" && target && !page.member && !page.team
+      ? await pledgeTeams(context, page.goal.id, target.goal)
+      : [];
   return data(
     { page, email, honeypot: await honeypotInputProps(context), pledgeKey: newId(), card, teams },
     { status, headers: NO_STORE },

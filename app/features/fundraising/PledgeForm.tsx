@@ -6,6 +6,8 @@ import { CheckboxField, Field, SelectField, SubmitButton, TextareaField } from "
 import { MAX_PLEDGE_MAJOR, NO_FEES_LINE } from "#app/features/fundraising/fundraising";
 import { givePledgeFormSchema, MAX_PER_UNIT_MAJOR } from "#app/features/progress/progress.schema";
 import { useConformForm } from "#app/components/hooks/useConformForm";
+import { useHydrated } from "#app/components/hooks/useHydrated";
+import type { PledgeTeamChoice } from "#app/features/sponsors/team-pledge.server";
 import {
   earlierUnitsRule,
   estimateText,
@@ -55,8 +57,11 @@ export function PledgeForm({
   pledgeKey?: string;
   /** Progress so far and its target, for the estimate and the earlier-units rule (ADR 241). */
   estimate?: (EstimateFacts & { progressText: string }) | null;
-  /** The challenge's teams (ADR 246), on a form that names no member: the supporter may back one. */
-  teams?: { id: string; name: string }[];
+  /**
+   * The challenge's teams (ADR 246), on a form that names no member: the supporter may back one, and the
+   * estimate follows the team picked (ADR 267), from each team's own total and target.
+   */
+  teams?: PledgeTeamChoice[];
   /** The team a team's sponsor link names (ADR 275): the pledge backs it and nobody else. */
   team?: { id: string; name: string } | null;
 }) {
@@ -69,8 +74,20 @@ export function PledgeForm({
   const perUnitChosen = fields.kind.initialValue === "per-unit";
   const one = unit ? singular(unit) : "";
   const [typed, setTyped] = useState<{ rate: number | null; max: number | null } | null>(null);
-  const example = estimate ? suggestedRate(estimate.target) : null;
-  const backs = member?.name ?? team?.name ?? null;
+  const hydrated = useHydrated();
+  // The team picked in "Your pledge backs" (a refused form comes back with it picked, JS on or off).
+  const offersTeams = !!teams?.length && !member && !team;
+  const [teamId, setTeamId] = useState(() =>
+    typeof fields.teamId.initialValue === "string" ? fields.teamId.initialValue : "",
+  );
+  const picked = offersTeams ? (teams.find((t) => t.id === teamId) ?? null) : null;
+  // The estimate follows whom the pledge backs: the picked team's total and target, else the form's own.
+  const facts =
+    estimate && picked?.estimate
+      ? { ...estimate, ...picked.estimate, memberName: null, teamName: picked.name }
+      : estimate;
+  const example = facts ? suggestedRate(facts.target) : null;
+  const backs = member?.name ?? team?.name ?? picked?.name ?? null;
   return (
     <Form method="post" className="form pledge-form" {...getFormProps(form)}>
       <HoneypotInputs />
@@ -83,10 +100,11 @@ export function PledgeForm({
       ) : null}
       <Field field={fields.name} label="Your name" autoComplete="name" />
       {team ? <input type="hidden" name={fields.teamId.name} value={team.id} /> : null}
-      {teams?.length && !member && !team ? (
+      {offersTeams ? (
         <SelectField
           field={fields.teamId}
           label="Your pledge backs"
+          onChange={(e) => setTeamId(e.currentTarget.value)}
           options={[{ value: "", label: "The whole group" }, ...teams.map((t) => ({ value: t.id, label: t.name }))]}
           hint={
             unit ? `A pledge per ${singular(unit)} to a team follows the total of whoever is in that team.` : undefined
@@ -136,9 +154,9 @@ export function PledgeForm({
         <div className="pledge-form__option" data-option="per-unit">
           <h3 className="pledge-form__option-title">An amount per {one}</h3>
           <p className="pledge-form__rule" data-testid="pledge-rule">
-            {whoItBacks(member?.name ?? null, unit, team?.name ?? null)}{" "}
-            {estimate
-              ? earlierUnitsRule(unit, backs, estimate.progressText)
+            {whoItBacks(member?.name ?? null, unit, team?.name ?? picked?.name ?? null)}{" "}
+            {facts
+              ? earlierUnitsRule(unit, backs, facts.progressText)
               : `Everything ${backs ?? "the group"} logged before your pledge counts too, up to your maximum.`}
           </p>
           <div className="field-row">
@@ -164,12 +182,31 @@ export function PledgeForm({
               }}
             />
           </div>
-          {estimate ? (
+          {facts ? (
             <p className="pledge-form__estimate" aria-live="polite" data-testid="pledge-estimate">
               {typed?.rate
-                ? estimateText(estimate, typed.rate, typed.max)
-                : `For example, at ${(example! / 100).toLocaleString("en-GB", { minimumFractionDigits: 2 })} ${currency} per ${one}: ${estimateText(estimate, example, null)}`}
+                ? estimateText(facts, typed.rate, typed.max)
+                : `For example, at ${(example! / 100).toLocaleString("en-GB", { minimumFractionDigits: 2 })} ${currency} per ${one}: ${estimateText(facts, example, null)}`}
             </p>
+          ) : null}
+          {facts && offersTeams && !hydrated ? (
+            // Without JavaScript the estimate cannot follow the list (ADR 267): each team's own figures instead.
+            <div className="pledge-form__teams" data-testid="pledge-team-note">
+              <p>
+                This estimate is for {picked?.name ?? "the whole group"}. A pledge to a team follows that team&apos;s
+                total and target instead:
+              </p>
+              <ul>
+                {teams.map((t) =>
+                  t.estimate ? (
+                    <li key={t.id}>
+                      {t.name}: {t.estimate.progressText} so far
+                      {t.estimate.target ? `, target ${t.estimate.target / 100} ${unit}` : ""}
+                    </li>
+                  ) : null,
+                )}
+              </ul>
+            </div>
           ) : null}
         </div>
       ) : null}

@@ -8,6 +8,7 @@ import { formatDateRange, isExpired, type IsoDate } from "#app/lib/dates";
 import { formatQuantity, unitOf } from "#app/features/progress/progress";
 import { toFundraiser } from "#app/features/fundraising/fundraising.server";
 import { openSponsorLink } from "./sponsor-links.server";
+import { teamTarget } from "./team-pledge.server";
 
 export type SponsorPage =
   | { state: "broken" }
@@ -22,10 +23,6 @@ export type SponsorPage =
       progress: { total: number; totalText: string; target: number | null; targetText: string | null } | null;
       fundraiser: ReturnType<typeof toFundraiser>;
     };
-
-/** A team's target: every member's own target added up (ADR 275); none when members have no target. */
-export const teamTarget = (unitTarget: number | null, members: number) =>
-  unitTarget && members > 0 ? unitTarget * members : null;
 
 export async function loadSponsorPage(context: AppLoadContext, token: string, today: IsoDate) {
   const opened = await openSponsorLink(context, token.slice(0, 300));
