@@ -5,15 +5,25 @@ import type { QrCode } from "#app/lib/qr";
 
 /**
  * The organiser's sponsor links (ADR 240): the challenge's own link to hand on, sponsoring on or off,
- * and revoking every link (it asks first and says what stops working, ADR 252) or one member's (each answer
- * is a flash message, ADR 160).
+ * and revoking every link (it asks first and says what stops working, ADR 252), one member's, or one
+ * team's (asks first too, ADR 268). Each answer is a flash message (ADR 160); a refused team is told on
+ * its field.
  */
 export function SponsorLinksAdmin({
   cause,
   view,
+  teamError,
 }: {
   cause: string;
-  view: { url: string; qr: QrCode; sponsoring: boolean; members: { id: string; name: string }[] };
+  view: {
+    url: string;
+    qr: QrCode;
+    sponsoring: boolean;
+    members: { id: string; name: string }[];
+    teams: { id: string; name: string }[];
+  };
+  /** The refusal of a team's replacement (a team not of this challenge). */
+  teamError?: string | null;
 }) {
   return (
     <section className="card sponsor-links" aria-labelledby="sponsor-links-title" id="sponsor-links">
@@ -79,6 +89,50 @@ export function SponsorLinksAdmin({
             Revoke their link
           </button>
         </Form>
+      ) : null}
+      {view.teams.length ? (
+        <AskFirst
+          summary="Replace a team's sponsor link…"
+          question="Replace one team's sponsor link?"
+          keep="Keep the team's link"
+        >
+          <p>
+            The team&apos;s link shared so far stops working at once, in chats, e-mails, QR codes and cards; anyone who
+            opens it is told it does not work any more. Pledges already made stay, and the other links keep working. The
+            new link is on the team&apos;s page.
+          </p>
+          <Form method="post" className="form sponsor-links__team" action="#sponsor-links">
+            <input type="hidden" name="intent" value="revoke-team-sponsor-link" />
+            <div className="field">
+              <label htmlFor="revoke-team">Team</label>
+              <select
+                id="revoke-team"
+                name="teamId"
+                required
+                defaultValue=""
+                aria-invalid={teamError ? true : undefined}
+                aria-describedby={teamError ? "revoke-team-error" : undefined}
+              >
+                <option value="" disabled>
+                  Choose a team
+                </option>
+                {view.teams.map((t) => (
+                  <option key={t.id} value={t.id}>
+                    {t.name}
+                  </option>
+                ))}
+              </select>
+              {teamError ? (
+                <p className="field__error" id="revoke-team-error" role="alert">
+                  {teamError}
+                </p>
+              ) : null}
+            </div>
+            <button type="submit" className="button button--danger">
+              Replace the team&apos;s link
+            </button>
+          </Form>
+        </AskFirst>
       ) : null}
     </section>
   );

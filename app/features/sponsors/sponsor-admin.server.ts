@@ -1,6 +1,6 @@
 /**
  * The organiser's sponsor-link tools (ADR 240) on the goal's fundraising page: the whole challenge's
- * link with its QR code, sponsoring on or off, revoke every link, revoke one member's.
+ * link with its QR code, sponsoring on or off, revoke every link, replace one member's or one team's.
  */
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type AppLoadContext } from "@remix-run/cloudflare";
@@ -13,12 +13,20 @@ import {
   goalMembersQuery,
   revokeMemberSponsorLink,
   revokeSponsorLinks,
+  revokeTeamSponsorLink,
   setSponsoring,
   sponsorPath,
 } from "./sponsor-links.server";
+import { teamLabel } from "#app/features/teams/teams";
 import { qrCode } from "#app/lib/qr";
+import { teamsOf } from "./team-pledge.server";
 
-export const SPONSOR_INTENTS = ["sponsoring", "revoke-sponsor-links", "revoke-member-sponsor-link"] as const;
+export const SPONSOR_INTENTS = [
+  "sponsoring",
+  "revoke-sponsor-links",
+  "revoke-member-sponsor-link",
+  "revoke-team-sponsor-link",
+] as const;
 
 export const isSponsorIntent = (intent: unknown) =>
   typeof intent === "string" && (SPONSOR_INTENTS as readonly string[]).includes(intent);
@@ -35,6 +43,15 @@ const sponsorAdminSchema = z.discriminatedUnion("intent", [
       .max(64, "Choose a member")
       .regex(/^[A-Za-z0-9_-]+$/, "Choose a member"),
   }),
+  z.object({
+    intent: z.literal("revoke-team-sponsor-link"),
+    teamId: z
+      .string({ error: "Choose a team" })
+      .trim()
+      .min(1, "Choose a team")
+      .max(64, "Choose a team")
+      .regex(/^[A-Za-z0-9_-]+$/, "Choose a team"),
+  }),
 ]);
 
 export const SPONSOR_FLASH = {
@@ -42,16 +59,19 @@ export const SPONSOR_FLASH = {
   off: "Sponsoring is paused: every sponsor link now says so, and only members can pledge.",
   revoked: "Every sponsor link is replaced: the old ones no longer work. Members find their new link on the goal.",
   memberRevoked: (name: string) => `${name}'s sponsor link is replaced: the old one no longer works.`,
+  teamRevoked: (name: string) =>
+    `The sponsor link of ${name} is replaced: the old one no longer works. The new one is on the team's page.`,
 };
 
 export async function sponsorAdminView(request: Request, context: AppLoadContext, goalId: string) {
-  const [goalRows, members] = await context.db.batch([
+  const [goalRows, members, teams] = await context.db.batch([
     context.db
       .select({ id: goals.id, sponsorNonce: goals.sponsorNonce, sponsoring: goals.sponsoring })
       .from(goals)
       .where(eq(goals.id, goalId))
       .limit(1),
     goalMembersQuery(context, goalId),
+    teamsOf(context, goalId),
   ]);
   const goal = goalRows[0]!;
   const url = `${appUrl(request, context.cloudflare.env)}${await sponsorPath(context.cloudflare.env, goal, null)}`;
@@ -60,6 +80,8 @@ export async function sponsorAdminView(request: Request, context: AppLoadContext
     qr: qrCode(url),
     sponsoring: goal.sponsoring,
     members: members.map((m) => ({ id: m.id, name: `${m.first} ${m.last}` })),
+    // A challenge with teams switched on: each team's link can be replaced here too (ADR 268).
+    teams: teams.map((t) => ({ id: t.id, name: teamLabel(t.name) })),
   };
 }
 
@@ -77,6 +99,12 @@ export async function sponsorAdminAction(context: AppLoadContext, goalId: string
   if (input.intent === "revoke-sponsor-links") {
     await revokeSponsorLinks(context, goalId);
     throw await redirectWithFlash(env, back, SPONSOR_FLASH.revoked);
+  }
+  if (input.intent === "revoke-team-sponsor-link") {
+    const name = await revokeTeamSponsorLink(context, goalId, input.teamId);
+    if (!name)
+      return data(submission.reply({ fieldErrors: { teamId: ["Choose a team of this challenge"] } }), { status: 400 });
+    throw await redirectWithFlash(env, back, SPONSOR_FLASH.teamRevoked(name));
   }
   const members = await goalMembersQuery(context, goalId);
   const member = members.find((m) => m.id === input.memberId);

@@ -195,13 +195,15 @@ function teamSponsorQuery(context: AppLoadContext, goalId: string, teamId: strin
     .limit(1);
 }
 
-/** Only this team's sponsor link stops working; false when it is not a team of the goal. */
+/** Only this team's sponsor link stops working: its name ("Team Hill Harriers"), or null when it is not the goal's. */
 export async function revokeTeamSponsorLink(context: AppLoadContext, goalId: string, teamId: string) {
-  const result = await context.db
+  // One statement: the team must be this goal's, and its name comes back for the flash message.
+  const [row] = await context.db
     .update(teams)
     .set({ sponsorNonce: newId() })
-    .where(and(eq(teams.goalId, goalId), eq(teams.id, teamId)));
-  return result.meta.changes > 0;
+    .where(and(eq(teams.goalId, goalId), eq(teams.id, teamId)))
+    .returning({ name: teams.name });
+  return row ? teamLabel(row.name) : null;
 }
 
 /** A member's own sponsor link facts (their nonce), or null when they are not in the goal. */
