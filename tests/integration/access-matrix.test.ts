@@ -66,6 +66,7 @@ const ROWS: Row[] = [
   page("/main", LOGGED_IN),
   page("/bar", LOGGED_IN),
   page("/completedgoals", LOGGED_IN),
+  page("/goals/find?q=walk&page=2", LOGGED_IN),
   page("/challenges", { anonymous: "→/", member: 403, org: 200, admin: 200 }),
   // A visitor sees a preview of what they may see (ADR 262), the same for a goal hidden from them.
   page("/join/matrix-open", { ...LOGGED_IN, anonymous: 200 }),

@@ -80,6 +80,14 @@ export function SideNav({
           <p className="empty-state">No more goals to suggest at this time</p>
         )}
         {moreSuggested ? <ShowMoreSuggested /> : <FocusMoreSuggested />}
+        {suggested.length ? (
+          // Every goal to join, by name and page by page, past the 50 the list stops at (ADR 263).
+          <p className="sidenav__more">
+            <Link to="/goals/find" className="button button--secondary">
+              Find a goal
+            </Link>
+          </p>
+        ) : null}
       </Drawer>
     </nav>
   );
