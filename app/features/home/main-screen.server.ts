@@ -16,7 +16,7 @@ import { toProgressView } from "#app/features/progress/progress-view.server";
 import { toQuickLog } from "#app/features/progress/quick-log.server";
 import { factorsByGoal, memberSportFactorsQuery } from "#app/features/activity/sport-factors.server";
 import { readScreen } from "#app/platform/session/read-screen.server";
-import { goalVisit, homeSeen, recordGoalVisit, recordHomeVisit } from "./visits.server";
+import { goalVisit, homeVisits, recordGoalVisit, recordHomeVisit } from "./visits.server";
 import { teamQueries, toTeamsView } from "#app/features/teams/teams.server";
 import { badgeQueries, toBadgesView } from "#app/features/badges/badges.server";
 import { homeChallengesQuery, toHomeChallenges } from "#app/features/goals/challenges.server";
@@ -74,9 +74,10 @@ export async function mainScreenData(request: Request, context: AppLoadContext, 
         home: home ? homeQueries(context, viewerId, v) : null,
         // The org's home leads with the challenges it runs (ADR 251).
         challenges: home ? ([homeChallengesQuery(context, viewerId)] as const) : null,
-        // Whether this view is a visit to record (ADR 190, 210): read here, written after the response.
-        visit: goalVisit(context, viewerId, goalId, v.day),
-        seen: home ? homeSeen(context, viewerId) : null,
+        // Whether this view is a visit to record (ADR 190, 210): read here, written after the response;
+        // the home reads its own "seen" time in the same statement (ADR 296).
+        visit: home ? null : goalVisit(context, viewerId, goalId, v.day),
+        seen: home ? homeVisits(context, viewerId, goalId, v.day) : null,
         // How sports count in my goals (docs/product.md "Activity files"): beside the log form's sport.
         sports: [memberSportFactorsQuery(context, viewerId)] as const,
       };
@@ -86,8 +87,10 @@ export async function mainScreenData(request: Request, context: AppLoadContext, 
   const screen = toMainScreen(rows.main, user, day, allSuggested);
   // A goal the viewer may not see answers as one that does not exist: its existence is not told.
   if (selectedId && !seesGoal(screen.selected, user)) throw redirect("/404");
-  if (screen.selected) recordGoalVisit(context, rows.visit?.[0], user.id, screen.selected.id, day);
-  if (home) recordHomeVisit(context, rows.seen?.[0], user.id, clock);
+  const seen = rows.seen?.[0];
+  const visitDue = home ? seen?.filter((r) => r.due) : rows.visit?.[0];
+  if (screen.selected) recordGoalVisit(context, visitDue, user.id, screen.selected.id, day);
+  if (home) recordHomeVisit(context, seen, user.id, clock);
   return {
     today: day,
     canCreate: canCreateGoals(user),

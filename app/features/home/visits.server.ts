@@ -63,10 +63,24 @@ export function recordGoalVisit(
   );
 }
 
-/** The read of the home's "seen" time, for `recordHomeVisit`; null for a post. */
-export function homeSeen(context: AppLoadContext, viewerId: string | SQL) {
+/**
+ * The home's two reads in one statement (ADR 296): its "seen" time, and whether this view is the
+ * member's first of the day on the goal it opens on (`due`: 1 or null); null for a post.
+ */
+export function homeVisits(context: AppLoadContext, viewerId: string | SQL, goalId: string | SQL, today: IsoDate) {
   if (!countsAsVisit(context)) return null;
-  return [context.db.select({ seenAt: users.homeSeenAt }).from(users).where(eq(users.id, viewerId)).limit(1)] as const;
+  return [
+    context.db
+      .select({
+        seenAt: users.homeSeenAt,
+        due: sql<
+          number | null
+        >`(select 1 from ${userGoals} where ${visitUnrecorded(viewerId, goalId, today)} limit 1)`.as("due"),
+      })
+      .from(users)
+      .where(eq(users.id, viewerId))
+      .limit(1),
+  ] as const;
 }
 
 /**
