@@ -12,6 +12,11 @@ export interface FrameField {
   errorId: string;
   descriptionId: string;
   errors?: string[];
+  /**
+   * The error is shown once elsewhere (errorId names it: the message two fields share, ADR 264): the
+   * control stays invalid and described by it, and the frame does not repeat it.
+   */
+  errorShownElsewhere?: boolean;
 }
 
 /** The ids a control's aria-describedby lists: its error when it has one, its hint when it has one. */
@@ -73,7 +78,7 @@ export function FieldFrame({
 }
 
 export function FieldError({ field }: { field: FrameField }) {
-  return field.errors?.length ? (
+  return field.errors?.length && !field.errorShownElsewhere ? (
     <p className="field__error" id={field.errorId} role="alert">
       {field.errors.join(", ")}
     </p>

@@ -70,6 +70,13 @@ export default function SigninRoute() {
   // Checked in the browser without zod or conform (ADR 292); the action validates with signinSchema.
   const [form, fields] = useCheckedForm(SIGNIN_RULES, { id: "signin", lastResult });
   const suspended = fields.email.errors?.some((m) => m.startsWith("This account is suspended"));
+  // SPEC gives both fields the same message for too many requests and for "Contact Support at ...": it
+  // is told once (ADR 264), both fields stay invalid and are described by that one message.
+  const support = supportAddressIn(fields.email.errors);
+  const shared = sameMessages(fields.email.errors, fields.password.errors);
+  const email =
+    shared && support ? { ...fields.email, errorId: SUPPORT_NOTE_ID, errorShownElsewhere: true } : fields.email;
+  const password = shared ? { ...fields.password, errorId: email.errorId, errorShownElsewhere: true } : fields.password;
   return (
     <AuthLayout>
       <h1>Sign In</h1>
@@ -85,12 +92,12 @@ export default function SigninRoute() {
       <HoneypotProvider {...honeypot}>
         <Form method="post" className="form" {...form}>
           <HoneypotInputs />
-          <CheckedInput field={fields.email} label="Email" type="email" autoComplete="email" />
-          <CheckedPassword field={fields.password} autoComplete="current-password" />
+          <CheckedInput field={email} label="Email" type="email" autoComplete="email" />
+          <CheckedPassword field={password} autoComplete="current-password" />
           <SubmitButton>Login</SubmitButton>
         </Form>
       </HoneypotProvider>
-      <SupportNote address={supportAddressIn(fields.email.errors)} suspended={!!suspended} />
+      <SupportNote address={support} suspended={!!suspended} told={!!shared} />
       <div className="auth__links">
         <Link to="/passwordreset">Forgot Password?</Link>
         <Link to="/signup">Sign Up</Link>
@@ -99,10 +106,27 @@ export default function SigninRoute() {
   );
 }
 
-/** Where to turn, once, as a link: after repeated failures, or for a suspended account. */
-function SupportNote({ address, suspended }: { address: string | null; suspended: boolean }) {
+const SUPPORT_NOTE_ID = "signin-support";
+
+/** The same non-empty messages on both fields. */
+const sameMessages = (a: string[] | undefined, b: string[] | undefined) =>
+  !!a?.length && a.length === b?.length && a.every((m, i) => m === b[i]);
+
+/**
+ * Where to turn, once, as a link: after repeated failures, or for a suspended account. `told`: the
+ * fields' shared "Contact Support at ..." is not shown on them, so this note says it (SPEC's words).
+ */
+function SupportNote({ address, suspended, told }: { address: string | null; suspended: boolean; told: boolean }) {
   if (!address) return null;
   const mail = <a href={`mailto:${address}`}>{address}</a>;
+  if (told && !suspended) {
+    return (
+      <p className="notice auth__support" data-testid="support-note" id={SUPPORT_NOTE_ID} role="alert">
+        Contact Support at {mail}. Signing in has failed several times for this address: check the address, or reset the
+        password with Forgot Password?
+      </p>
+    );
+  }
   return (
     <p className="notice auth__support" data-testid="support-note">
       {suspended ? (

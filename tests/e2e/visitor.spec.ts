@@ -155,11 +155,18 @@ for (const javaScriptEnabled of [true, false]) {
       await checkAxe(page, javaScriptEnabled);
 
       await attemptSignIn(page, email, "wrong-5");
-      await expect(emailError(page)).toHaveText("Contact Support at support@goalswithfriends.app");
-      await expect(passwordError(page)).toHaveText("Contact Support at support@goalswithfriends.app");
-      // Once below the form: why, and the address as a link.
+      // Told once (ADR 264), below the form: SPEC's words, the address as a link, and why; both fields
+      // are invalid and described by it.
       const note = page.getByTestId("support-note");
-      await expect(note).toContainText("Signing in has failed several times for this address.");
+      await expect(note).toContainText("Contact Support at support@goalswithfriends.app.");
+      await expect(note).toContainText("Signing in has failed several times for this address");
+      await expect(page.getByText("Contact Support at")).toHaveCount(1);
+      await expect(emailError(page)).toHaveCount(0);
+      await expect(passwordError(page)).toHaveCount(0);
+      for (const field of [page.getByLabel("Email"), page.getByLabel("Password", { exact: true })]) {
+        await expect(field).toHaveAttribute("aria-invalid", "true");
+        await expect(field).toHaveAttribute("aria-describedby", "signin-support");
+      }
       await expect(note.getByRole("link", { name: "support@goalswithfriends.app" })).toHaveAttribute(
         "href",
         "mailto:support@goalswithfriends.app",
@@ -168,12 +175,16 @@ for (const javaScriptEnabled of [true, false]) {
 
       for (let i = 6; i <= 9; i++) {
         await attemptSignIn(page, email, `wrong-${i}`);
-        await expect(passwordError(page)).toHaveText(/Contact Support/);
+        await expect(page.getByTestId("support-note")).toContainText("Contact Support");
       }
-      // The 10th failure throttles: both fields say so (and the count starts again on the server).
+      // The 10th failure throttles: said once, for both fields (and the count starts again on the server).
       await attemptSignIn(page, email, "wrong-10");
       await expect(emailError(page)).toHaveText("Too Many Requests Try Again Later");
-      await expect(passwordError(page)).toHaveText("Too Many Requests Try Again Later");
+      await expect(page.getByText("Too Many Requests Try Again Later")).toHaveCount(1);
+      await expect(page.getByLabel("Password", { exact: true })).toHaveAttribute(
+        "aria-describedby",
+        "signin-email-error",
+      );
       await attemptSignIn(page, email, password);
       await expect(emailError(page)).toHaveText("Too Many Requests Try Again Later");
       await expect(page).toHaveURL(/\/signin$/);
