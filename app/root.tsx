@@ -13,10 +13,9 @@ import {
 import { AppHeader } from "#app/components/AppHeader";
 import { PageScroll } from "#app/components/PageScroll";
 import { FlashMessage } from "#app/components/FlashMessage";
-import { NOT_FOUND_DESCRIPTION, NotFound } from "#app/components/NotFound";
+import { NOT_FOUND_DESCRIPTION } from "#app/components/NotFound";
 import { pageMeta } from "#app/lib/meta";
-import { Forbidden } from "#app/components/Forbidden";
-import { SomethingWentWrong } from "#app/components/SomethingWentWrong";
+import { statusPage } from "#app/components/StatusPages";
 import { LiveUpdates, type LiveHandle } from "#app/features/live/useLiveUpdates";
 import { useNonce } from "#app/components/Nonce";
 import { InstallTags } from "#app/features/offline/InstallTags";
@@ -106,11 +105,10 @@ export default function App() {
   );
 }
 
+/** The one error boundary: a handler per status (STATUS_PAGES: 404, 403, 429), else the 5xx page (ADR 277). */
 export function ErrorBoundary() {
   const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
-  if (isRouteErrorResponse(error) && error.status === 403) return <Forbidden />;
   // In the browser, for the developer's console; on the server the one reporter has logged it already.
   if (typeof document !== "undefined" && !isRouteErrorResponse(error)) console.error(error);
-  return <SomethingWentWrong error={error} />;
+  return statusPage(error);
 }

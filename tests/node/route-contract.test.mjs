@@ -46,3 +46,21 @@ test("no route calls a public form's honeypot check itself: readPublicForm does"
     [],
   );
 });
+
+test("errors go through the one boundary's handlers: no route draws its own error page (ADR 277)", () => {
+  // A route may only swap handlers: `ErrorBoundary = GoalErrorBoundary` or `= statusBoundary({ ... })`.
+  assert.deepEqual(
+    outliers(
+      (s) =>
+        /export\s+(async\s+)?(function|const|let)\s+ErrorBoundary\b/.test(s) &&
+        !/export const ErrorBoundary = (GoalErrorBoundary;|statusBoundary\()/.test(s),
+    ),
+    [],
+  );
+  const root = readFileSync(new URL("../../app/root.tsx", import.meta.url), "utf8");
+  assert.match(root, /export function ErrorBoundary\(\)[\s\S]*?return statusPage\(error\);\s*\}/);
+  const pages = readFileSync(new URL("../../app/components/StatusPages.tsx", import.meta.url), "utf8");
+  const handlers = pages.match(/export const STATUS_PAGES = \{([\s\S]*?)\}/)?.[1] ?? "";
+  for (const status of ["404", "403", "429"])
+    assert.match(handlers, new RegExp(`\\b${status}:`), `no ${status} handler`);
+});
