@@ -9,6 +9,8 @@
 import { hasLineBreakOrTab, isEmailShape } from "./text-scan";
 
 export const REQUIRED = "Must have a value";
+/** SPEC's answer to too many requests (429), on the fields or the form that sent them. */
+export const TOO_MANY_REQUESTS = "Too Many Requests Try Again Later";
 export const ONE_LINE = "Keep it on one line: remove line breaks and tabs";
 export const UNUSUAL = "Remove the unusual characters";
 export const INVALID_EMAIL = "Enter a valid email address";

@@ -10,7 +10,7 @@ import { HoneypotInputs, HoneypotProvider } from "#app/components/Honeypot";
 import { AuthLayout } from "#app/features/auth/AuthLayout";
 import { CheckedInput, CheckedPassword, useCheckedForm } from "#app/components/checked-form";
 import { SubmitButton } from "#app/components/SubmitButton";
-import { SIGNIN_RULES } from "#app/lib/field-rules";
+import { SIGNIN_RULES, TOO_MANY_REQUESTS } from "#app/lib/field-rules";
 import { originFrom, pageMeta } from "#app/lib/meta";
 import { supportAddressIn } from "#app/features/auth/signin";
 import { parseSignIn, signIn, SignInError } from "#app/features/auth/auth.server";
@@ -73,7 +73,10 @@ export default function SigninRoute() {
   // SPEC gives both fields the same message for too many requests and for "Contact Support at ...": it
   // is told once (ADR 264), both fields stay invalid and are described by that one message.
   const support = supportAddressIn(fields.email.errors);
-  const shared = sameMessages(fields.email.errors, fields.password.errors);
+  // Only those two: an empty field's "Must have a value" stays on each field (SPEC).
+  const shared =
+    sameMessages(fields.email.errors, fields.password.errors) &&
+    (!!support || fields.email.errors?.[0] === TOO_MANY_REQUESTS);
   const email =
     shared && support ? { ...fields.email, errorId: SUPPORT_NOTE_ID, errorShownElsewhere: true } : fields.email;
   const password = shared ? { ...fields.password, errorId: email.errorId, errorShownElsewhere: true } : fields.password;

@@ -174,4 +174,4 @@ export const SLOW_DOWN = {
   entry: `You have saved ${LIMITS.entryWrites.max} entries in 10 minutes. Wait a few minutes, then try again.`,
 } as const;
 
-export const TOO_MANY_REQUESTS = "Too Many Requests Try Again Later";
+export { TOO_MANY_REQUESTS } from "#app/lib/field-rules";
