@@ -7,6 +7,7 @@ import {
 } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthLayout } from "#app/features/auth/AuthLayout";
+import { SignUpOrIn } from "#app/features/auth/SignUpOrIn";
 import { SubmitButton } from "#app/components/forms";
 import { formatDateRange } from "#app/lib/dates";
 import { today } from "#app/platform/session/clock.server";
@@ -100,14 +101,7 @@ export default function InviteRoute() {
       ) : (
         <>
           <p>Sign up or sign in first: we will bring you straight back here to join.</p>
-          <div className="auth__links">
-            <Link className="button" to="/signup">
-              Sign Up
-            </Link>
-            <Link className="button button--secondary" to="/signin">
-              Sign In
-            </Link>
-          </div>
+          <SignUpOrIn />
         </>
       )}
     </AuthLayout>

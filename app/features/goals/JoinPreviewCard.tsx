@@ -1,5 +1,5 @@
-import { Link } from "@remix-run/react";
 import { AuthLayout } from "#app/features/auth/AuthLayout";
+import { SignUpOrIn } from "#app/features/auth/SignUpOrIn";
 import { GoalIcon } from "./GoalIcon";
 import type { JoinPreview } from "./join-preview.server";
 
@@ -15,7 +15,7 @@ export function JoinPreviewCard({ goal }: { goal: JoinPreview | null }) {
         <p className="auth__lead">
           If this goal is shared with you, it opens as soon as you sign in, and you can join it from there.
         </p>
-        <SignUpOrIn />
+        <SignUpOrIn className="auth__links join-preview__actions" />
       </AuthLayout>
     );
   }
@@ -45,20 +45,7 @@ export function JoinPreviewCard({ goal }: { goal: JoinPreview | null }) {
       ) : (
         <p className="auth__lead">Sign up or sign in to join: we will bring you straight back here.</p>
       )}
-      <SignUpOrIn />
+      <SignUpOrIn className="auth__links join-preview__actions" />
     </AuthLayout>
-  );
-}
-
-function SignUpOrIn() {
-  return (
-    <div className="auth__links join-preview__actions">
-      <Link className="button" to="/signup">
-        Sign Up
-      </Link>
-      <Link className="button button--secondary" to="/signin">
-        Sign In
-      </Link>
-    </div>
   );
 }
