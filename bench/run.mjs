@@ -27,7 +27,7 @@ import {
   startMarketingCeiling,
 } from "./lib/app.mjs";
 import { WITH_INSPECTOR } from "./lib/server.mjs";
-import { lighthouse } from "./lighthouse/index.mjs";
+import { lighthouseRows, runLighthouse } from "./lighthouse/index.mjs";
 import { SIZE_TARGETS, pageJs, routeChunks, workerSizes } from "./sizes/index.mjs";
 import { SQL_TARGETS, printSql, sqlOf } from "./ssr/sql.mjs";
 import { runSsr } from "./ssr/index.mjs";
@@ -243,24 +243,9 @@ try {
     log(`  WARNING: non-2xx or errors during load: ${bad.map((r) => `${r.label} ${r.non2xx}`).join(", ")}`);
 
   if (!flag("--no-lighthouse")) {
-    log("\nLighthouse 12.8.2 (mobile defaults, headless chromium)");
-    results.lighthouse = [];
-    for (const path of ["/", "/signin"]) {
-      try {
-        const lh = await lighthouse(ROOT, app.server.url + path);
-        results.lighthouse.push({ path, ...lh });
-      } catch (error) {
-        results.lighthouse.push({ path, error: String(error.message ?? error).split("\n")[0] });
-      }
-    }
-    table([
-      ["page", "performance", "accessibility", "best practices", "SEO"],
-      ...results.lighthouse.map((l) =>
-        l.error
-          ? [l.path, `error: ${l.error}`, "", "", ""]
-          : [l.path, l.scores.performance, l.scores.accessibility, l.scores["best-practices"], l.scores.seo],
-      ),
-    ]);
+    log("\nLighthouse 12.8.2 (mobile defaults, headless chromium; /main and a measured goal signed in)");
+    results.lighthouse = await runLighthouse(ROOT, app);
+    table(lighthouseRows(results.lighthouse));
     for (const l of results.lighthouse) for (const f of l.failing ?? []) log(`  ${l.path} loses points on ${f}`);
   }
 } finally {
