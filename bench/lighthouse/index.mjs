@@ -20,7 +20,7 @@ export function chromePath() {
   );
 }
 
-/** Issue 32: a signed-in member's /main and a measured goal, mobile and throttled. */
+/** The targets for a signed-in member's /main and a measured goal, mobile and throttled (docs/benchmarks.md). */
 export const LIGHTHOUSE_TARGET = { performance: 95, tbtMs: 150 };
 
 /** The pages the bench scores: the two public ones, and the member's screens signed in. */
