@@ -16,7 +16,6 @@ import { formatDateRange, isExpired } from "#app/lib/dates";
 import { today } from "#app/platform/session/clock.server";
 import { canSupport, NO_FEES_LINE } from "#app/features/fundraising/fundraising";
 import { unitOf } from "#app/features/progress/progress";
-import { readFormData } from "#app/platform/http/form-data.server";
 import { honeypotInputProps } from "#app/platform/http/honeypot.server";
 import { loadFundraising } from "#app/features/fundraising/fundraising.server";
 import { takePledge } from "#app/features/sponsors/take-pledge.server";
@@ -101,23 +100,19 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
-  // A public form anyone with the link can post (honeypot and brakes in takePledge, ADR 074).
-  const formData = await readFormData(request);
-  const memberId = formData.get("memberId");
-  const { goal, fundraiser, user, member } = await loadGivePage(
-    request,
-    context,
-    params.id!,
-    typeof memberId === "string" && memberId ? memberId : null,
-  );
-  return takePledge(request, context, formData, {
-    goal,
-    raising: !!fundraiser,
-    member,
-    user,
-    ended: isExpired(goal.end, today(request, context.cloudflare.env)),
-    backTo: `/give/${goal.id}`,
-    today: today(request, context.cloudflare.env),
+  // A public form anyone with the link can post (its guards and brakes in takePledge, ADR 074, 278).
+  const day = today(request, context.cloudflare.env);
+  return takePledge(request, context, async (memberId) => {
+    const { goal, fundraiser, user, member } = await loadGivePage(request, context, params.id!, memberId);
+    return {
+      goal,
+      raising: !!fundraiser,
+      member,
+      user,
+      ended: isExpired(goal.end, day),
+      backTo: `/give/${goal.id}`,
+      today: day,
+    };
   });
 }
 

@@ -1,7 +1,5 @@
 import { getFormProps } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import {
-  data,
   type ActionFunctionArgs,
   type LinksFunction,
   type LoaderFunctionArgs,
@@ -13,11 +11,12 @@ import { AuthLayout } from "#app/features/auth/AuthLayout";
 import { Field, SubmitButton } from "#app/components/forms";
 import { originFrom, pageMeta } from "#app/lib/meta";
 import { resetRequestSchema } from "#app/features/auth/auth.schema";
-import { honeypotInputProps, readPublicForm } from "#app/platform/http/honeypot.server";
+import { honeypotInputProps } from "#app/platform/http/honeypot.server";
+import { readPublicForm } from "#app/platform/http/public-form.server";
 import { FLASH } from "#app/lib/flash";
 import { redirectWithFlash } from "#app/platform/session/flash.server";
 import { requestPasswordReset } from "#app/features/auth/password-reset.server";
-import { countersFor, hit, LIMITS, TOO_MANY_REQUESTS } from "#app/platform/session/rate-limit.server";
+import { LIMITS } from "#app/platform/session/rate-limit.server";
 import authStyles from "#app/styles/auth.css";
 import { useConformForm } from "#app/components/hooks/useConformForm";
 
@@ -37,15 +36,12 @@ export async function loader({ context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const formData = await readPublicForm(request, context);
-  const submission = parseWithZod(formData, { schema: resetRequestSchema });
-  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  const { email } = submission.value;
-  const counters = countersFor(request, { email: LIMITS.resetEmail, address: LIMITS.resetAddress }, email);
-  if (await hit(context.db, counters)) {
-    return data(submission.reply({ fieldErrors: { email: [TOO_MANY_REQUESTS] } }), { status: 429 });
-  }
-  await requestPasswordReset(request, context, email);
+  const form = await readPublicForm(request, context, {
+    schema: resetRequestSchema,
+    throttle: { email: LIMITS.resetEmail, address: LIMITS.resetAddress, emailOf: (v) => v.email, field: "email" },
+  });
+  if (form.refused) return form.refused;
+  await requestPasswordReset(request, context, form.value.email);
   // The same answer whether or not the address has an account (DESIGN deviation).
   throw await redirectWithFlash(context.cloudflare.env, "/signin", FLASH.resetSent);
 }

@@ -1,5 +1,4 @@
 import {
-  data,
   type ActionFunctionArgs,
   type LinksFunction,
   type LoaderFunctionArgs,
@@ -13,8 +12,10 @@ import { SubmitButton } from "#app/components/SubmitButton";
 import { SIGNIN_RULES, TOO_MANY_REQUESTS } from "#app/lib/field-rules";
 import { originFrom, pageMeta } from "#app/lib/meta";
 import { supportAddressIn } from "#app/features/auth/signin";
-import { parseSignIn, signIn, SignInError } from "#app/features/auth/auth.server";
-import { honeypotInputProps, readPublicForm } from "#app/platform/http/honeypot.server";
+import { SIGNIN_FORM, signIn, SignInError } from "#app/features/auth/auth.server";
+import { formErrors } from "#app/platform/http/form-answer.server";
+import { honeypotInputProps } from "#app/platform/http/honeypot.server";
+import { readPublicForm } from "#app/platform/http/public-form.server";
 import { afterSignIn, readReturnTo } from "#app/platform/http/return-to.server";
 import { createUserSession, requireAnonymous } from "#app/platform/session/session.server";
 import authStyles from "#app/styles/auth.css";
@@ -41,13 +42,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireAnonymous(request, context);
   // remix-auth consumes the body it is given, so keep our own copy for re-rendering errors.
-  const formData = await readPublicForm(request.clone() as Request, context);
-  const submission = parseSignIn(formData);
-  if (submission.status !== "success") {
-    return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
-  }
+  const form = await readPublicForm(request.clone() as Request, context, SIGNIN_FORM);
+  if (form.refused) return form.refused;
+  const { submission } = form;
   try {
-    const user = await signIn(request, context, submission.value.email);
+    const user = await signIn(request, context, form.value.email);
     // Back to the page that sent them here (a deep link, an invite), else /main (ADR 163).
     const { to, clear } = await afterSignIn(request, context.cloudflare.env);
     const response = await createUserSession(request, context, user.id, to);
@@ -56,9 +55,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   } catch (error) {
     if (error instanceof Response) throw error;
     if (error instanceof SignInError) {
-      return data(submission.reply({ fieldErrors: error.fieldErrors, hideFields: ["password"] }), {
-        status: error.status,
-      });
+      return formErrors(submission, error.status, { fieldErrors: error.fieldErrors, hideFields: ["password"] });
     }
     throw error;
   }

@@ -17,7 +17,6 @@ import { PledgeThanks } from "#app/features/sponsors/PledgeThanks";
 import { loadSponsorPage } from "#app/features/sponsors/sponsor-page.server";
 import { takePledge } from "#app/features/sponsors/take-pledge.server";
 import { pledgeTeams } from "#app/features/sponsors/team-pledge.server";
-import { readFormData } from "#app/platform/http/form-data.server";
 import { appUrl } from "#app/platform/http/env.server";
 import { cardMeta, cardPath } from "#app/features/cards/cards";
 import { honeypotInputProps } from "#app/platform/http/honeypot.server";
@@ -75,13 +74,13 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
-  const formData = await readFormData(request);
   const day = today(request, context.cloudflare.env);
   const { page, target } = await loadSponsorPage(context, params.token ?? "", day);
   // A link revoked or closed meanwhile: the page says so (the loader runs again).
   if (page.state !== "open" || !target) return data(null, { status: page.state === "broken" ? 404 : 403 });
   const user = await getOptionalUser(request, context);
-  return takePledge(request, context, formData, {
+  // The link names what the pledge backs; the form is read and guarded in takePledge (ADR 074, 278).
+  return takePledge(request, context, () => ({
     goal: target.goal,
     raising: !!page.fundraiser,
     member: target.member,
@@ -91,7 +90,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     backTo: new URL(request.url).pathname,
     progress: target.progress,
     today: day,
-  });
+  }));
 }
 
 export default function SponsorRoute() {

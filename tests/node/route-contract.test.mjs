@@ -2,8 +2,8 @@
  * The route contract (docs/product.md "Where the rules live", ADR 291), checked over app/routes:
  * every screen titles itself through `screenMeta` or `pageMeta` (app/lib/meta.ts), no route reads a
  * positional `db.batch` answer (a screen names its reads: `readScreen` or `runGroups`, ADR 205, 290),
- * and no route wires a public form's guards (honeypot, throttle) itself: the form's command or the
- * one guard does (ADR 291). Runs with the lint step of `npm test` (`node --test tests/node`).
+ * and no route or feature wires a public form's guards (honeypot, throttle) itself: readPublicForm
+ * does (ADR 291, 278). Runs with the lint step of `npm test` (`node --test tests/node`).
  */
 import assert from "node:assert/strict";
 import { readdirSync, readFileSync } from "node:fs";
@@ -40,9 +40,29 @@ test("no route destructures a positional db.batch answer", () => {
   );
 });
 
-test("no route calls a public form's honeypot check itself: readPublicForm does", () => {
+/** Every module of app/features, as { file, source }. */
+const features = readdirSync(new URL("../../app/features/", import.meta.url), { recursive: true })
+  .filter((f) => /\.tsx?$/.test(f))
+  .map((file) => ({ file, source: readFileSync(new URL(`../../app/features/${file}`, import.meta.url), "utf8") }));
+
+test("a public form's guards are one call, readPublicForm: no route or feature checks the honeypot itself", () => {
+  const callers = (modules) => modules.filter(({ source }) => /\bcheckHoneypot\b/.test(source)).map((m) => m.file);
+  assert.deepEqual(callers(routes), []);
+  assert.deepEqual(callers(features), []);
+});
+
+test("a public form's throttle is readPublicForm's: no route calls a throttle, no public form counts itself", () => {
+  const throttles = /\b(hit|hitAll|countersFor)\(/;
   assert.deepEqual(
-    outliers((s) => /\bcheckHoneypot\b/.test(s)),
+    outliers((s) => throttles.test(s)),
+    [],
+  );
+  // The throttles left in features count a signed-in member (sign-in's lock, friend invites, e-mail
+  // changes, password checks), not a public form.
+  assert.deepEqual(
+    features
+      .filter(({ source }) => /import[^;]*\breadPublicForm\b/.test(source) && throttles.test(source))
+      .map((m) => m.file),
     [],
   );
 });

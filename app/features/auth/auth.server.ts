@@ -26,8 +26,11 @@ import {
 import { getSettings } from "#app/platform/db/settings.server";
 import { findUserByEmail } from "#app/features/account/users.server";
 
-/** The sign-in form checked against signinSchema (the route imports no zod: ADR 292). */
-export const parseSignIn = (formData: FormData) => parseWithZod(formData, { schema: signinSchema });
+/**
+ * The sign-in form for readPublicForm: its schema (the route imports no zod: ADR 292); the password is
+ * never sent back. Its throttle is signIn's own lock, which counts failed passwords.
+ */
+export const SIGNIN_FORM = { schema: signinSchema, hideFields: ["password"] };
 
 export type FieldErrors = Partial<Record<"email" | "password", string[]>>;
 

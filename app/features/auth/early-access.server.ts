@@ -2,32 +2,30 @@
  * Early-access requests (SPEC: five required fields): validated, throttled, stored, then forwarded to
  * the marketing CRM through the outbound queue (crm.server.ts, ADR 125) when CRM_FORM_URL is set.
  */
-import { data, type AppLoadContext } from "@remix-run/cloudflare";
-import { parseWithZod } from "@conform-to/zod/v4";
+import type { AppLoadContext } from "@remix-run/cloudflare";
 import { newId } from "#app/lib/ids";
 import { earlyAccessSchema, type EarlyAccessRequest } from "#app/features/auth/early-access.schema";
 import { eq } from "drizzle-orm";
 import { earlyAccessRequests, users } from "#drizzle/schema";
 import { FLASH } from "#app/lib/flash";
 import { redirectWithFlash } from "#app/platform/session/flash.server";
-import { readPublicForm } from "#app/platform/http/honeypot.server";
-import { countersFor, hit, LIMITS, TOO_MANY_REQUESTS } from "#app/platform/session/rate-limit.server";
+import { readPublicForm } from "#app/platform/http/public-form.server";
+import { LIMITS } from "#app/platform/session/rate-limit.server";
 import { forwardLater } from "#app/features/mail/crm.server";
 
 /** The /signup action in 'request' mode: validate, throttle, store, then thank the visitor. */
 export async function requestEarlyAccess(request: Request, context: AppLoadContext) {
-  const formData = await readPublicForm(request, context);
-  const submission = parseWithZod(formData, { schema: earlyAccessSchema });
-  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  const counters = countersFor(
-    request,
-    { email: LIMITS.earlyAccessEmail, address: LIMITS.earlyAccessAddress },
-    submission.value.email,
-  );
-  if (await hit(context.db, counters)) {
-    return data(submission.reply({ fieldErrors: { email: [TOO_MANY_REQUESTS] } }), { status: 429 });
-  }
-  const outcome = await submitEarlyAccessRequest(context, submission.value);
+  const form = await readPublicForm(request, context, {
+    schema: earlyAccessSchema,
+    throttle: {
+      email: LIMITS.earlyAccessEmail,
+      address: LIMITS.earlyAccessAddress,
+      emailOf: (v) => v.email,
+      field: "email",
+    },
+  });
+  if (form.refused) return form.refused;
+  const outcome = await submitEarlyAccessRequest(context, form.value);
   const { env } = context.cloudflare;
   // Someone with an account needs no place in the queue: send them where they can get in.
   if (outcome === "member") throw await redirectWithFlash(env, "/signin", FLASH.alreadyMember);

@@ -3,14 +3,13 @@
  * honeypot, the form's schema, the rules only the server knows (a goal's unit, its member, its end), a
  * brake per e-mail and per client address (ADR 074), then the write and a redirect to the thank-you.
  */
-import { parseWithZod } from "@conform-to/zod/v4";
-import { data, type AppLoadContext } from "@remix-run/cloudflare";
+import type { AppLoadContext } from "@remix-run/cloudflare";
 import { FLASH } from "#app/lib/flash";
 import { redirectWithFlash } from "#app/platform/session/flash.server";
 import { appUrl } from "#app/platform/http/env.server";
-import { checkHoneypot } from "#app/platform/http/honeypot.server";
-import { countersFor, hit, LIMITS, TOO_MANY_REQUESTS } from "#app/platform/session/rate-limit.server";
-import { CHOOSE_TEAM, givePledgeSchema } from "#app/features/progress/progress.schema";
+import { readPublicForm, type Refusal } from "#app/platform/http/public-form.server";
+import { LIMITS } from "#app/platform/session/rate-limit.server";
+import { CHOOSE_TEAM, givePledgeSchema, type GivePledge } from "#app/features/progress/progress.schema";
 import { recordPledge, type SupportGoal } from "#app/features/fundraising/fundraising.server";
 import { outboxRow } from "#app/features/mail/mail.server";
 import { unitOf } from "#app/features/progress/progress";
@@ -42,39 +41,35 @@ export interface PledgeTarget {
   today: IsoDate;
 }
 
-export async function takePledge(request: Request, context: AppLoadContext, formData: FormData, target: PledgeTarget) {
+/**
+ * `targetOf` finds what the pledge backs (a 404 or 403 thrown for a goal the visitor cannot support):
+ * on /give the member the form names, on a sponsor link the link's own.
+ */
+export async function takePledge(
+  request: Request,
+  context: AppLoadContext,
+  targetOf: (memberId: string | null) => PledgeTarget | Promise<PledgeTarget>,
+) {
+  const form = await readPublicForm(request, context, {
+    schema: givePledgeSchema,
+    check: async (pledge) => {
+      const target = await targetOf(pledge.memberId ?? null);
+      const refusal = pledgeRefusal(pledge, target);
+      if (refusal) return refusal;
+      // A team of this goal, its teams switched on (ADR 246); never beside a member (a sponsor link names one).
+      const { goal, member } = target;
+      const team = target.team ?? (pledge.teamId && !member ? await pledgeTeam(context, goal.id, pledge.teamId) : null);
+      if (pledge.teamId && !team) return { status: 400, fieldErrors: { teamId: [CHOOSE_TEAM] } };
+      if (!target.raising) return { status: 409, formErrors: ["This goal is not raising money yet."] };
+      return { checked: { target, team } };
+    },
+    // Per the signed-in pledger's e-mail and per client address (ADR 074).
+    throttle: { email: LIMITS.pledgeEmail, address: LIMITS.pledgeAddress, emailOf: (_, c) => c?.target.user?.email },
+  });
+  if (form.refused) return form.refused;
+  const { target, team } = form.checked;
   const { goal, member, user } = target;
-  await checkHoneypot(context, formData);
-  const submission = parseWithZod(formData, { schema: givePledgeSchema });
-  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  const pledge = submission.value;
-  if (pledge.kind === "per-unit" && !goal.unit)
-    return data(submission.reply({ fieldErrors: { kind: ["This goal does not track progress: pledge an amount"] } }), {
-      status: 400,
-    });
-  if (pledge.kind === "per-unit" && target.ended)
-    return data(
-      submission.reply({ fieldErrors: { kind: ["This challenge has ended: pledge a fixed amount instead"] } }),
-      { status: 400 },
-    );
-  if (pledge.memberId && !member)
-    return data(submission.reply({ fieldErrors: { memberId: ["Choose the group or one of its members"] } }), {
-      status: 400,
-    });
-  // A team of this goal, its teams switched on (ADR 246); never beside a member (a sponsor link names one).
-  const team = target.team ?? (pledge.teamId && !member ? await pledgeTeam(context, goal.id, pledge.teamId) : null);
-  if (pledge.teamId && !team)
-    return data(submission.reply({ fieldErrors: { teamId: [CHOOSE_TEAM] } }), { status: 400 });
-  if (!target.raising)
-    return data(submission.reply({ formErrors: ["This goal is not raising money yet."] }), { status: 409 });
-  if (
-    await hit(
-      context.db,
-      countersFor(request, { email: LIMITS.pledgeEmail, address: LIMITS.pledgeAddress }, user?.email),
-    )
-  ) {
-    return data(submission.reply({ formErrors: [TOO_MANY_REQUESTS] }), { status: 429 });
-  }
+  const pledge = form.value;
   const perUnit = pledge.kind === "per-unit";
   const id = newId();
   const env = context.cloudflare.env;
@@ -132,6 +127,17 @@ export async function takePledge(request: Request, context: AppLoadContext, form
   const first = recorded.id ? null : await pledgeByKey(context, goal.id, pledge.key);
   const link = recorded.id ? supporterLink : first ? await supporterPath(env, first) : null;
   throw await redirectWithFlash(env, link ? `${link}?from=${again}` : target.backTo, FLASH.pledged, "pledged");
+}
+
+/** The rules only the server knows that refuse a pledge on its fields (a 400). */
+function pledgeRefusal(pledge: GivePledge, target: PledgeTarget): Refusal | null {
+  if (pledge.kind === "per-unit" && !target.goal.unit)
+    return { status: 400, fieldErrors: { kind: ["This goal does not track progress: pledge an amount"] } };
+  if (pledge.kind === "per-unit" && target.ended)
+    return { status: 400, fieldErrors: { kind: ["This challenge has ended: pledge a fixed amount instead"] } };
+  if (pledge.memberId && !target.member)
+    return { status: 400, fieldErrors: { memberId: ["Choose the group or one of its members"] } };
+  return null;
 }
 
 async function pledgeByKey(context: AppLoadContext, goalId: string, key: string | undefined) {

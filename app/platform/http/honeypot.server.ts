@@ -1,5 +1,6 @@
 /**
- * The honeypot on public forms (sign-up, early access, sign-in, password reset, pledges): a hidden
+ * The honeypot on public forms (sign-up, early access, sign-in, password reset, pledges; checked by
+ * readPublicForm, public-form.server.ts): a hidden
  * field bots fill and people never see, plus the page's render time signed with an HMAC over WebCrypto
  * (HONEYPOT_SEED as the key), as the app signs its links (ADR 061, 231). The time itself is no secret:
  * the signature proves our page rendered it, and its shape and age are checked (ADR 107).
@@ -8,7 +9,6 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { FORM_EXPIRED, honeypotTimeProblem } from "#app/lib/honeypot-time";
 import { fromBase64, toBase64Url } from "#app/platform/session/crypto.server";
 import { log } from "./log.server";
-import { readFormData } from "./form-data.server";
 
 export const HONEYPOT_FIELD = "name__confirm";
 export const RENDERED_AT_FIELD = "from__confirm";
@@ -101,16 +101,4 @@ export async function checkHoneypot(context: AppLoadContext, formData: FormData)
   }
   log("info", "honeypot refused", { reason, requestId: context.requestId });
   throw new Response("Form not submitted properly", { status: 400 });
-}
-
-/**
- * A public form's body, read once (form-data.server.ts) and passed through the honeypot: the one guard
- * call of every public form (sign-in, sign-up, early access, password reset) before its schema. The
- * same-origin check is the request guard's, for every mutation (ADR 071); a form's throttle counts the
- * address it names, so it runs after the schema, in the form's command (ADR 291).
- */
-export async function readPublicForm(request: Request, context: AppLoadContext): Promise<FormData> {
-  const formData = await readFormData(request);
-  await checkHoneypot(context, formData);
-  return formData;
 }
