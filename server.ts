@@ -16,6 +16,7 @@ import { logRequest } from "#app/platform/http/log.server";
 import { consumeOutbound } from "#app/features/mail/outbound.server";
 import type { OutboundMessage } from "#app/features/mail/outbound-queue.server";
 import { reportError } from "#app/platform/http/report.server";
+import { archiveEndedGoals } from "#app/features/archive/archive.server";
 import { signedInUserId } from "#app/platform/session/session.server";
 import { marketingUrl, serveMarketing } from "#app/platform/http/page-cache.server";
 import { guardRequest, type ReadBody } from "#app/platform/http/request-guard.server";
@@ -93,6 +94,8 @@ export default {
       ctx.waitUntil(moveOldAvatarKeys(env, db).catch(reportFailure));
       // Heads-ups (ADR 181), reminders, the Monday digest and notification e-mail (ADR 187), each once.
       ctx.waitUntil(notificationJobs(env, ctx, db, event.scheduledTime).catch(reportFailure));
+      // Ended challenges' entries to R2, a bounded step at a time (ADR 303).
+      ctx.waitUntil(archiveEndedGoals(env, db, event.scheduledTime).catch(reportFailure));
     } catch (error) {
       reportFailure(error);
       throw error;

@@ -110,9 +110,19 @@ export const goals = sqliteTable(
     unitTarget: integer("unit_target"),
     groupTarget: integer("group_target"),
     createdAt: createdAt(),
+    // When the cron moved the goal's entries to the archive (ADR 303): from then on its entries are read
+    // from R2 and its totals, kept in D1, are final. Null while the entries live in D1.
+    archivedAt: integer("archived_at", { mode: "timestamp_ms" }),
   },
-  // (end, cause): suggestions walk it closing soonest first and stop at the page (ADR 058).
-  (t) => [index("goals_end_cause_idx").on(t.end, t.cause), index("goals_org_idx").on(t.orgId)],
+  (t) => [
+    // (end, cause): suggestions walk it closing soonest first and stop at the page (ADR 058).
+    index("goals_end_cause_idx").on(t.end, t.cause),
+    index("goals_org_idx").on(t.orgId),
+    // The archive job's next goal (ADR 303): only goals not archived yet, oldest end first.
+    index("goals_to_archive_idx")
+      .on(t.end)
+      .where(sql`archived_at IS NULL AND "end" IS NOT NULL`),
+  ],
 );
 
 export const userGoals = sqliteTable(
@@ -461,6 +471,47 @@ export const goalDayTotals = sqliteTable(
     entries: integer("entries").notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.goalId, t.day] })],
+);
+
+/**
+ * An ended challenge's entries moved to R2 by the cron (ADR 303): one gzip file of JSON lines per goal,
+ * written and read back before this row is written; `clearedAt` is set once the last entry row of the goal
+ * is gone from D1 (deleted in bounded batches, resumable). `entries` and `amount` are what the file holds.
+ */
+export const entryArchives = sqliteTable(
+  "entry_archives",
+  {
+    goalId: text("goal_id")
+      .primaryKey()
+      .references(() => goals.id, { onDelete: "cascade" }),
+    key: text("key"), // R2 key in ARCHIVE; null for a goal without entries
+    entries: integer("entries").notNull(),
+    amount: integer("amount").notNull(),
+    bytes: integer("bytes").notNull(),
+    archivedAt: integer("archived_at", { mode: "timestamp_ms" }).notNull(),
+    clearedAt: integer("cleared_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [
+    index("entry_archives_clearing_idx")
+      .on(t.archivedAt)
+      .where(sql`cleared_at IS NULL`),
+  ],
+);
+
+/**
+ * An erased account's lines in an archived goal's file (ADR 303): written with the erasure, the cron rewrites
+ * the file (the anonymous id, no note) and deletes the row; until then readers apply it.
+ */
+export const archiveErasures = sqliteTable(
+  "archive_erasures",
+  {
+    goalId: text("goal_id")
+      .notNull()
+      .references(() => goals.id, { onDelete: "cascade" }),
+    userId: text("user_id").notNull(),
+    anonymousId: text("anonymous_id").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.goalId, t.userId] })],
 );
 
 export type User = typeof users.$inferSelect;

@@ -20,6 +20,7 @@ import { goalVisit, recordGoalVisit } from "#app/features/home/visits.server";
 import { progressAction, type ProgressActionData } from "#app/features/progress/progress-form.server";
 import {
   authoriseEntries,
+  ENTRIES_PAGE_SIZE,
   entriesGoalQuery,
   entriesPageQueries,
   entriesQueryOf,
@@ -28,6 +29,7 @@ import {
   type EntriesQuery,
 } from "#app/features/progress/progress-entries.server";
 import { loadEntryGoal } from "#app/features/progress/progress-writes.server";
+import { archivedEntriesPage } from "#app/features/archive/archive-read.server";
 import { requireUser } from "#app/platform/session/session.server";
 import { readScreen } from "#app/platform/session/read-screen.server";
 import memberStyles from "#app/styles/member.css";
@@ -80,6 +82,12 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   if (!goal) throw notFound();
   if (goal === "forbidden") throw forbidden();
   const { page } = await runGroups(context.db, { page: entriesPageQueries(context, params.id!, query) });
+  // An archived challenge (ADR 303): the page's entries come from its file, in the same order.
+  if (goal.archivedAt) {
+    const offset = (query.page - 1) * ENTRIES_PAGE_SIZE;
+    const archived = await archivedEntriesPage(context, params.id!, query, offset, ENTRIES_PAGE_SIZE);
+    page[1].splice(0, page[1].length, ...archived);
+  }
   recordGoalVisit(context, rows.visit?.[0], user.id, params.id!, day);
   return toEntriesPage(goal, page, query);
 }
@@ -135,11 +143,15 @@ function columns(page: EntriesPage): Column<Entry>[] {
     { header: "Day", wrap: "nowrap", cell: (e) => formatMonthDay(e.day) },
     { header: "Note", cell: (e) => (e.note ? <span className="entries__note">{e.note}</span> : null) },
     { header: "Logged", wrap: "nowrap", cell: (e) => <Timestamp value={e.loggedAt} /> },
-    {
-      header: "Remove",
-      action: true,
-      cell: (e) => <RowRemove action={action} entry={e} />,
-    },
+    ...(page.archived
+      ? []
+      : [
+          {
+            header: "Remove",
+            action: true,
+            cell: (e: Entry) => <RowRemove action={action} entry={e} />,
+          },
+        ]),
   ];
 }
 
@@ -162,7 +174,13 @@ export default function GoalEntriesRoute() {
         Every entry logged in {goal.cause}, newest first. Remove one that is abusive: the member&apos;s total is
         recounted and the removal is recorded in the audit log.
       </p>
-      {goal.measured ? (
+      {page.archived ? (
+        <p className="notice" data-testid="archived-notice">
+          This challenge is archived: its entries are kept in a file and can no longer be changed or removed. Its totals
+          and leaderboard are final.
+        </p>
+      ) : null}
+      {goal.measured && !page.archived ? (
         <p>
           Results on paper? <Link to={`/goals/${goal.id}/import`}>Import entries from a CSV file</Link>
         </p>

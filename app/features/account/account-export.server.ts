@@ -3,11 +3,13 @@
  * one batch. It holds no secrets: no password hash, no session or link ids.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { and, desc, eq, isNull } from "drizzle-orm";
+import { and, desc, eq, isNotNull, isNull } from "drizzle-orm";
+import { archivedEntries } from "#app/features/archive/archive-read.server";
 import { HUNDREDTHS, unitOf } from "#app/features/progress/progress";
 import {
   cheers,
   emailPreferences,
+  entryArchives,
   previousEmails,
   friendships,
   goals,
@@ -15,6 +17,7 @@ import {
   notifications,
   pledges,
   progressEntries,
+  progressTotals,
   userGoals,
   users,
 } from "#drizzle/schema";
@@ -35,6 +38,7 @@ export async function exportAccountData(context: AppLoadContext, userId: string)
     requestsSent,
     ownedRows,
     earlierEmails,
+    archivedGoals,
   ] = await db.batch([
     db
       .select({
@@ -161,7 +165,26 @@ export async function exportAccountData(context: AppLoadContext, userId: string)
       .from(previousEmails)
       .where(eq(previousEmails.userId, userId))
       .orderBy(previousEmails.createdAt),
+    // Goals whose entries are in the archive (ADR 303): the member's entries there are read from its file.
+    db
+      .select({ goalId: goals.id, cause: goals.cause, unit: goals.unit })
+      .from(progressTotals)
+      .innerJoin(entryArchives, eq(entryArchives.goalId, progressTotals.goalId))
+      .innerJoin(goals, eq(goals.id, progressTotals.goalId))
+      .where(and(eq(progressTotals.userId, userId), isNotNull(entryArchives.key))),
   ]);
+  const archived = await Promise.all(
+    archivedGoals.map(async (g) =>
+      (await archivedEntries(context, g.goalId))
+        .filter((e) => e.user_id === userId)
+        .map((e) => ({ ...g, day: e.day, amount: e.amount, note: e.note, loggedAt: new Date(e.created_at) })),
+    ),
+  );
+  // An entry is in D1 or in the file, never both for long: the file wins while its goal is being cleared.
+  const archivedIds = new Set(archivedGoals.map((g) => g.goalId));
+  const allEntries = [...entryRows.filter((e) => !archivedIds.has(e.goalId)), ...archived.flat()].sort((a, b) =>
+    a.day === b.day ? b.loggedAt.getTime() - a.loggedAt.getTime() : a.day < b.day ? 1 : -1,
+  );
   return {
     exportedAt: new Date().toISOString(),
     profile: profileRows[0] ?? null,
@@ -169,7 +192,7 @@ export async function exportAccountData(context: AppLoadContext, userId: string)
     earlierEmails,
     goals: goalRows,
     // Amounts in the goal's unit (stored as hundredths).
-    entries: entryRows.map((e) => ({
+    entries: allEntries.map((e) => ({
       ...e,
       amount: e.amount / HUNDREDTHS,
       unit: e.unit === null ? null : unitOf(e.unit).label,

@@ -4,7 +4,16 @@
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, eq, sql } from "drizzle-orm";
-import { messages, pledges, progressEntries, progressTotals, userGoals, users } from "#drizzle/schema";
+import {
+  archiveErasures,
+  entryArchives,
+  messages,
+  pledges,
+  progressEntries,
+  progressTotals,
+  userGoals,
+  users,
+} from "#drizzle/schema";
 import { auditEntryIfChanged } from "#app/features/admin/audit.server";
 import { publish } from "#app/features/live/live.server";
 import { deliverLater, outboxInsert } from "#app/features/mail/mail.server";
@@ -115,7 +124,7 @@ export async function deleteAccount(
     .from(userGoals)
     .where(eq(userGoals.userId, user.id));
   const anonymousId = `deleted-${newId()}`;
-  const [, , , , , , , , , , , deleted] = await db.batch([
+  const [, , , , , , , , , , , , deleted] = await db.batch([
     // Every address the account had, wherever it was left (ADR 219): before the pledges lose their user.
     ...erasureStatements(context, user.id, deletable),
     db
@@ -130,6 +139,16 @@ export async function deleteAccount(
       .update(progressEntries)
       .set({ userId: anonymousId, note: null })
       .where(and(eq(progressEntries.userId, user.id), deletable)),
+    // Archived challenges' files still name the account and hold its notes (ADR 303): recorded here, before
+    // the totals are re-keyed, for readers to apply and the cron to rewrite the files.
+    db
+      .insert(archiveErasures)
+      .select(
+        sql`SELECT ${progressTotals.goalId}, ${user.id}, ${anonymousId} FROM ${progressTotals}
+          WHERE ${progressTotals.userId} = ${user.id} AND ${deletable}
+          AND EXISTS (SELECT 1 FROM ${entryArchives} WHERE ${entryArchives.goalId} = ${progressTotals.goalId} AND ${entryArchives.key} IS NOT NULL)`,
+      )
+      .onConflictDoNothing(),
     db
       .update(progressTotals)
       .set({ userId: anonymousId })

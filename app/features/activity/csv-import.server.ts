@@ -6,6 +6,7 @@
  * every entry went in; a day's cap is a condition of each insert, so a race with a member's own entry
  * cannot take a day past it.
  */
+import { notArchived } from "#app/features/archive/archived-sql.server";
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { IsoDate } from "#app/lib/dates";
@@ -65,7 +66,7 @@ function recountMembers(context: AppLoadContext, goalId: string, userIds: string
       .insert(progressTotals)
       .select(
         sql`select ${goalId}, ${progressEntries.userId}, sum(${progressEntries.amount}), count(*), max(${progressEntries.day}), max(${progressEntries.updatedAt})
-              from ${progressEntries} where ${mine} group by ${progressEntries.userId}`,
+              from ${progressEntries} where ${mine} and ${notArchived(goalId)} group by ${progressEntries.userId}`,
       )
       .onConflictDoUpdate({
         target: [progressTotals.goalId, progressTotals.userId],
@@ -83,6 +84,7 @@ function recountMembers(context: AppLoadContext, goalId: string, userIds: string
           eq(progressTotals.goalId, goalId),
           sql`${progressTotals.userId} in ${inJson(userIds)}`,
           sql`not exists (select 1 from ${progressEntries} where ${progressEntries.goalId} = ${goalId} and ${progressEntries.userId} = ${progressTotals.userId})`,
+          notArchived(goalId),
         ),
       ),
   ] as const;

@@ -10,7 +10,16 @@ import { goalSupportQueries, toGoalSupport } from "#app/features/fundraising/goa
 import { mainScreenQueries, toMainScreen, type GoalSummary, type SelectedGoal } from "#app/features/goals/goals.server";
 import { frozenSql } from "#app/platform/db/frozen-sql.server";
 import { currentGoalIdSql, homeClock, homeQueries, toHome } from "./home.server";
-import { progressQueries, standingQueries } from "#app/features/progress/progress.server";
+import {
+  LATEST_SHOWN,
+  MY_ENTRIES_ALL,
+  MY_ENTRIES_SHOWN,
+  progressQueries,
+  standingQueries,
+  STREAK_DAYS_READ,
+} from "#app/features/progress/progress.server";
+import { CHART_DAYS } from "#app/features/progress/standing";
+import { archivedScreenRows } from "#app/features/archive/archive-read.server";
 import { toStanding } from "#app/features/progress/standing.server";
 import { toProgressView } from "#app/features/progress/progress-view.server";
 import { toQuickLog } from "#app/features/progress/quick-log.server";
@@ -87,6 +96,9 @@ export async function mainScreenData(request: Request, context: AppLoadContext, 
   const screen = toMainScreen(rows.main, user, day, allSuggested);
   // A goal the viewer may not see answers as one that does not exist: its existence is not told.
   if (selectedId && !seesGoal(screen.selected, user)) throw redirect("/404");
+  // An archived challenge (ADR 303): the rows that read entries come from its file instead.
+  if (screen.selected && seesGoal(screen.selected, user) && rows.progress[0][0]?.archived)
+    await readFromArchive(context, rows, screen.selected, user.id, day, allEntries);
   const seen = rows.seen?.[0];
   const visitDue = home ? seen?.filter((r) => r.due) : rows.visit?.[0];
   if (screen.selected) recordGoalVisit(context, visitDue, user.id, screen.selected.id, day);
@@ -141,6 +153,33 @@ export async function mainScreenData(request: Request, context: AppLoadContext, 
           }
         : null,
   };
+}
+
+/** Replaces the rows that read an archived goal's entries (gone from D1) with the same rows from its file. */
+async function readFromArchive(
+  context: AppLoadContext,
+  rows: {
+    progress: Parameters<typeof toProgressView>[0];
+    standing: Parameters<typeof toStanding>[0] | null;
+    badges: Parameters<typeof toBadgesView>[0];
+  },
+  goal: SelectedGoal,
+  viewerId: string,
+  day: IsoDate,
+  allEntries: boolean,
+) {
+  const archived = await archivedScreenRows(context, goal, viewerId, day, {
+    myEntries: allEntries ? MY_ENTRIES_ALL : MY_ENTRIES_SHOWN,
+    days: STREAK_DAYS_READ,
+    latest: LATEST_SHOWN,
+    chartDays: CHART_DAYS,
+  });
+  const put = <T>(target: T[], from: T[]) => target.splice(0, target.length, ...from);
+  put(rows.progress[3], archived.myEntries);
+  put(rows.progress[4], archived.myDays);
+  put(rows.progress[5], archived.latest);
+  if (rows.standing) put(rows.standing[0], archived.myChart);
+  put(rows.badges[0], archived.badgeEntries);
 }
 
 /** The goal screen's progress with where I stand (ADR 221): chart, pace and best day, mine and the group's. */

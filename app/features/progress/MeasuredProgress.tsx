@@ -150,6 +150,12 @@ export function MeasuredProgress({
         </p>
       ) : null}
       {view.refusal ? <p className="notice">{view.refusal}</p> : null}
+      {view.archived ? (
+        <p className="notice" data-testid="archived-notice">
+          This challenge is archived: its entries are kept in a file and can no longer be changed or removed. Its totals
+          and leaderboard are final.
+        </p>
+      ) : null}
       {result && result.error?.[""] && result.intent !== "log-entry" ? (
         <p className="form-error" role="alert">
           {result.error[""]!.join(", ")}

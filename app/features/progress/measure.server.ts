@@ -4,7 +4,7 @@
  * member logging at the same moment cannot end up with entries in the old unit.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { and, eq, notExists, sql } from "drizzle-orm";
+import { and, eq, isNull, notExists, sql } from "drizzle-orm";
 import { canManageGoal } from "#app/features/fundraising/fundraising";
 import type { Viewer } from "#app/features/goals/goals";
 import { goals, progressEntries } from "#drizzle/schema";
@@ -25,7 +25,7 @@ export async function loadMeasure(context: AppLoadContext, goalId: string, viewe
         unitTarget: goals.unitTarget,
         groupTarget: goals.groupTarget,
         hasEntries:
-          sql<number>`exists(select 1 from ${progressEntries} where ${progressEntries.goalId} = ${goalId})`.as(
+          sql<number>`(exists(select 1 from ${progressEntries} where ${progressEntries.goalId} = ${goalId}) or ${goals.archivedAt} is not null)`.as(
             "has_entries",
           ),
       })
@@ -54,7 +54,10 @@ export async function saveMeasure(
   const result = await context.db
     .update(goals)
     .set(value)
-    .where(unitChanges ? and(eq(goals.id, goal.id), notExists(entries)) : eq(goals.id, goal.id));
+    // An archived goal's entries are in its file (ADR 303): its unit stays too.
+    .where(
+      unitChanges ? and(eq(goals.id, goal.id), notExists(entries), isNull(goals.archivedAt)) : eq(goals.id, goal.id),
+    );
   if (!result.meta.changes) return false;
   publish(context, [`goal:${goal.id}`]);
   return true;

@@ -44,7 +44,7 @@ export function entriesQueryOf(url: URL): EntriesQuery {
  */
 export function entriesGoalQuery(context: AppLoadContext, goalId: string) {
   return context.db
-    .select({ id: goals.id, cause: goals.cause, orgId: goals.orgId, unit: goals.unit })
+    .select({ id: goals.id, cause: goals.cause, orgId: goals.orgId, unit: goals.unit, archivedAt: goals.archivedAt })
     .from(goals)
     .where(eq(goals.id, goalId))
     .limit(1);
@@ -129,6 +129,8 @@ export function toEntriesPage(
   const plausible = unit ? unitOf(unit).plausible : null;
   return {
     goal: { id: goal.id, cause: goal.cause, measured: !!unit, unitLabel: unit ? unitOf(unit).label : null },
+    /** The entries are read from the challenge's archive (ADR 303): listed, no longer removed. */
+    archived: !!goal.archivedAt,
     /** Well above a typical day for the unit (docs/product.md "Implausible entries"), or null. */
     plausibleText: unit && plausible !== null ? formatQuantity(plausible * 100, unit) : null,
     sort: query.sort,

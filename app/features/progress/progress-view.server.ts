@@ -63,6 +63,8 @@ export interface ProgressView {
   canLog: boolean;
   refusal: string | null;
   canRemove: boolean;
+  /** The challenge's entries were moved to the archive (ADR 303): listed from it, no longer changed. */
+  archived: boolean;
   form: { key: string; day: IsoDate; min: IsoDate | null; max: IsoDate };
   /** Where I stand (ADR 221): on the goal screen only. */
   standing?: { me: StandingView | null; group: StandingView };
@@ -96,6 +98,7 @@ export function toProgressView(
   const myTotal = Number(mine?.total ?? 0);
   const myRank = mine ? Number(mine.ahead) + 1 : null;
   const reason = logRefusal({ ...goal, unit }, goal.membership, today);
+  const archived = measure.archived !== null;
   // A deleted account's progress stays, without its name (ADR 188).
   const name = (r: { first: string | null; last: string | null }) =>
     r.first === null ? "Deleted member" : `${r.first} ${r.last}`.trim();
@@ -161,7 +164,8 @@ export function toProgressView(
       : null,
     canLog: member && !reason,
     refusal: member && reason ? LOG_REFUSALS[reason] : null,
-    canRemove: manager,
+    canRemove: manager && !archived,
+    archived,
     form: {
       key: newId(),
       day: defaultEntryDay(goal, today),

@@ -18,6 +18,7 @@ import {
   unitOf,
   type LogRefusal,
 } from "#app/features/progress/progress";
+import { notArchived } from "#app/features/archive/archived-sql.server";
 import { rowValues } from "#app/platform/db/insert-select.server";
 import { goals, progressEntries, progressTotals, userGoals, users } from "#drizzle/schema";
 import { auditEntryIfChanged } from "#app/features/admin/audit.server";
@@ -85,7 +86,7 @@ function recountTotals(context: AppLoadContext, goalId: string, userId: string) 
       .insert(progressTotals)
       .select(
         sql`select ${goalId}, ${userId}, sum(${progressEntries.amount}), count(*), max(${progressEntries.day}), max(${progressEntries.updatedAt})
-              from ${progressEntries} where ${mine} having count(*) > 0`,
+              from ${progressEntries} where ${mine} and ${notArchived(goalId)} having count(*) > 0`,
       )
       .onConflictDoUpdate({
         target: [progressTotals.goalId, progressTotals.userId],
@@ -100,6 +101,7 @@ function recountTotals(context: AppLoadContext, goalId: string, userId: string) 
       and(
         eq(progressTotals.goalId, goalId),
         eq(progressTotals.userId, userId),
+        notArchived(goalId),
         notExists(
           context.db
             .select({ one: sql`1` })

@@ -9,7 +9,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, desc, eq, gte, sql, type SQL } from "drizzle-orm";
 import { formatQuantity, percentOfTarget } from "#app/features/progress/progress";
 import { CHART_DAYS } from "./standing";
-import { goalDayTotals, goals, progressEntries, progressTotals, users } from "#drizzle/schema";
+import { entryArchives, goalDayTotals, goals, progressEntries, progressTotals, users } from "#drizzle/schema";
 
 export const LEADERBOARD_SIZE = 10;
 export const MY_ENTRIES_SHOWN = 10;
@@ -32,6 +32,12 @@ export function measureQuery(context: AppLoadContext, goalId: string | SQL) {
         ),
       loggers: sql<number>`(select count(*) from ${progressTotals} where ${progressTotals.goalId} = ${goalId})`.as(
         "loggers",
+      ),
+      // Null while the goal's entries live in D1; how many its archive file holds once archived (ADR 303).
+      archived: sql<
+        number | null
+      >`(select ${entryArchives.entries} from ${entryArchives} where ${entryArchives.goalId} = ${goalId})`.as(
+        "archived",
       ),
     })
     .from(goals)

@@ -15,6 +15,7 @@ import { publishNow, type Topic } from "#app/features/live/live.server";
 import { deliverLater, outboxRow } from "#app/features/mail/mail.server";
 import { emailChoicesColumn, keepsTopicOn, topicMail } from "#app/features/notifications/notification-mail.server";
 import { memberBadges, myBadgeEntriesQuery } from "#app/features/badges/badges.server";
+import { archivedEntries, badgeEntriesOf } from "#app/features/archive/archive-read.server";
 import { cardBadge } from "#app/features/cards/cards";
 import { pledgeValue } from "#app/features/fundraising/fundraising.server";
 import { myStandingQuery, rankedAhead } from "#app/features/progress/progress.server";
@@ -105,10 +106,11 @@ export async function loadSummary(
   viewer: { id: string; first: string; last: string },
   today: IsoDate,
 ): Promise<SummaryView | null> {
-  const [goalRows, standingRows, entries] = await context.db.batch([
+  const [goalRows, standingRows, entryRows] = await context.db.batch([
     context.db
       .select({
         ...summaryGoalColumns,
+        archivedAt: goals.archivedAt,
         participants: participantsOf(GOAL_ID),
         groupTotal: groupTotalOf(GOAL_ID),
         pledged: pledgedOf(GOAL_ID),
@@ -122,6 +124,8 @@ export async function loadSummary(
     myBadgeEntriesQuery(context, goalId, viewer.id),
   ]);
   const goal = goalRows[0];
+  // An archived challenge's entries are in its file (ADR 303); the badges are worked out from them.
+  const entries = goal?.archivedAt ? badgeEntriesOf(await archivedEntries(context, goalId), viewer.id) : entryRows;
   const standing = standingRows[0];
   if (!goal || !goal.unit || (!Number(goal.member) && !standing)) return null;
   if (!isExpired(goal.end, today)) return { state: "running", goalId, cause: goal.cause, end: goal.end };

@@ -1,0 +1,148 @@
+/**
+ * Reading an archived challenge's entries back (ADR 303): the goal screen, the summary, the shareable card
+ * and the member's data export read the goal's file from R2 when its entries are no longer in D1, and get
+ * the same rows their D1 statements would have given. An account erased since the file was written is
+ * applied here (its id replaced, its notes gone) until the cron rewrites the file.
+ */
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { eq, inArray } from "drizzle-orm";
+import { addDays, type IsoDate } from "#app/lib/dates";
+import { archiveErasures, users } from "#drizzle/schema";
+import { archiveKey, decodeArchive, type ArchivedEntry } from "./archive-file";
+
+/** Every entry of an archived goal, oldest first, with erasures applied. Empty when it had none. */
+export async function archivedEntries(context: AppLoadContext, goalId: string): Promise<ArchivedEntry[]> {
+  const [object, erased] = await Promise.all([
+    context.cloudflare.env.ARCHIVE.get(archiveKey(goalId)),
+    context.db
+      .select({ userId: archiveErasures.userId, anonymousId: archiveErasures.anonymousId })
+      .from(archiveErasures)
+      .where(eq(archiveErasures.goalId, goalId)),
+  ]);
+  if (!object) return [];
+  const entries = await decodeArchive(object.body);
+  if (!erased.length) return entries;
+  const anonymous = new Map(erased.map((e) => [e.userId, e.anonymousId]));
+  return entries.map((e) => {
+    const id = anonymous.get(e.user_id);
+    return id ? { ...e, user_id: id, note: null } : e;
+  });
+}
+
+const byDayThenNewest = (a: ArchivedEntry, b: ArchivedEntry) =>
+  a.day === b.day ? b.created_at - a.created_at : a.day < b.day ? 1 : -1;
+
+/** One member's entries, as myBadgeEntriesQuery gives them. */
+export function badgeEntriesOf(entries: readonly ArchivedEntry[], userId: string) {
+  return entries
+    .filter((e) => e.user_id === userId)
+    .map((e) => ({ day: e.day, amount: e.amount, createdAt: new Date(e.created_at) }));
+}
+
+/**
+ * The goal screen's rows that read entries, from the file: my entries (newest day first), my days, the
+ * group's latest with their names, my amount per chart day and my badge entries.
+ */
+export async function archivedScreenRows(
+  context: AppLoadContext,
+  goal: { id: string; end: IsoDate | null },
+  viewerId: string,
+  today: IsoDate,
+  limits: { myEntries: number; days: number; latest: number; chartDays: number },
+) {
+  const entries = await archivedEntries(context, goal.id);
+  // Newest first before sorting: ties (the same second) then fall as D1's indexes give them, latest row first.
+  const mine = entries
+    .filter((e) => e.user_id === viewerId)
+    .reverse()
+    .sort(byDayThenNewest);
+  const latest = entries.slice(-limits.latest).reverse();
+  const names = latest.length
+    ? await context.db
+        .select({ id: users.id, first: users.first, last: users.last, color: users.color })
+        .from(users)
+        .where(
+          inArray(
+            users.id,
+            latest.map((e) => e.user_id),
+          ),
+        )
+    : [];
+  const nameOf = new Map(names.map((n) => [n.id, n]));
+  const chartFrom = addDays(goal.end && goal.end < today ? goal.end : today, -limits.chartDays);
+  const perDay = new Map<string, number>();
+  for (const e of mine) if (e.day >= chartFrom) perDay.set(e.day, (perDay.get(e.day) ?? 0) + e.amount);
+  return {
+    myEntries: mine.slice(0, limits.myEntries).map((e) => ({ id: e.id, amount: e.amount, day: e.day, note: e.note })),
+    myDays: [...new Set(mine.map((e) => e.day))].slice(0, limits.days).map((day) => ({ day })),
+    latest: latest.map((e) => {
+      const who = nameOf.get(e.user_id);
+      return {
+        id: e.id,
+        userId: e.user_id,
+        amount: e.amount,
+        day: e.day,
+        note: e.note,
+        createdAt: new Date(e.created_at),
+        first: who?.first ?? null,
+        last: who?.last ?? null,
+        color: who?.color ?? null,
+      };
+    }),
+    myChart: [...perDay].map(([day, amount]) => ({ day, amount })),
+    badgeEntries: badgeEntriesOf(entries, viewerId),
+  };
+}
+
+/**
+ * A page of the organiser's entries list (progress-entries.server.ts) from the file: the same rows, order and
+ * page as its D1 statement, each with its member's whole day.
+ */
+export async function archivedEntriesPage(
+  context: AppLoadContext,
+  goalId: string,
+  query: { member: string | null; sort: "amount" | null },
+  offset: number,
+  size: number,
+) {
+  const entries = await archivedEntries(context, goalId);
+  const dayTotal = new Map<string, number>();
+  for (const e of entries) {
+    const key = `${e.user_id}|${e.day}`;
+    dayTotal.set(key, (dayTotal.get(key) ?? 0) + e.amount);
+  }
+  // Newest first before sorting: ties (the same second) then fall as D1's indexes give them, latest row first.
+  const listed = (query.member ? entries.filter((e) => e.user_id === query.member) : [...entries])
+    .reverse()
+    .sort(
+      query.sort === "amount"
+        ? (a, b) => b.amount - a.amount || b.created_at - a.created_at
+        : query.member
+          ? byDayThenNewest
+          : (a, b) => b.created_at - a.created_at,
+    );
+  const page = listed.slice(offset, offset + size);
+  const ids = [...new Set(page.map((e) => e.user_id))];
+  const names = ids.length
+    ? await context.db
+        .select({ id: users.id, first: users.first, last: users.last, color: users.color })
+        .from(users)
+        .where(inArray(users.id, ids))
+    : [];
+  const nameOf = new Map(names.map((n) => [n.id, n]));
+  return page.map((e) => {
+    const who = nameOf.get(e.user_id);
+    return {
+      id: e.id,
+      userId: e.user_id,
+      amount: e.amount,
+      day: e.day,
+      note: e.note,
+      createdAt: new Date(e.created_at),
+      first: who?.first ?? null,
+      last: who?.last ?? null,
+      color: who?.color ?? null,
+      dayTotal: dayTotal.get(`${e.user_id}|${e.day}`) ?? e.amount,
+    };
+  });
+}
