@@ -53,7 +53,7 @@ for (const javaScriptEnabled of [true, false])
       await page.getByRole("button", { name: "Preview" }).click();
       await expect(page.getByRole("heading", { name: "1 entry to import" })).toBeVisible();
       await expect(page.getByRole("row").filter({ hasText: "Wren Walker" })).toContainText("Ready");
-      await page.getByRole("button", { name: "Import 1 entry (4.5 km)" }).click();
+      await page.getByRole("button", { name: "Import 1 entry (4.5\u00a0km)" }).click();
       await expect(page.getByText("Imported 1 entry (4.5 km) for 1 member.")).toBeVisible();
       await page.screenshot({
         path: `test-results/import-done-${width}-${javaScriptEnabled ? "js" : "nojs"}.png`,

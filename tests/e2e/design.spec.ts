@@ -29,6 +29,12 @@ test("the layout check names a squeezed text box, sideways scroll, a small tap t
   expect(problems).toMatch(/<button> "x" is a \d+x\d+px tap target/);
   expect(problems).toContain('<fieldset> "Raw" keeps the browser\'s default look');
 
+  // An amount and its unit split over two lines; with a no-break space they stay together (ADR 285).
+  await page.setContent(`<p style="width: 12ch; font: 16px monospace">walked 12.5 km</p>`);
+  expect((await layoutProblems(page)).join("\n")).toContain('<p> "walked 12.5 km" splits "12.5 km" over two lines');
+  await page.setContent(`<p style="width: 12ch; font: 16px monospace">walked 12.5&nbsp;km</p>`);
+  expect(await layoutProblems(page)).toEqual([]);
+
   // The same page, fixed: nothing to report.
   await page.setContent(`
     <style>
@@ -272,7 +278,7 @@ test("the entries page uses a desktop's width, a note reads as a line, and a pho
       return new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top))).size;
     });
   expect(await lines(table.getByRole("cell", { name: "Long run with the club" }).first())).toBe(1);
-  expect(await lines(table.getByRole("cell", { name: "3.5 miles" }).first())).toBe(1);
+  expect(await lines(table.getByRole("cell", { name: "3.5\u00a0miles" }).first())).toBe(1);
   // On a phone each entry is a compact card: fifty rows well under 150 px each (277 px as labelled cards).
   await page.setViewportSize(PHONE);
   const rows = table.getByRole("row");
@@ -283,5 +289,32 @@ test("the entries page uses a desktop's width, a note reads as a line, and a pho
   await expect(rows.nth(1).getByRole("rowheader")).toBeVisible();
   await expect(rows.nth(1).getByRole("button", { name: /Remove/ })).toBeVisible();
   await expectGoodLayout(page);
+  await page.context().close();
+});
+
+test("a measured goal's screen keeps every amount on one line with its unit, at every phone width", async ({
+  browser,
+}) => {
+  const page = await pageFor(browser, "user", ["goal-challenge"]);
+  await page.goto("/active/goal-challenge");
+  await expect(page.getByTestId("group-total")).toHaveText(/\d\u00a0miles$/);
+  // Every phone width from 320 to 440 px: a sentence with an amount reaches a line's end at some of them.
+  const splits = async () => {
+    const found: string[] = [];
+    for (let width = 320; width <= 440; width += 4) {
+      await page.setViewportSize({ width, height: 844 });
+      for (const problem of await layoutProblems(page))
+        if (/ splits ".+" over two lines$/.test(problem)) found.push(`${width}px: ${problem}`);
+    }
+    return found;
+  };
+  expect(await splits()).toEqual([]);
+  // The same screen with ordinary spaces, as it was before ADR 285: the check sees amounts split.
+  await page.evaluate(() => {
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode())
+      node.textContent = node.textContent!.replaceAll("\u00a0", " ");
+  });
+  expect((await splits()).length).toBeGreaterThan(0);
   await page.context().close();
 });

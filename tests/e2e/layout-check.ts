@@ -4,7 +4,8 @@
  * - the page never scrolls sideways;
  * - on a phone, every tap target is at least 44 x 44 px (WCAG 2.5.5; inline links inside a sentence
  *   are exempt, as WCAG exempts them);
- * - no form control keeps the browser's default look where the design styles its siblings.
+ * - no form control keeps the browser's default look where the design styles its siblings;
+ * - no amount split from its unit over two lines ("5.25" at a line's end, "km" on the next; ADR 285).
  * `layoutProblems` returns one readable line per problem; `expectGoodLayout` fails with the list.
  */
 import { expect, type Page } from "@playwright/test";
@@ -145,6 +146,36 @@ export function measureLayout(phone: boolean): string[] {
   if (styledSomewhere)
     for (const el of controls)
       if (visible(el) && unstyled(el)) problems.push(`${describe(el)} keeps the browser's default look`);
+
+  // 5. An amount stays on one line with its unit (ADR 285): "12.5 km", "£0.50 per km". The units are the
+  // presets' (app/features/progress/progress.ts) and a money rate's "per"; not minutes and hours, which
+  // prose uses for durations ("wait 15 minutes"), nor a custom unit, whose name is free text.
+  const amounts = /([£$€]?\d[\d,.]*)(\s+)(km|miles?|steps?|sessions|pages|per)(?![\p{L}-])/gu;
+  const split = new Set<Element>();
+  const texts = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let node = texts.nextNode(); node; node = texts.nextNode()) {
+    const parent = node.parentElement;
+    if (!parent || split.has(parent) || !node.textContent || !/\d\s/.test(node.textContent)) continue;
+    if (["SCRIPT", "STYLE", "NOSCRIPT", "TEMPLATE", "OPTION", "TEXTAREA"].includes(parent.tagName)) continue;
+    if (!visible(parent)) continue;
+    for (const match of node.textContent.matchAll(amounts)) {
+      // The amount's last digit and the unit's first letter: on different lines when the line broke between.
+      const top = (at: number) => {
+        range.setStart(node!, at);
+        range.setEnd(node!, at + 1);
+        const rect = [...range.getClientRects()].find((r) => r.width > 0);
+        return rect ? Math.round(rect.top) : null;
+      };
+      const digit = match.index! + match[1]!.length - 1;
+      const before = top(digit);
+      const after = top(digit + 1 + match[2]!.length);
+      if (before !== null && after !== null && before !== after) {
+        split.add(parent);
+        problems.push(`${describe(parent)} splits "${match[1]} ${match[3]}" over two lines`);
+        break;
+      }
+    }
+  }
 
   return problems;
 }

@@ -97,7 +97,7 @@ test("members log, edit and delete entries and see each other's progress and the
       .first()
       .getByRole("button", { name: /Delete/ })
       .click();
-    await expect(alex.page.getByTestId("my-total")).toHaveText(i === 0 ? /^[17] km$/ : "0 km");
+    await expect(alex.page.getByTestId("my-total")).toHaveText(i === 0 ? /^[17]\u00a0km$/ : "0 km");
   }
   await expect(boardNames(bea.page)).toHaveText(["Bea Tester (you)"], { timeout: 5_000 });
   expect(await bea.page.evaluate(() => (window as any).__sameDocument)).toBe(true);
@@ -136,7 +136,7 @@ test("with JavaScript the figures move before the server answers, and an entry t
   closeGate();
   await log(page, "2");
   await expect(page.getByTestId("my-total")).toHaveText("2 km");
-  await expect(page.locator(".entry--pending")).toHaveText(/2 km.*Saving/);
+  await expect(page.locator(".entry--pending")).toHaveText(/2\u00a0km.*Saving/);
   hold.post = false;
   release();
   await settled("2 km", 1);
@@ -428,11 +428,11 @@ test("the org finds an older abusive entry on the entries page and removes it, J
     // the same server markup, one row shorter).
     if (javaScriptEnabled) await checkAxe(org, true, [1280, 390]);
     const note = javaScriptEnabled ? "Drove it" : "Drove it again";
-    if (javaScriptEnabled) await org.getByRole("button", { name: /^Remove 250 km by Gil/ }).click();
+    if (javaScriptEnabled) await org.getByRole("button", { name: /^Remove 250\u00a0km by Gil/ }).click();
     else {
       // Without JavaScript, Remove asks first (ADR 252).
-      await org.locator("summary", { hasText: /^Remove 240 km by Gil/ }).click();
-      await org.getByRole("button", { name: /^Yes, remove it \(240 km by Gil/ }).click();
+      await org.locator("summary", { hasText: /^Remove 240\u00a0km by Gil/ }).click();
+      await org.getByRole("button", { name: /^Yes, remove it \(240\u00a0km by Gil/ }).click();
     }
     await expect(org.getByText("Entry removed; the removal is in the audit log.")).toBeVisible();
     await expect(org).toHaveURL(new RegExp(`/goals/${goalId}/entries\\?member=`));

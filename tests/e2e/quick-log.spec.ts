@@ -180,7 +180,7 @@ for (const javaScriptEnabled of [true, false]) {
     await form.getByText("Another day, a sport or a note").click();
     await form.getByLabel(/^Sport/).selectOption("cycling");
     await form.getByRole("button", { name: "Save" }).click();
-    await expect(status(page)).toHaveText(/^Logged 5 miles\./);
+    await expect(status(page)).toHaveText(/^Logged 5\u00a0miles\./);
     await expect(page.getByTestId("my-total")).toHaveText("5 miles");
     await page.screenshot({ path: `test-results/goal-log-sport-390-js-${javaScriptEnabled}.png`, fullPage: true });
     await close();

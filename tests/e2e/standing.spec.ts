@@ -18,7 +18,7 @@ for (const javaScriptEnabled of [true, false]) {
     await page.goto(`/active/${CHALLENGE}`);
     const mine = page.getByTestId("my-standing");
     // Nothing logged yet: the whole target over the days left.
-    await expect(mine).toContainText(/You need [\d.]+ miles a day to reach 100 miles by \d+\/\d+\./);
+    await expect(mine).toContainText(/You need [\d.]+\u00a0miles a day to reach 100\u00a0miles by \d+\/\d+\./);
     await expect(mine).toContainText("No entries yet.");
     await expect(
       mine.getByRole("img", { name: /^My daily amounts, \d+\/1 to \d+\/\d+: 0 days logged\.$/ }),
@@ -27,15 +27,15 @@ for (const javaScriptEnabled of [true, false]) {
     // The club's days are charted, with the best one named and the table for anyone who cannot see it.
     const group = page.getByTestId("group-standing");
     await expect(group.getByRole("img", { name: /^The group's daily amounts, .* days? logged, best / })).toBeVisible();
-    await expect(group).toContainText(/Best day: \d+\/\d+, [\d.]+ miles\./);
+    await expect(group).toContainText(/Best day: \d+\/\d+, [\d.]+\u00a0miles\./);
     await expect(group.locator(".standing__bar").first()).toBeAttached();
     await group.getByText("The group's daily amounts as a table").click();
     await expect(group.getByRole("table").getByRole("row").nth(1)).toBeVisible();
 
     // Logging moves my standing (the page reloads its figures after the entry).
     await logThroughForm(page, "3");
-    await expect(mine.getByRole("img", { name: /1 day logged, best \d+\/\d+ with 3 miles\.$/ })).toBeVisible();
-    await expect(mine).toContainText(/Best day: \d+\/\d+, 3 miles\./);
+    await expect(mine.getByRole("img", { name: /1 day logged, best \d+\/\d+ with 3\u00a0miles\.$/ })).toBeVisible();
+    await expect(mine).toContainText(/Best day: \d+\/\d+, 3\u00a0miles\./);
     await checkAxe(page, javaScriptEnabled, [390, 1280]);
     await close();
   });

@@ -10,9 +10,9 @@ import { checkAxe, DEMO, signIn } from "./support";
 
 // The demo's totals grow with the month (the seed logs up to today): past its target the estimate says
 // what the pledge is worth today instead of "if ... reaches".
-const groupEstimate = /If the group reaches its 500 miles target: £20\.|grows with every mile the group logs/;
+const groupEstimate = /If the group reaches its 500\u00a0miles target: £20\.|grows with every mile the group logs/;
 const riverEstimate =
-  /If Team River Runners reaches its \d+ miles target: £[\d.]+\.|every mile Team River Runners logs/;
+  /If Team River Runners reaches its \d+\u00a0miles target: £[\d.]+\.|every mile Team River Runners logs/;
 
 /** Picks per mile, then a team in "Your pledge backs": the estimate and the rule speak of it (ADR 267). */
 async function estimateFollowsTeam(page: Page, js: boolean) {
@@ -34,8 +34,8 @@ async function estimateFollowsTeam(page: Page, js: boolean) {
     const note = page.getByTestId("pledge-team-note");
     await expect(note).toContainText("This estimate is for the whole group.");
     await expect(note.getByRole("listitem")).toHaveText([
-      /^Team Hill Harriers: [\d,.]+ miles so far, target \d+ miles$/,
-      /^Team River Runners: [\d,.]+ miles so far, target \d+ miles$/,
+      /^Team Hill Harriers: [\d,.]+\u00a0miles so far, target \d+\u00a0miles$/,
+      /^Team River Runners: [\d,.]+\u00a0miles so far, target \d+\u00a0miles$/,
     ]);
   }
 }

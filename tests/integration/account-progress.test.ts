@@ -42,7 +42,7 @@ describe("deleting an account that logged progress", () => {
       screen: await page(`/active/${goal.id}`, staying.cookie),
       give: await page(`/give/${goal.id}`, staying.cookie),
     };
-    expect(pick(before.screen, "group-total")).toBe("9.5 km");
+    expect(pick(before.screen, "group-total")).toBe("9.5\u00a0km");
     // £9.50 for the group, £15 for the member, £5 fixed.
     expect(pick(before.give, "pledged")).toBe("£29.50");
 
@@ -53,7 +53,7 @@ describe("deleting an account that logged progress", () => {
       screen: await page(`/active/${goal.id}`, staying.cookie),
       give: await page(`/give/${goal.id}`, staying.cookie),
     };
-    expect(pick(after.screen, "group-total")).toBe("9.5 km");
+    expect(pick(after.screen, "group-total")).toBe("9.5\u00a0km");
     expect(pick(after.give, "pledged")).toBe("£29.50");
     expect(pick(after.give, "supporters")).toBe(pick(before.give, "supporters"));
     // The staying member is still second: the deleted member's total still counts, without a name.
@@ -98,13 +98,17 @@ describe("deleting an account that logged progress", () => {
     expect(pick(screen, "my-rank")).toMatch(/^2/);
     const board = section("leaderboard")
       .replace(/<[^>]+>/g, " ")
-      .replace(/\s+/g, " ");
-    expect(board).toMatch(/1 Deleted member 7\.5 km 2 Staying Strider \(you\) 2 km 3 Quitter Quits 1 km/);
+      // Spaces and line breaks collapsed; the no-break space between an amount and its unit kept (ADR 285).
+      .replace(/[^\S\u00a0]+/g, " ");
+    expect(board).toMatch(
+      /1 Deleted member 7\.5\u00a0km 2 Staying Strider \(you\) 2\u00a0km 3 Quitter Quits 1\u00a0km/,
+    );
     const latest = section("latest-entries")
       .replace(/<[^>]+>/g, " ")
-      .replace(/\s+/g, " ");
-    expect(latest).toContain("Deleted member 7.5 km");
-    expect(latest).toContain("Staying Strider 2 km");
+      // Spaces and line breaks collapsed; the no-break space between an amount and its unit kept (ADR 285).
+      .replace(/[^\S\u00a0]+/g, " ");
+    expect(latest).toContain("Deleted member 7.5\u00a0km");
+    expect(latest).toContain("Staying Strider 2\u00a0km");
     expect(screen).not.toContain("Leaving");
 
     // The participants CSV lists the row its total comes from: the group total is every row's total.

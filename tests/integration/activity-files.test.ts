@@ -127,7 +127,7 @@ describe("activity files", () => {
     );
     expect(bad.status).toBe(400);
     const html = await bad.text();
-    expect(html).toContain("One entry can be at most 500 km");
+    expect(html).toContain("One entry can be at most 500\u00a0km");
     expect(html).toMatch(/That day is (too long ago|before the goal started)/);
     expect(await entriesOf(goal.id, me.id)).toHaveLength(0);
 
@@ -153,7 +153,7 @@ describe("activity files", () => {
     expect(saved.status).toBe(200);
     const html = await saved.text();
     expect(html).toContain("Saved 1 entry");
-    expect(html).toContain("That would take today past 500 km, the most a day can hold");
+    expect(html).toContain("That would take today past 500\u00a0km, the most a day can hold");
     expect(html).not.toContain("Already logged");
     expect(await entriesOf(goal.id, me.id)).toHaveLength(1);
   });

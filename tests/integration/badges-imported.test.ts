@@ -42,7 +42,7 @@ describe("badges from files and imports", () => {
     expect(saved.status).toBe(302);
     const page = await get(saved.headers.get("Location")!, `${priya.cookie}; ${flashCookieFrom(saved)}`);
     expect(await page.text()).toContain(
-      "Saved 1 entry from your files: 30 km. New badges: First entry, 25% of my target: 25 km!",
+      "Saved 1 entry from your files: 30\u00a0km. New badges: First entry, 25% of my target: 25\u00a0km!",
     );
     expect(await badgeKeys(priya.id, goal.id)).toEqual(["first-entry", "target-25"]);
   });
@@ -61,7 +61,7 @@ describe("badges from files and imports", () => {
     expect(await badgeKeys(bob.id, goal.id)).toEqual(["first-entry"]);
     // The bell tells Ann, and the goal's feed names her.
     expect(await (await get("/notifications", ann.cookie)).text()).toContain("You earned a new badge in");
-    expect(await (await get(`/active/${goal.id}`, bob.cookie)).text()).toContain("Ann reached 50 km");
+    expect(await (await get(`/active/${goal.id}`, bob.cookie)).text()).toContain("Ann reached 50\u00a0km");
 
     const undo = await post(
       `/goals/${goal.id}/import`,
@@ -71,6 +71,6 @@ describe("badges from files and imports", () => {
     expect(undo.status).toBe(302);
     expect(await badgeKeys(ann.id, goal.id)).toEqual([]);
     expect(await badgeKeys(bob.id, goal.id)).toEqual([]);
-    expect(await (await get(`/active/${goal.id}`, bob.cookie)).text()).not.toContain("Ann reached 50 km");
+    expect(await (await get(`/active/${goal.id}`, bob.cookie)).text()).not.toContain("Ann reached 50\u00a0km");
   });
 });

@@ -30,18 +30,18 @@ describe("badges", () => {
     expect(logged.status).toBe(302);
     const page = await get(logged.headers.get("Location")!, `${priya.cookie}; ${flashCookieFrom(logged)}`);
     expect(await page.text()).toContain(
-      "Logged 50 km. New badges: First entry, 25% of my target: 25 km, 50% of my target: 50 km!",
+      "Logged 50\u00a0km. New badges: First entry, 25% of my target: 25\u00a0km, 50% of my target: 50\u00a0km!",
     );
     expect(await badgeKeys(priya.id, goal.id)).toEqual(["first-entry", "target-25", "target-50"]);
     expect(await myBadges(goal.id, priya.cookie)).toEqual([
       "First entry",
-      "25% of my target: 25 km",
-      "50% of my target: 50 km",
+      "25% of my target: 25\u00a0km",
+      "50% of my target: 50\u00a0km",
     ]);
     // The bell says it, and the group's feed names her.
     expect(await (await get("/notifications", priya.cookie)).text()).toContain("You earned a new badge in");
     const other = await signedInUser({ join: [goal.id] });
-    expect(await (await get(`/active/${goal.id}`, other.cookie)).text()).toContain("Priya reached 50 km");
+    expect(await (await get(`/active/${goal.id}`, other.cookie)).text()).toContain("Priya reached 50\u00a0km");
     // A second entry earns nothing new: no new notification, no badge words in the flash.
     const again = await logEntry(goal.id, priya.cookie, { amount: "1" });
     const againPage = await get(again.headers.get("Location")!, `${priya.cookie}; ${flashCookieFrom(again)}`);
@@ -64,7 +64,7 @@ describe("badges", () => {
     expect(removed.status).toBe(302);
     // 10 km over two days: first entry stays; 25% and the 3-day streak are taken back.
     expect(await badgeKeys(ann.id, goal.id)).toEqual(["first-entry"]);
-    expect(await myBadges(goal.id, ann.cookie)).toEqual(["First entry", "Best day: 5 km on " + dayFromToday(-2)]);
+    expect(await myBadges(goal.id, ann.cookie)).toEqual(["First entry", "Best day: 5\u00a0km on " + dayFromToday(-2)]);
     expect(await (await get(`/active/${goal.id}`, ann.cookie)).text()).not.toContain("Ann reached");
   });
 
@@ -105,6 +105,6 @@ describe("badges", () => {
     const answer = await sent.json();
     expect(answer).toEqual({ outcome: "logged" });
     expect(await badgeKeys(sam.id, goal.id)).toEqual(["first-entry", "target-25"]);
-    expect(await myBadges(goal.id, sam.cookie)).toEqual(["First entry", "25% of my target: 25 km"]);
+    expect(await myBadges(goal.id, sam.cookie)).toEqual(["First entry", "25% of my target: 25\u00a0km"]);
   });
 });

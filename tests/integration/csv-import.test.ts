@@ -62,9 +62,9 @@ describe("CSV import of entries", () => {
     );
     expect(page).toContain("That day is before the goal started");
     expect(page).toContain("Enter a number, like 5 or 5.25");
-    expect(page).toContain("One entry can be at most 500 km");
+    expect(page).toContain("One entry can be at most 500\u00a0km");
     // 300 km then 250 km on one day: the second line passes the day's 500 km.
-    expect(page).toMatch(/past 500 km, the most a day can hold/);
+    expect(page).toMatch(/past 500\u00a0km, the most a day can hold/);
     expect(page).toContain("Write three columns: e-mail, day, amount");
     expect(page).not.toContain('name="importId"');
     expect(await entriesOf(goal.id)).toHaveLength(0);
@@ -97,7 +97,7 @@ describe("CSV import of entries", () => {
     expect(preview.status).toBe(200);
     const page = await preview.text();
     expect(page).toContain("3 entries to import");
-    expect(page).toContain("Import 3 entries (452.5 km)");
+    expect(page).toContain("Import 3 entries (452.5\u00a0km)");
     const importId = /name="importId" value="([^"]+)"/.exec(page)![1]!;
     expect(await entriesOf(goal.id)).toHaveLength(1);
 
@@ -107,7 +107,7 @@ describe("CSV import of entries", () => {
     const again = await post(`/goals/${goal.id}/import`, sent, owner.cookie);
     expect(again.status).toBe(302);
     const listed = await (await get(`/goals/${goal.id}/import`, owner.cookie)).text();
-    expect(listed).toMatch(/3 entries, 452.5 km, by /);
+    expect(listed).toMatch(/3 entries, 452.5\u00a0km, by /);
 
     const rows = await entriesOf(goal.id);
     expect(rows).toHaveLength(4);
@@ -123,13 +123,13 @@ describe("CSV import of entries", () => {
     const imports = await env.DB.prepare("SELECT rows, total FROM entry_imports WHERE goal_id = ?").bind(goal.id).all();
     expect(imports.results).toEqual([{ rows: 3, total: 45_250 }]);
     expect((await auditActions()).filter((a) => a.action === "entries.import")).toEqual([
-      { action: "entries.import", detail: `3 entries, 452.5 km, 2 members (import ${importId})` },
+      { action: "entries.import", detail: `3 entries, 452.5\u00a0km, 2 members (import ${importId})` },
     ]);
 
     // The same lines as a new import: Ann's day is full now, so the whole import is refused, nothing written.
     const over = await post(`/goals/${goal.id}/import`, { intent: "import", importId: "second1", csv }, owner.cookie);
     expect(over.status).toBe(400);
-    expect(await over.text()).toMatch(/past 500 km, the most a day can hold/);
+    expect(await over.text()).toMatch(/past 500\u00a0km, the most a day can hold/);
     expect(await entriesOf(goal.id)).toHaveLength(4);
   });
 
@@ -193,7 +193,7 @@ describe("CSV import of entries", () => {
     expect(told).toMatch(
       refused.status === 409
         ? /A member&#x27;s day changed since the preview and a row would now pass its cap: preview again./
-        : /past 500 km, the most a day can hold/,
+        : /past 500\u00a0km, the most a day can hold/,
     );
     // All or nothing: only the import that went in has entries (none of the refused one's day-2 line).
     const made = await env.DB.prepare("SELECT id, rows FROM entry_imports WHERE goal_id = ?").bind(goal.id).all();

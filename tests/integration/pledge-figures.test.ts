@@ -76,10 +76,10 @@ describe("pledge figures", () => {
       { cookie: alex.cookie },
     );
     await logEntry(goal.id, alex.cookie, { amount: "3" });
-    expect(await text(`/give/${goal.id}`, alex.cookie)).toContain("£1 per km (up to £1,000): £3 so far");
+    expect(await text(`/give/${goal.id}`, alex.cookie)).toContain("£1\u00a0per\u00a0km (up to £1,000): £3 so far");
     // The goal ends 10 days from now; the developer date tool moves today past it.
     const later = `${alex.cookie}; gwf_dev_date=${dayFromToday(11)}`;
-    expect(await text(`/give/${goal.id}`, later)).toContain("£1 per km (up to £1,000): £3 final");
+    expect(await text(`/give/${goal.id}`, later)).toContain("£1\u00a0per\u00a0km (up to £1,000): £3 final");
   });
 
   it("the org's fundraising page lists a per-unit pledge with its amount so far, and final once the goal ended", async () => {
@@ -102,13 +102,13 @@ describe("pledge figures", () => {
     await logEntry(goal.id, alex.cookie, { amount: "5.25" });
     const page = await text(`/goals/${goal.id}/fundraising`, org.cookie);
     // 5.25 km x 50p = £2.62 (rounded down to the penny); x £2 = £10.50.
-    expect(page).toContain("£0.50 per km for Alex User (up to £50): £2.62 so far");
-    expect(page).toContain("£2 per km (up to £1,000): £10.50 so far");
+    expect(page).toContain("£0.50\u00a0per\u00a0km for Alex User (up to £50): £2.62 so far");
+    expect(page).toContain("£2\u00a0per\u00a0km (up to £1,000): £10.50 so far");
     expect(page).not.toMatch(/£[0-9.]+ final/);
     // The goal ends 10 days from now: the goal clock (/dev/date) moved past it makes both final.
     const ended = await text(`/goals/${goal.id}/fundraising`, `${org.cookie}; gwf_dev_date=${dayFromToday(11)}`);
-    expect(ended).toContain("£0.50 per km for Alex User (up to £50): £2.62 final");
-    expect(ended).toContain("£2 per km (up to £1,000): £10.50 final");
+    expect(ended).toContain("£0.50\u00a0per\u00a0km for Alex User (up to £50): £2.62 final");
+    expect(ended).toContain("£2\u00a0per\u00a0km (up to £1,000): £10.50 final");
     expect(ended).not.toMatch(/£[0-9.]+ so far/);
   });
 

@@ -31,8 +31,8 @@ describe("the daily cap", () => {
     const over = await logEntry(goal.id, rhea.cookie, { amount: "100.01" });
     expect(over.status).toBe(409);
     const page = await over.text();
-    expect(page).toContain("That would take today past 500 km, the most a day can hold");
-    expect(page).toMatch(/id="[^"]*amount[^"]*-error"[^>]*>[^<]*That would take today past 500 km/);
+    expect(page).toContain("That would take today past 500\u00a0km, the most a day can hold");
+    expect(page).toMatch(/id="[^"]*amount[^"]*-error"[^>]*>[^<]*That would take today past 500\u00a0km/);
     expect((await entriesOf(goal.id, rhea.id)).length).toBe(1);
     expect((await totalsOf(goal.id, rhea.id)).total).toBe(40_000);
     // Exactly up to the cap is fine; another day has its own cap.
@@ -41,7 +41,7 @@ describe("the daily cap", () => {
     expect((await totalsOf(goal.id, rhea.id)).total).toBe(100_000);
     const yesterday = await logEntry(goal.id, rhea.cookie, { amount: "1", day: dayFromToday(-1) });
     expect(yesterday.status).toBe(409);
-    expect(await yesterday.text()).toMatch(/That would take \d+\/\d+ past 500 km/);
+    expect(await yesterday.text()).toMatch(/That would take \d+\/\d+ past 500\u00a0km/);
   });
 
   it("holds under a race: twenty entries of 500 km sent at once leave one", async () => {
@@ -66,7 +66,7 @@ describe("the daily cap", () => {
     // Moving yesterday's 300 onto today is not.
     const moved = await edit(goal.id, ana.cookie, small.id, { amount: "300" });
     expect(moved.status).toBe(409);
-    expect(await moved.text()).toContain("That would take today past 500 km, the most a day can hold");
+    expect(await moved.text()).toContain("That would take today past 500\u00a0km, the most a day can hold");
     expect((await entriesOf(goal.id, ana.id)).map((e) => [e.day, e.amount]).sort()).toEqual([
       [dayFromToday(-1), 30_000],
       [today(), 50_000],

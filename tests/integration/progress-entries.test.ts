@@ -71,7 +71,7 @@ describe("the organiser's entries page", () => {
     // The top of the leaderboard links to each member's entries.
     expect(first).toContain(`href="/goals/${goal.id}/entries?member=${ivo.id}"`);
     const ivos = await text(`/goals/${goal.id}/entries?member=${ivo.id}`, owner.cookie);
-    expect(ivos).toMatch(/Entries by <strong>Ivo User<\/strong>: <!-- -->400 km<!-- --> in <!-- -->1/);
+    expect(ivos).toMatch(/Entries by <strong>Ivo User<\/strong>: <!-- -->400\u00a0km<!-- --> in <!-- -->1/);
     expect(ivos).toContain("Totally real");
     expect(ivos).not.toContain("bulk ");
     // A bad page number is the first page; a huge one is past the end (nothing listed, no error).
@@ -178,9 +178,9 @@ describe("the organiser's entries page", () => {
     await logEntry(goal.id, ivo.cookie, { amount: "12", note: "Ordinary" });
     const rowOf = (html: string, note: string) => html.split("<tr").find((r) => r.includes(note)) ?? "";
     const page = (await text(`/goals/${goal.id}/entries`, owner.cookie)).replaceAll("<!-- -->", "");
-    expect(page).toContain("takes one member&#x27;s day past 60 km, well above a typical day");
+    expect(page).toContain("takes one member&#x27;s day past 60\u00a0km, well above a typical day");
     for (const note of ["One big day", "Morning", "Evening"]) expect(rowOf(page, note)).toContain("Implausible");
-    expect(rowOf(page, "Evening")).toContain(": 65 km that day");
+    expect(rowOf(page, "Evening")).toContain(": 65\u00a0km that day");
     expect(rowOf(page, "Ordinary")).not.toContain("Implausible");
     // Newest first by default; largest first on asking, and the pages keep the order.
     expect(page.indexOf("Ordinary")).toBeLessThan(page.indexOf("One big day"));

@@ -34,12 +34,12 @@ describe("the home", () => {
     let html = await home(me.cookie);
     // The panel shows the current goal with its measured progress.
     expect(html).toContain(`<h1 id="goal-title">${first.cause}</h1>`);
-    expect(html).toContain('data-testid="my-total">2.5 km<');
+    expect(html).toContain('data-testid="my-total">2.5\u00a0km<');
     // A card per active goal: the measured one with my total, target and streak.
     const cards = html.slice(html.indexOf('data-testid="home-cards"'), html.indexOf("Since your last visit"));
     expect(cards).toContain(first.cause);
     expect(cards).toContain(second.cause);
-    expect(cards).toContain("2.5 km of 100 km · 1-day streak");
+    expect(cards).toContain("2.5\u00a0km of 100\u00a0km · 1-day streak");
     expect(cards.match(/data-testid="card-measure"/g)).toHaveLength(1);
 
     // Completing the first makes the second current.
@@ -64,12 +64,12 @@ describe("the home", () => {
     const html = await home(me.cookie);
     const feed = html.slice(html.indexOf('data-testid="home-feed"'));
     expect(feed).toContain("Test User joined");
-    expect(feed).toContain("Test User logged 3.25 km");
+    expect(feed).toContain("Test User logged 3.25\u00a0km");
     expect(feed).toContain("Test User wrote: Lovely morning for it");
     expect(feed).toContain("Test User cheered you");
-    expect(feed).not.toContain("logged 9 km");
+    expect(feed).not.toContain("logged 9\u00a0km");
     // A live refresh minutes later still shows the same feed (the visit has not ended).
-    expect(await home(me.cookie)).toContain("Test User logged 3.25 km");
+    expect(await home(me.cookie)).toContain("Test User logged 3.25\u00a0km");
   });
 
   it("groups the feed by goal: the goal named once, a member's entries one line with their count and sum", async () => {
@@ -102,9 +102,9 @@ describe("the home", () => {
       html.indexOf("</section>", html.indexOf('data-testid="home-feed"')),
     );
     // Dan's three entries are one line; Eve's one entry reads as before.
-    expect(feed).toContain("Dan Walker logged 3 entries, 27.5 km");
-    expect(feed).toContain("Eve Strider logged 2 km");
-    expect(feed).not.toContain("Dan Walker logged 5 km");
+    expect(feed).toContain("Dan Walker logged 3 entries, 27.5\u00a0km");
+    expect(feed).toContain("Eve Strider logged 2\u00a0km");
+    expect(feed).not.toContain("Dan Walker logged 5\u00a0km");
     // Two joins in one goal are one line.
     expect(feed).toMatch(/(Eve Strider and Dan Walker|Dan Walker and Eve Strider) joined/);
     // Each goal is named once, its news under it; the goal with the newest news first.
@@ -141,7 +141,7 @@ describe("the home", () => {
     const feed = html.slice(html.indexOf('data-testid="home-feed"'));
     const feedList = feed.slice(0, feed.indexOf("</ul>"));
     expect(feed).toContain("Gran pledged £12");
-    expect(feed).toContain("Mum pledged £0.50 per km");
+    expect(feed).toContain("Mum pledged £0.50\u00a0per\u00a0km");
     expect(feed).toContain("Someone pledged £3");
     expect(feedList).not.toContain("Secret Sam");
     expect(feedList).not.toContain("Myself");
@@ -163,7 +163,7 @@ describe("the home", () => {
     const html = await home(me.cookie);
     const feed = html.slice(html.indexOf('data-testid="home-feed"'));
     const feedList = feed.slice(0, feed.indexOf("</ul>"));
-    expect(feedList).toContain("Deleted member logged 3 km");
+    expect(feedList).toContain("Deleted member logged 3\u00a0km");
     expect(feedList).toContain("Deleted member wrote: Off on holiday");
     expect(feedList).not.toContain("Leaving");
   });
@@ -205,7 +205,7 @@ describe("the home", () => {
     await logEntry(goal.id, other.cookie, { amount: "4" });
     const { visitWrites, body } = await screenRoundTrips("/main", me.cookie);
     expect(visitWrites).toBe(1);
-    expect(body).toContain("Test User logged 4 km");
+    expect(body).toContain("Test User logged 4\u00a0km");
     // The write goes after the answer: wait for it.
     await vi.waitFor(async () => expect((await seen())!.seen).toBeGreaterThanOrEqual(first.seen));
     expect((await seen())!.prev).toBe(first.prev);

@@ -35,7 +35,7 @@ describe("organisers and the Progress Bar", () => {
     await logEntry(goal.id, me.cookie, { amount: "75" });
     const html = await (await get("/bar", me.cookie)).text();
     expect(html).toContain("Day 3 of 13");
-    expect(html).toContain("My progress: <!-- -->75 pages of 300 pages");
+    expect(html).toContain("My progress: <!-- -->75\u00a0pages of 300\u00a0pages");
     expect(html).toContain('aria-valuenow="25"');
   });
 });

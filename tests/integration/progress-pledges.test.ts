@@ -50,7 +50,7 @@ describe("per-unit pledges", () => {
     expect((await postForm(`/give/${goal.id}`, { name: "Uncle", amount: "20" })).status).toBe(302);
     await logEntry(goal.id, bea.cookie, { amount: "30" });
     expect(await raised(goal.id, alex.cookie)).toBe("£30");
-    expect(await page(`/give/${goal.id}`, alex.cookie)).toContain("£1 per km (up to £10): £10 so far");
+    expect(await page(`/give/${goal.id}`, alex.cookie)).toContain("£1\u00a0per\u00a0km (up to £10): £10 so far");
   });
 
   it("a sponsor link names one member: only their progress counts", async () => {
@@ -73,7 +73,7 @@ describe("per-unit pledges", () => {
     await logEntry(goal.id, bea.cookie, { amount: "100" });
     expect(await raised(goal.id, alex.cookie)).toBe("£2");
     expect(await page(`/give/${goal.id}`, alex.cookie)).toContain(
-      "£0.50 per km for Alex User (up to £1,000): £2 so far",
+      "£0.50\u00a0per\u00a0km for Alex User (up to £1,000): £2 so far",
     );
   });
 

@@ -29,9 +29,9 @@ describe("logging progress", () => {
     expect(entry).toMatchObject({ amount: 525, day: today(), note: "Morning walk" });
     expect(await totalsOf(goal.id, me.id)).toMatchObject({ total: 525, entries: 1, last_day: today() });
     const html = await page(`/active/${goal.id}`, me.cookie);
-    expect(html).toContain('data-testid="my-total">5.25 km<');
-    expect(html).toContain("of 100 km");
-    expect(html).toContain('data-testid="group-total">5.25 km<');
+    expect(html).toContain('data-testid="my-total">5.25\u00a0km<');
+    expect(html).toContain("of 100\u00a0km");
+    expect(html).toContain('data-testid="group-total">5.25\u00a0km<');
     expect(html).toContain("Morning walk");
     expect(html).toMatch(/data-testid="streak">1<!-- --> <!-- -->day</);
   });
@@ -44,16 +44,16 @@ describe("logging progress", () => {
     // With JavaScript the form says so (answer=toast, ADR 253): the screen comes back with the message under Save.
     const inPlace = await logEntry(goal.id, me.cookie, { amount: "2.5", key, answer: "toast" });
     expect(inPlace.status).toBe(200);
-    expect(status(await inPlace.text())).toMatch(/^Logged 2.5 km\./);
+    expect(status(await inPlace.text())).toMatch(/^Logged 2.5\u00a0km\./);
     // Sent again (a retry): logged once, told the same.
     const again = await logEntry(goal.id, me.cookie, { amount: "2.5", key, answer: "toast" });
-    expect(status(await again.text())).toMatch(/^Logged 2.5 km\./);
+    expect(status(await again.text())).toMatch(/^Logged 2.5\u00a0km\./);
     expect(await entriesOf(goal.id, me.id)).toHaveLength(1);
     // Without: a redirect to the form, whose message is under its Save and not at the top of the page.
     const plain = await logEntry(goal.id, me.cookie, { amount: "1" });
     expect(plain.headers.get("Location")).toBe(`/active/${goal.id}#log`);
     const html = await (await get(plain.headers.get("Location")!, `${me.cookie}; ${flashCookieFrom(plain)}`)).text();
-    expect(status(html)).toBe("Logged 1 km.");
+    expect(status(html)).toBe("Logged 1\u00a0km.");
     expect(html).not.toContain('class="flash"');
     // One log form on the goal screen, and it is the home's: the same hook the offline queue reads.
     expect(html.match(/data-quick-log=""/g)).toHaveLength(1);
@@ -79,7 +79,7 @@ describe("logging progress", () => {
       [{ amount: "1e309" }, "Enter a number, like 5 or 5.25"],
       [{ amount: "abc" }, "Enter a number, like 5 or 5.25"],
       [{ amount: "1.234" }, "Use at most 2 decimal places, like 5.25"],
-      [{ amount: "500.01" }, "One entry can be at most 500 km"],
+      [{ amount: "500.01" }, "One entry can be at most 500\u00a0km"],
       [{ amount: "" }, "Must have a value"],
       [{ day: dayFromToday(-6) }, "That day is before the goal started"],
       [{ day: dayFromToday(1) }, "That day is in the future"],
@@ -317,7 +317,7 @@ describe("the leaderboard", () => {
     await logEntry(goal.id, runner.cookie, { amount: "400", note: "Totally real" });
     const visitor = await signUpUser();
     const visitorHtml = await page(`/join/${goal.id}`, visitor.cookie);
-    expect(visitorHtml).toContain('data-testid="group-total">400 km<');
+    expect(visitorHtml).toContain('data-testid="group-total">400\u00a0km<');
     expect(visitorHtml).not.toContain("Totally real");
     expect(visitorHtml).not.toContain('data-testid="leaderboard"');
 
@@ -344,7 +344,7 @@ describe("the leaderboard", () => {
     const who = await env.DB.prepare("SELECT first, last FROM users WHERE id = ?")
       .bind(runner.id)
       .first<{ first: string; last: string }>();
-    expect(audit.detail).toContain(`${who!.first} ${who!.last}'s entry of 400 km on `);
+    expect(audit.detail).toContain(`${who!.first} ${who!.last}'s entry of 400\u00a0km on `);
     expect(audit.detail).not.toContain(runner.id);
   });
 });

@@ -81,7 +81,7 @@ describe("reconciliation", () => {
     expect(all).toContain("Organiser confirmed (0)");
     // Raised counts what the organiser confirmed; the supporter's word is beside it.
     expect(all).toMatch(/<strong>£0<\/strong> raised \(confirmed by you\) · <strong>£10<\/strong> the supporters say/);
-    expect(all).toContain("£0.50 per km the group logs, up to £100");
+    expect(all).toContain("£0.50\u00a0per\u00a0km the group logs, up to £100");
     expect(all).toContain("£6 so far");
 
     // The totaliser above names the latest supporters: look inside the pledges section only.

@@ -78,7 +78,7 @@ describe("settle-up", () => {
     const [settle] = await mailedTo(perKm);
     expect(settle!.kind).toBe("pledge-settle-up");
     expect(settle!.text).toContain(
-      "Priya User logged 87 km: your pledge (£0.50 per km Priya User logs, up to £100) comes to £43.50.",
+      "Priya User logged 87\u00a0km: your pledge (£0.50\u00a0per\u00a0km Priya User logs, up to £100) comes to £43.50.",
     );
     expect(settle!.text).toContain("Please pay it on Shelter's own page: https://shelter.example.org/donate");
     expect(settle!.text).toMatch(/\/pledge\/[A-Za-z0-9_-]+\.[A-Za-z0-9_-]{43}/);

@@ -29,8 +29,8 @@ describe("sport factors", () => {
     const member = await signUpUser();
     expect((await post(`/join/${goal.id}`, {}, member.cookie)).status).toBe(302);
     const page = await (await get(`/goals/${goal.id}/activity`, member.cookie)).text();
-    expect(page).toContain("1 km of cycling counts as 0.25 km");
-    expect(page).toContain("1 km of swimming counts as 4 km");
+    expect(page).toContain("1\u00a0km of cycling counts as 0.25\u00a0km");
+    expect(page).toContain("1\u00a0km of swimming counts as 4\u00a0km");
     expect(page).not.toContain("of walking counts");
 
     const refused = await post(
@@ -40,7 +40,7 @@ describe("sport factors", () => {
     );
     expect(refused.status).toBe(403);
     const again = await (await get(`/goals/${goal.id}/activity`, member.cookie)).text();
-    expect(again).toContain("1 km of cycling counts as 0.25 km");
+    expect(again).toContain("1\u00a0km of cycling counts as 0.25\u00a0km");
   });
 
   it("a typed entry that names its sport counts as the organiser set it, on the goal screen and the quick log", async () => {
@@ -54,11 +54,11 @@ describe("sport factors", () => {
 
     // The quick log shows how sports count beside its sport field.
     const home = await (await get("/main", member.cookie)).text();
-    expect(home).toContain("How sports count here: 1 km of cycling counts as 0.25 km.");
+    expect(home).toContain("How sports count here: 1\u00a0km of cycling counts as 0.25\u00a0km.");
     expect(home).toMatch(/<select[^>]*name="sport"/);
     // So does the goal screen's log form (the same form, ADR 224).
     const screen = await (await get(`/active/${goal.id}`, member.cookie)).text();
-    expect(screen).toContain("How sports count here: 1 km of cycling counts as 0.25 km.");
+    expect(screen).toContain("How sports count here: 1\u00a0km of cycling counts as 0.25\u00a0km.");
     expect(screen.match(/<select[^>]*name="sport"/g)).toHaveLength(1);
 
     // A 20 km ride logs 5 km; a walk with no factor, and an entry naming no sport, count as typed.
@@ -77,7 +77,7 @@ describe("sport factors", () => {
       member.cookie,
     );
     expect(quick.status).toBe(200);
-    expect(await quick.text()).toContain("Logged 2 km in");
+    expect(await quick.text()).toContain("Logged 2\u00a0km in");
     const rows = await entriesOf(goal.id, memberId);
     // Rows stamped in the same second: compared in amount order.
     expect(rows.map((r) => [r.amount, r.sport]).sort((a, b) => a[0] - b[0])).toEqual([

@@ -74,8 +74,8 @@ describe("the end of a challenge", () => {
     expect(mails).toHaveLength(1);
     const text = mails[0]!.text;
     expect(text).toContain("Well done, Priya!");
-    expect(text).toContain("You logged 30 km: 1st of 2.");
-    expect(text).toContain("Together the group logged 42 km (2 members).");
+    expect(text).toContain("You logged 30\u00a0km: 1st of 2.");
+    expect(text).toContain("Together the group logged 42\u00a0km (2 members).");
     expect(text).toContain("£25 pledged to Shelter, all of it paid.");
     expect(text).toContain("Badges: First entry;");
     expect(text).toContain(`/goals/${goal.id}/summary`);
@@ -90,8 +90,8 @@ describe("the end of a challenge", () => {
   it("the summary screen shows the member's numbers; the certificate is their own 1200x630 PNG", async () => {
     const { goal, priya, ben, stranger } = await endedChallenge();
     const page = unescape(await (await get(`/goals/${goal.id}/summary`, ben.cookie)).text());
-    expect(page).toContain("You logged 12 km: 2nd of 2.");
-    expect(page).toContain("Together the group logged 42 km (2 members).");
+    expect(page).toContain("You logged 12\u00a0km: 2nd of 2.");
+    expect(page).toContain("Together the group logged 42\u00a0km (2 members).");
     expect(page).toContain("£25 pledged to Shelter, all of it paid.");
     expect(page).toContain("Download your certificate");
 

@@ -56,7 +56,7 @@ describe("the supporter's own pledge link", () => {
 
     const [receipt] = await mailedTo(email);
     expect(receipt!.kind).toBe("pledge-receipt");
-    expect(receipt!.text).toContain("Your pledge: £1 per km the group logs, up to £10.");
+    expect(receipt!.text).toContain("Your pledge: £1\u00a0per\u00a0km the group logs, up to £10.");
     expect(receipt!.text).toContain("Everything the group logged before you pledged counts too");
     expect(receipt!.text).toContain(`http://localhost${path}`);
     expect(receipt!.text).toContain("We use this address only for this pledge.");

@@ -86,10 +86,10 @@ describe("a team's sponsor link and card", () => {
     const html = await text(page);
     expect(html).toContain("<h1>Sponsor Team Hill Harriers</h1>");
     // The team's target is its members' own targets added up: one member, 100 km.
-    expect(html).toMatch(/Team Hill Harriers has logged <strong>4 km<\/strong> of a 100 km target\./);
+    expect(html).toMatch(/Team Hill Harriers has logged <strong>4\u00a0km<\/strong> of a 100\u00a0km target\./);
     // The estimate without JavaScript: the suggested rate at the team's target, and what it is worth today.
     expect(html).toContain(
-      "For example, at 0.20 GBP per km: If Team Hill Harriers reaches its 100 km target: £20. Worth £0.80 today.",
+      "For example, at 0.20\u00a0GBP\u00a0per\u00a0km: If Team Hill Harriers reaches its 100\u00a0km target: £20. Worth £0.80 today.",
     );
     expect(html).toContain(`<input type="hidden" name="teamId" value="${hill}"/>`);
     expect(html).not.toContain("Your pledge backs</label>");

@@ -80,14 +80,16 @@ describe("pledges to a team", () => {
     const path = ownPage(response);
     let page = await html(path);
     expect(page).toMatch(/data-testid="pledge-value">£4</);
-    expect(page).toContain("£1 per km Team Hill Harriers logs, up to £100");
+    expect(page).toContain("£1\u00a0per\u00a0km Team Hill Harriers logs, up to £100");
 
     // Bea switches to Hill: her 10 km count for it now (ADR 270), £14; the group's total is unchanged.
     await run("UPDATE team_members SET team_id = ? WHERE goal_id = ? AND user_id = ?", hill, goal.id, members.Bea);
     page = await html(path);
     expect(page).toMatch(/data-testid="pledge-value">£14</);
     // The totaliser says whom it backs.
-    expect(await html(`/give/${goal.id}`)).toContain("£1 per km for Team Hill Harriers (up to £100): £14 so far");
+    expect(await html(`/give/${goal.id}`)).toContain(
+      "£1\u00a0per\u00a0km for Team Hill Harriers (up to £100): £14 so far",
+    );
 
     // The team is deleted: the pledge follows the whole group (14 km), never past its maximum.
     await run(
@@ -100,7 +102,7 @@ describe("pledges to a team", () => {
     await run("DELETE FROM teams WHERE id = ?", hill);
     page = await html(path);
     expect(page).toMatch(/data-testid="pledge-value">£14</);
-    expect(page).toContain("£1 per km the group logs, up to £100");
+    expect(page).toContain("£1\u00a0per\u00a0km the group logs, up to £100");
   });
 
   it("refuses another goal's team, a made-up one, or any team while teams are off: on the field, writing nothing", async () => {

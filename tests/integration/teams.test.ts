@@ -55,13 +55,13 @@ describe("teams", () => {
     expect((await join(goal.id, ben.cookie, blue)).status).toBe(302);
     await logEntry(goal.id, ann.cookie, { amount: "7" });
     await logEntry(goal.id, ben.cookie, { amount: "3" });
-    expect(await board(goal.id, ann.cookie)).toEqual(["Red: 7 km", "Blue: 3 km"]);
+    expect(await board(goal.id, ann.cookie)).toEqual(["Red: 7\u00a0km", "Blue: 3\u00a0km"]);
     // Ben switches to Red: his 3 km go with him.
     expect((await join(goal.id, ben.cookie, red)).status).toBe(302);
-    expect(await board(goal.id, ann.cookie)).toEqual(["Red: 10 km", "Blue: 0 km"]);
+    expect(await board(goal.id, ann.cookie)).toEqual(["Red: 10\u00a0km", "Blue: 0\u00a0km"]);
     // Leaving takes them out of the team's figures too.
     expect((await post(`/goals/${goal.id}/teams`, { intent: "leave" }, ann.cookie)).status).toBe(302);
-    expect(await board(goal.id, ann.cookie)).toEqual(["Red: 3 km", "Blue: 0 km"]);
+    expect(await board(goal.id, ann.cookie)).toEqual(["Red: 3\u00a0km", "Blue: 0\u00a0km"]);
   });
 
   it("ranking by average per member lets a small team beat a big one; by total it does not", async () => {
@@ -74,9 +74,9 @@ describe("teams", () => {
     for (const m of pair) await join(goal.id, m.cookie, big);
     await logEntry(goal.id, solo.cookie, { amount: "10" });
     for (const m of pair) await logEntry(goal.id, m.cookie, { amount: "6" });
-    expect(await board(goal.id, solo.cookie)).toEqual(["Big: 12 km", "Small: 10 km"]);
+    expect(await board(goal.id, solo.cookie)).toEqual(["Big: 12\u00a0km", "Small: 10\u00a0km"]);
     await post(`/goals/${goal.id}/teams`, { intent: "settings", teams: "on", teamRanking: "average" }, org.cookie);
-    expect(await board(goal.id, solo.cookie)).toEqual(["Small: 10 km each", "Big: 6 km each"]);
+    expect(await board(goal.id, solo.cookie)).toEqual(["Small: 10\u00a0km each", "Big: 6\u00a0km each"]);
   });
 
   it("the cap is a condition of the join: a full team refuses, and nothing is written", async () => {

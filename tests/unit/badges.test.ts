@@ -23,7 +23,7 @@ describe("badges from entries", () => {
     ]);
     expect(keys([entry("2026-03-01", 100)])).toContain("target-100");
     const labels = earnedBadges([entry("2026-03-01", 50)], { unit: "km", unitTarget: 10_000, teamTopThisWeek: false });
-    expect(labels.map((b) => b.label)).toContain("50% of my target: 50 km");
+    expect(labels.map((b) => b.label)).toContain("50% of my target: 50\u00a0km");
   });
 
   it("streaks of 3/7/14/30 days count across month and year ends, in any order, duplicates once", () => {
@@ -47,7 +47,7 @@ describe("badges from entries", () => {
       unitTarget: null,
       teamTopThisWeek: true,
     });
-    expect(best.find((b) => b.key === "best-day")?.label).toBe("Best day: 5 km on 2026-03-02");
+    expect(best.find((b) => b.key === "best-day")?.label).toBe("Best day: 5\u00a0km on 2026-03-02");
     expect(best.map((b) => b.key)).toContain("team-top-week");
   });
 
@@ -57,7 +57,7 @@ describe("badges from entries", () => {
     expect(weekStart("2026-03-01")).toBe("2026-02-23"); // across a month end
     expect(badgeEventKey("g", "team-top-week", "2026-12-02")).toBe("badge:g:team-top-week:2026-11-30");
     expect(badgeEventKey("g", "target-50", "2026-12-02")).toBe("badge:g:target-50");
-    expect(feedLine("target-50", "Priya", "km", 10_000)).toBe("Priya reached 50 km");
+    expect(feedLine("target-50", "Priya", "km", 10_000)).toBe("Priya reached 50\u00a0km");
   });
 });
 

@@ -43,12 +43,12 @@ describe("amounts in hundredths of a unit", () => {
 
   it("caps one entry per unit with a message on the field", () => {
     expect(amountProblem("500", "km")).toBeNull();
-    expect(amountProblem("500.01", "km")).toBe("One entry can be at most 500 km");
+    expect(amountProblem("500.01", "km")).toBe("One entry can be at most 500\u00a0km");
     expect(amountProblem("200,000", "steps")).toBeNull();
-    expect(amountProblem("200001", "steps")).toBe("One entry can be at most 200,000 steps");
-    expect(amountProblem("25", "hours")).toBe("One entry can be at most 24 hours");
+    expect(amountProblem("200001", "steps")).toBe("One entry can be at most 200,000\u00a0steps");
+    expect(amountProblem("25", "hours")).toBe("One entry can be at most 24\u00a0hours");
     expect(amountProblem("100000", "laps")).toBeNull();
-    expect(amountProblem("100001", "laps")).toBe("One entry can be at most 100,000 laps");
+    expect(amountProblem("100001", "laps")).toBe("One entry can be at most 100,000\u00a0laps");
     expect(amountProblem("-1", "km")).toBe("Enter an amount more than zero");
     expect(amountProblem("0", "km")).toBe("Enter an amount more than zero");
     expect(amountProblem("1.234", "km")).toBe("Use at most 2 decimal places, like 5.25");
@@ -56,9 +56,9 @@ describe("amounts in hundredths of a unit", () => {
   });
 
   it("formats for people and for inputs", () => {
-    expect(formatQuantity(525, "km")).toBe("5.25 km");
-    expect(formatQuantity(1_000_000, "steps")).toBe("10,000 steps");
-    expect(formatQuantity(150, "laps")).toBe("1.5 laps");
+    expect(formatQuantity(525, "km")).toBe("5.25\u00a0km");
+    expect(formatQuantity(1_000_000, "steps")).toBe("10,000\u00a0steps");
+    expect(formatQuantity(150, "laps")).toBe("1.5\u00a0laps");
     expect(quantityInputValue(525)).toBe("5.25");
     expect(quantityInputValue(500)).toBe("5");
     expect(quantityInputValue(510)).toBe("5.10");

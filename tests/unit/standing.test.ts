@@ -28,7 +28,7 @@ describe("where I stand (ADR 221)", () => {
     // 74 km over 20 days (11th to 30th): 3.7 km a day.
     expect(standing(month).needed).toEqual({ perDay: 370, by: "2026-11-30" });
     expect(standingLines(standing(month), month, "km", "me")[0]).toBe(
-      "You need 3.7 km a day to reach 100 km by 11/30.",
+      "You need 3.7\u00a0km a day to reach 100\u00a0km by 11/30.",
     );
     const odd = { ...month, total: 2599 };
     expect(standing(odd).needed!.perDay).toBe(371);
@@ -37,26 +37,26 @@ describe("where I stand (ADR 221)", () => {
   it("measures against an even pace through the days before today", () => {
     // Ten days gone of thirty: an even pace is 33.33 km; 26 km is 7.33 km behind.
     expect(standing(month).gap).toBe(2600 - 3333);
-    expect(standingLines(standing(month), month, "km", "me")[1]).toBe("7.33 km behind an even pace.");
+    expect(standingLines(standing(month), month, "km", "me")[1]).toBe("7.33\u00a0km behind an even pace.");
     const ahead = { ...month, total: 4000 };
-    expect(standingLines(standing(ahead), ahead, "km", "group")[1]).toBe("6.67 km ahead of an even pace.");
+    expect(standingLines(standing(ahead), ahead, "km", "group")[1]).toBe("6.67\u00a0km ahead of an even pace.");
     // On the first day nothing is expected yet.
     expect(standing({ ...month, days: [], total: 0, today: "2026-11-01" }).gap).toBe(0);
   });
 
   it("names the best day, the earlier of equal days", () => {
     expect(standing(month).best).toEqual({ day: "2026-11-05", amount: 900 });
-    expect(standingLines(standing(month), month, "km", "me")[2]).toBe("Best day: 11/5, 9 km.");
+    expect(standingLines(standing(month), month, "km", "me")[2]).toBe("Best day: 11/5, 9\u00a0km.");
     expect(standing({ ...month, days: [] }).best).toBeNull();
   });
 
   it("says reached once the target is, and asks for no pace after the goal ends", () => {
     const done = { ...month, total: 10000 };
-    expect(standingLines(standing(done), done, "km", "me")[0]).toBe("You reached 100 km.");
+    expect(standingLines(standing(done), done, "km", "me")[0]).toBe("You reached 100\u00a0km.");
     expect(standing({ ...month, today: "2026-12-02" }).needed).toBeNull();
     // No target, no end: only the best day.
     const open = { ...month, target: null, end: null };
-    expect(standingLines(standing(open), open, "km", "me")).toEqual(["Best day: 11/5, 9 km."]);
+    expect(standingLines(standing(open), open, "km", "me")).toEqual(["Best day: 11/5, 9\u00a0km."]);
   });
 
   it("charts a month whole and a longer goal's latest days", () => {
@@ -73,7 +73,11 @@ describe("where I stand (ADR 221)", () => {
     const html = standingHtml(standing(month), month, "<b>laps</b>", "My daily amounts", "standing-me");
     expect(html.match(/class="standing__bar/g)).toHaveLength(4);
     expect(html).toContain('role="img" aria-labelledby="standing-me-summary"');
-    expect(html).toContain("My daily amounts, 11/1 to 11/30: 4 days logged, best 11/5 with 9 &lt;b&gt;laps&lt;/b&gt;.");
+    expect(html).toContain(
+      "My daily amounts, 11/1 to 11/30: 4 days logged, best 11/5 with 9\u00a0&lt;b&gt;laps&lt;/b&gt;.",
+    );
+    // Amount and unit on one line in the chart's table too (ADR 285).
+    expect(html).toContain('<tr><th scope="row">11/2</th><td>5\u00a0&lt;b&gt;laps&lt;/b&gt;</td></tr>');
     expect(html).not.toContain("<b>");
     expect(html.match(/<tr><th scope="row">/g)).toHaveLength(4);
   });

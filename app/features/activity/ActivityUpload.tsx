@@ -8,6 +8,7 @@ import { Form, Link, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 import { formatMonthDay } from "#app/lib/dates";
 import { SPORT_LABELS, type Sport } from "./activity";
+import { factorSentence } from "./sport-factors";
 import {
   formatDuration,
   rowViewOf,
@@ -32,9 +33,7 @@ export function SportFactorsNote({ factors, unitLabel }: { factors: [Sport, numb
       <h2 id="factors-title">How sports count here</h2>
       <ul aria-labelledby="factors-title">
         {factors.map(([sport, factor]) => (
-          <li
-            key={sport}
-          >{`1 ${unitLabel.replace(/s$/, "")} of ${SPORT_LABELS[sport].toLowerCase()} counts as ${factor} ${unitLabel.replace(/s$/, "")}`}</li>
+          <li key={sport}>{factorSentence(sport, factor, unitLabel)}</li>
         ))}
       </ul>
     </div>

@@ -3,6 +3,7 @@
  * 0.01 to 100 with at most 2 decimals. Lengths are checked before any pattern.
  */
 import { SPORT_LABELS, SPORTS, type Sport } from "./activity";
+import { withUnit } from "#app/lib/unit-text";
 
 export const MAX_FACTOR = 100;
 
@@ -12,7 +13,7 @@ export const SPORT_TOO_SMALL = "For this sport that counts as less than 0.01: en
 /** "1 km of cycling counts as 0.25 km": one sentence per sport, as members read them. */
 export const factorSentence = (sport: Sport, factor: number, unitLabel: string) => {
   const one = unitLabel.replace(/s$/, "");
-  return `1 ${one} of ${SPORT_LABELS[sport].toLowerCase()} counts as ${factor} ${one}`;
+  return `${withUnit(1, one)} of ${SPORT_LABELS[sport].toLowerCase()} counts as ${withUnit(factor, one)}`;
 };
 
 export function factorProblem(text: string): string | null {

@@ -16,6 +16,7 @@ import {
   whoItBacks,
   type EstimateFacts,
 } from "#app/features/sponsors/sponsors";
+import { perUnitRate, withUnit } from "#app/lib/unit-text";
 
 /** A typed amount in minor units, or null while it is not a plain positive amount. */
 function minorOf(text: string): number | null {
@@ -186,7 +187,7 @@ export function PledgeForm({
             <p className="pledge-form__estimate" aria-live="polite" data-testid="pledge-estimate">
               {typed?.rate
                 ? estimateText(facts, typed.rate, typed.max)
-                : `For example, at ${(example! / 100).toLocaleString("en-GB", { minimumFractionDigits: 2 })} ${currency} per ${one}: ${estimateText(facts, example, null)}`}
+                : `For example, at ${perUnitRate(withUnit((example! / 100).toLocaleString("en-GB", { minimumFractionDigits: 2 }), currency), one)}: ${estimateText(facts, example, null)}`}
             </p>
           ) : null}
           {facts && offersTeams && !hydrated ? (
@@ -201,7 +202,7 @@ export function PledgeForm({
                   t.estimate ? (
                     <li key={t.id}>
                       {t.name}: {t.estimate.progressText} so far
-                      {t.estimate.target ? `, target ${t.estimate.target / 100} ${unit}` : ""}
+                      {t.estimate.target ? `, target ${withUnit(t.estimate.target / 100, unit!)}` : ""}
                     </li>
                   ) : null,
                 )}

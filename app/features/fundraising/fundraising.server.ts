@@ -26,6 +26,7 @@ import { deliverLater, sendMail, type OutboxRow } from "#app/features/mail/mail.
 import { rowValues } from "#app/platform/db/insert-select.server";
 import { goalColumns } from "#app/features/goals/goal-columns.server";
 import { teamTotalSql } from "#app/features/teams/teams.server";
+import { perUnitRate } from "#app/lib/unit-text";
 
 export interface SupportGoal {
   id: string;
@@ -233,7 +234,7 @@ function perUnitText(p: PledgeRow, goal: SupportGoal, currency: string, today: I
   const unit = goal.unit ? unitOf(goal.unit).label : "unit";
   // The goal clock, not the wall clock: /dev/date (and tests) move it.
   const ended = isExpired(goal.end, today);
-  return `${formatAmount(p.perUnit!, currency)} per ${unit.replace(/s$/, "")}${p.memberName ? ` for ${p.memberName}` : ""}${
+  return `${perUnitRate(formatAmount(p.perUnit!, currency), unit.replace(/s$/, ""))}${p.memberName ? ` for ${p.memberName}` : ""}${
     p.maxAmount ? ` (up to ${formatAmount(p.maxAmount, currency)})` : ""
   }: ${formatAmount(Number(p.value), currency)} ${ended ? "final" : "so far"}`;
 }

@@ -9,7 +9,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, desc, eq, gt, inArray, isNull, ne, notInArray, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import { dayNumber, goalProgress, toIsoDate, type IsoDate, type Progress } from "#app/lib/dates";
 import { formatAmount } from "#app/features/fundraising/fundraising";
-import { formatQuantity, percentOfTarget, streak } from "#app/features/progress/progress";
+import { formatQuantity, percentOfTarget, streak, unitOf } from "#app/features/progress/progress";
 import {
   cheers,
   friendships,
@@ -23,6 +23,7 @@ import {
 } from "#drizzle/schema";
 import type { MemberGoal } from "#app/features/goals/goals.server";
 import type { GroupRows } from "#app/platform/db/batch.server";
+import { perUnitRate } from "#app/lib/unit-text";
 
 export const VISIT_GAP_MS = 30 * 60_000;
 export const FEED_WINDOW_MS = 7 * 86_400_000;
@@ -358,7 +359,8 @@ export function toHome(rows: GroupRows<ReturnType<typeof homeQueries>>, active: 
     const name = r.anonymous ? "Someone" : r.name;
     const currency = r.currency ?? "GBP";
     const what = r.perUnit
-      ? `${formatAmount(r.perUnit, currency)} per ${r.unit ? formatQuantity(100, r.unit).replace(/^1 /, "") : "unit"}`
+      ? // "£0.50 per km", "£1 per mile": the unit's name alone, singular (not "1 km" cut down by a pattern).
+        perUnitRate(formatAmount(r.perUnit, currency), r.unit ? unitOf(r.unit).label.replace(/s$/, "") : "unit")
       : formatAmount(Number(r.amount), currency);
     push("pledge", r.goalId, r.at, `${name} pledged ${what}`);
   }

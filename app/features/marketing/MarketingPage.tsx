@@ -232,7 +232,7 @@ function GoalPreview() {
     <div className="mk-preview" aria-hidden="true">
       <div className="mk-preview__card">
         <p className="mk-preview__label">Current goal</p>
-        <p className="mk-preview__title">Walk 10,000 steps a day</p>
+        <p className="mk-preview__title">Walk 10,000&nbsp;steps a day</p>
         <p className="mk-preview__dates">3/1 - 3/31 · 12 friends</p>
         <div className="mk-bar">
           <span style={{ width: "68%" }} />

@@ -11,11 +11,12 @@ import type * as OfflineModule from "./offline.client";
 import type { OfflineState } from "./offline.client";
 import type { QueuedEntry } from "./queue";
 import { savedAtText } from "./saved-pages";
+import { withUnit } from "#app/lib/unit-text";
 
 type Offline = typeof OfflineModule;
 
 const describe = (e: QueuedEntry) =>
-  `${e.amount}${e.unit ? ` ${e.unit}` : ""}${/^\d{4}-\d{2}-\d{2}$/.test(e.day) ? ` on ${formatMonthDay(e.day as never)}` : ""}${e.goalName ? ` in ${e.goalName}` : ""}`;
+  `${e.unit ? withUnit(e.amount, e.unit) : e.amount}${/^\d{4}-\d{2}-\d{2}$/.test(e.day) ? ` on ${formatMonthDay(e.day as never)}` : ""}${e.goalName ? ` in ${e.goalName}` : ""}`;
 
 /** `account`: the signed-in member's id (their queue only; none signed in: nothing to show). */
 export function OfflineStatus({ account }: { account: string | null }) {

@@ -31,7 +31,8 @@ export function MeasureFields({
     <fieldset className="measure-fields">
       <legend>Measure progress</legend>
       <p className="field__hint">
-        Members log amounts (like 5.2 km) and see their total against the target, the group total and a leaderboard.
+        Members log amounts (like 5.2&nbsp;km) and see their total against the target, the group total and a
+        leaderboard.
       </p>
       {unitLocked ? (
         <p className="notice">

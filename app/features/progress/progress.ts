@@ -6,6 +6,7 @@
 import { MAX_PLEDGE_MINOR } from "#app/features/fundraising/fundraising";
 import { decimalComma } from "#app/lib/decimal-comma";
 import { dayNumber, formatMonthDay, isExpired, isIsoDate, type IsoDate } from "#app/lib/dates";
+import { withUnit } from "#app/lib/unit-text";
 
 /** Amounts are stored as integers: hundredths of the unit (5.25 km = 525). */
 export const HUNDREDTHS = 100;
@@ -57,7 +58,7 @@ export function unitOf(unit: string): UnitPreset {
 export function dailyCapMessage(unit: string, day: IsoDate, today: IsoDate): string {
   const { cap, label } = unitOf(unit);
   const when = day === today ? "today" : `${formatMonthDay(day, today)}`;
-  return `That would take ${when} past ${numberFormat.format(cap)} ${label}, the most a day can hold`;
+  return `That would take ${when} past ${withUnit(numberFormat.format(cap), label)}, the most a day can hold`;
 }
 
 /** Whether an amount (hundredths) is well above a typical day for the unit: flagged, not refused. */
@@ -101,8 +102,9 @@ const numberFormat = new Intl.NumberFormat("en-GB", { maximumFractionDigits: 2 }
 /** 525 -> '5.25'; 1000000 -> '10,000'. Fixed locale so server and browser agree. */
 export const formatNumber = (hundredths: number) => numberFormat.format(hundredths / HUNDREDTHS);
 
-/** 525, 'km' -> '5.25 km'. */
-export const formatQuantity = (hundredths: number, unit: string) => `${formatNumber(hundredths)} ${unitOf(unit).label}`;
+/** 525, 'km' -> '5.25 km', joined by a non-breaking space so it stays on one line (ADR 285). */
+export const formatQuantity = (hundredths: number, unit: string) =>
+  withUnit(formatNumber(hundredths), unitOf(unit).label);
 
 /** The value for an amount input: '5.25', '12'. */
 export const quantityInputValue = (hundredths: number) =>
@@ -118,7 +120,7 @@ export function amountProblem(input: unknown, unit: string): string | null {
   }
   const cap = unitOf(unit).cap;
   if (parsed.value > cap * HUNDREDTHS)
-    return `One entry can be at most ${numberFormat.format(cap)} ${unitOf(unit).label}`;
+    return `One entry can be at most ${withUnit(numberFormat.format(cap), unitOf(unit).label)}`;
   return null;
 }
 

@@ -5,6 +5,7 @@
 import { addDays, isExpired, type IsoDate } from "#app/lib/dates";
 import { perUnitPledgeAmount } from "#app/features/progress/progress";
 import { formatAmount } from "#app/features/fundraising/fundraising";
+import { withUnit } from "#app/lib/unit-text";
 
 /** Owed; the supporter says they paid the charity; the organiser confirmed it ("raised" counts only these). */
 export const PLEDGE_STATES = ["owed", "said-paid", "confirmed"] as const;
@@ -77,7 +78,7 @@ export function estimateText(facts: EstimateFacts, rate: number | null, max: num
   const now = `${money(pledgeAt(rate, facts.progress, max))} today`;
   if (!facts.target || facts.progress >= facts.target)
     return `Your pledge is worth ${now}, and grows with every ${singular(facts.unitLabel)} ${who} logs up to your maximum.`;
-  const target = `${facts.target / 100} ${facts.unitLabel}`;
+  const target = withUnit(facts.target / 100, facts.unitLabel);
   const reach = facts.memberName ? `reaches their ${target} target` : `reaches its ${target} target`;
   return `If ${who} ${reach}: ${money(pledgeAt(rate, facts.target, max))}. Worth ${now}.`;
 }
@@ -93,3 +94,4 @@ export const whoItBacks = (memberName: string | null, unitLabel: string, teamNam
     : teamName
       ? `Your pledge backs ${teamName}: it follows the ${unitLabel} its members log, whoever is in the team (a member who switches team takes their ${unitLabel} along).`
       : `Your pledge backs the whole group: it follows every ${singular(unitLabel)} any member logs.`;
+

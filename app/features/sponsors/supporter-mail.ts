@@ -6,6 +6,7 @@
 import { formatAmount, NO_FEES_LINE } from "#app/features/fundraising/fundraising";
 import { formatMonthDay, type IsoDate } from "#app/lib/dates";
 import { singular } from "./sponsors";
+import { perUnitRate } from "#app/lib/unit-text";
 
 export interface PledgeFacts {
   name: string;
@@ -30,7 +31,7 @@ export function pledgeTerms(p: PledgeFacts): string {
   const money = (minor: number) => formatAmount(minor, p.currency);
   if (p.perUnit === null) return money(p.amount);
   const who = p.memberName ? `${p.memberName} logs` : "the group logs";
-  return `${money(p.perUnit)} per ${singular(p.unitLabel ?? "unit")} ${who}${p.maxAmount ? `, up to ${money(p.maxAmount)}` : ""}`;
+  return `${perUnitRate(money(p.perUnit), singular(p.unitLabel ?? "unit"))} ${who}${p.maxAmount ? `, up to ${money(p.maxAmount)}` : ""}`;
 }
 
 const footer = () =>
