@@ -11,6 +11,7 @@ export function AskFirst({
   summaryClassName = "button button--secondary",
   question,
   keep,
+  open,
   children,
 }: {
   /** The first tap's words (a secondary button's look, never red). */
@@ -20,13 +21,15 @@ export function AskFirst({
   question: string;
   /** The way back's words, e.g. "Keep this link". */
   keep: string;
+  /** Open from the start: the form inside came back refused, and its message must show. */
+  open?: boolean;
   /** What stops working, and the form with the real button. */
   children: React.ReactNode;
 }) {
   const details = useRef<HTMLDetailsElement>(null);
   const hydrated = useHydrated();
   return (
-    <details className="ask-first" ref={details}>
+    <details className="ask-first" ref={details} open={open || undefined}>
       <summary className={summaryClassName}>{summary}</summary>
       <div className="ask-first__panel" role="group" aria-label={question}>
         <p className="ask-first__question">{question}</p>

@@ -103,11 +103,17 @@ export default function FundraisingSettingsRoute() {
   const result = useActionData<typeof action>();
   // Each form reads only its own answer: a refused "confirm" must not show on the settings form.
   const answered = (result?.initialValue as { intent?: unknown } | undefined)?.intent;
-  const elsewhere = answered === "confirm-many" || answered === "paid" || answered === "revoke-team-sponsor-link";
+  const elsewhere =
+    answered === "confirm-many" ||
+    answered === "paid" ||
+    answered === "revoke-team-sponsor-link" ||
+    answered === "revoke-member-sponsor-link";
   const lastResult = elsewhere ? undefined : result;
   const pledgesError =
     answered === "confirm-many" || answered === "paid" ? Object.values(result?.error ?? {}).flat()[0] : undefined;
   const teamError = answered === "revoke-team-sponsor-link" ? Object.values(result?.error ?? {}).flat()[0] : undefined;
+  const memberError =
+    answered === "revoke-member-sponsor-link" ? Object.values(result?.error ?? {}).flat()[0] : undefined;
   const [form, fields] = useConformForm(fundraisingSettingsSchema, {
     id: "fundraising",
     lastResult,
@@ -150,7 +156,12 @@ export default function FundraisingSettingsRoute() {
         )}
       </div>
       <InviteLink inviteUrl={inviteUrl} giveUrl={goal.visibility === "public" ? giveUrl : null} />
-      <SponsorLinksAdmin cause={goal.cause} view={sponsor} teamError={teamError ?? null} />
+      <SponsorLinksAdmin
+        cause={goal.cause}
+        view={sponsor}
+        teamError={teamError ?? null}
+        memberError={memberError ?? null}
+      />
       <section className="card" aria-labelledby="export-title">
         <h2 id="export-title">Participants</h2>
         <p>Download everyone&apos;s progress (joined, completed, pledged) as a spreadsheet.</p>

@@ -57,12 +57,34 @@ for (const { js, width } of [
     await visitor.goto(`/active/${org.goalId}`);
     await expect(visitor).not.toHaveURL(/\/active\//);
 
-    // The organiser replaces Priya's link: the old one stops working, her new one works.
+    // The organiser replaces Priya's link (JavaScript on and off): the first tap only asks and says what
+    // stops working (ADR 298); the old link works until the organiser confirms, then her new one works.
     await org.page.goto(`/goals/${org.goalId}/fundraising`);
     await checkAxe(org.page, true);
-    await org.page.getByLabel("Replace one member's sponsor link").selectOption({ label: "Priya Tester" });
-    await org.page.getByRole("button", { name: "Revoke their link" }).click();
-    await expect(org.page.getByText("Priya Tester's sponsor link is replaced")).toBeVisible();
+    const organiser = await browser.newContext({
+      javaScriptEnabled: js,
+      viewport: { width, height: 900 },
+      storageState: await org.page.context().storageState(),
+    });
+    const orgPage = await organiser.newPage();
+    await orgPage.goto(`/goals/${org.goalId}/fundraising`);
+    await expect(orgPage.getByRole("button", { name: "Replace their link" })).toBeHidden();
+    await orgPage.getByText("Replace one member's sponsor link…").click();
+    const ask = orgPage.getByRole("group", { name: "Replace one member's sponsor link?" });
+    await expect(ask).toContainText("The member's link shared so far stops working at once");
+    await ask.getByLabel("Member").selectOption({ label: "Priya Tester" });
+    await orgPage.locator("#sponsor-links").screenshot({ path: `test-results/replace-member-link-ask-${width}.png` });
+    if (js) {
+      // "Keep their link" closes the question; nothing changed.
+      await ask.getByRole("button", { name: "Keep their link" }).click();
+      await expect(ask).toBeHidden();
+      expect((await visitor.goto(link))?.status()).toBe(200);
+      await orgPage.getByText("Replace one member's sponsor link…").click();
+      await ask.getByLabel("Member").selectOption({ label: "Priya Tester" });
+    } else expect((await visitor.goto(link))?.status()).toBe(200);
+    await ask.getByRole("button", { name: "Replace their link" }).click();
+    await expect(orgPage.getByText("Priya Tester's sponsor link is replaced")).toBeVisible();
+    await organiser.close();
     expect((await visitor.goto(link))?.status()).toBe(404);
     await expect(visitor.getByText("This sponsor link does not work any more.")).toBeVisible();
     const renewed = await sponsorLinkOf(priya.page, org.goalId);

@@ -131,3 +131,58 @@ describe("replacing a team's sponsor link from the sponsor-links panel", () => {
     expect(riverAfter).toEqual(before[1]);
   });
 });
+
+const memberNonces = async (goalId: string) =>
+  (
+    await env.DB.prepare(
+      "SELECT user_id AS id, sponsor_nonce AS nonce FROM user_goals WHERE goal_id = ? ORDER BY user_id",
+    )
+      .bind(goalId)
+      .all<{ id: string; nonce: string | null }>()
+  ).results;
+
+describe("replacing one member's sponsor link from the sponsor-links panel (ADR 298)", () => {
+  it("asks first and says what stops working; another goal's member is refused on the field, the panel left open", async () => {
+    const { org, goal, alex } = await teamChallenge();
+    const other = await teamChallenge();
+    const before = await memberNonces(goal.id);
+
+    // The first tap only opens the question: the real (red) button is inside the closed disclosure.
+    const page = await text(await get(`/goals/${goal.id}/fundraising`, org.cookie));
+    const panel = page.match(
+      /<details class="ask-first"[^>]*><summary[^>]*>Replace one member&#x27;s sponsor link…[\s\S]*?<\/details>/,
+    )?.[0];
+    expect(panel).toBeDefined();
+    expect(panel).not.toMatch(/<details[^>]* open/);
+    expect(panel).toContain("Replace one member&#x27;s sponsor link?");
+    expect(panel).toContain("The member&#x27;s link shared so far stops working at once");
+    expect(panel).toMatch(/<button type="submit" class="button button--danger">Replace their link<\/button>/);
+    expect(panel).toContain(">Alex Stone</option>");
+
+    // A member of another goal: 400, told on the field inside the panel, which is open; nothing changes.
+    const refused = await post(
+      `/goals/${goal.id}/fundraising`,
+      { intent: "revoke-member-sponsor-link", memberId: other.alex.id },
+      org.cookie,
+    );
+    expect(refused.status).toBe(400);
+    const answer = await text(refused);
+    const open = answer.match(
+      /<details class="ask-first" open=""><summary[^>]*>Replace one member&#x27;s[\s\S]*?<\/details>/,
+    )?.[0];
+    expect(open).toContain('id="revoke-member-error" role="alert">Choose a member of this goal</p>');
+    expect(open).toContain('aria-describedby="revoke-member-error"');
+    expect(await memberNonces(goal.id)).toEqual(before);
+
+    // Confirmed: only Alex's link changes, back to the panel with the flash.
+    const replaced = await post(
+      `/goals/${goal.id}/fundraising`,
+      { intent: "revoke-member-sponsor-link", memberId: alex.id },
+      org.cookie,
+    );
+    expect(replaced.status).toBe(302);
+    expect(replaced.headers.get("Location")).toBe(`/goals/${goal.id}/fundraising#sponsor-links`);
+    const after = await memberNonces(goal.id);
+    expect(after.filter((row, i) => row.nonce !== before[i]!.nonce).map((row) => row.id)).toEqual([alex.id]);
+  });
+});

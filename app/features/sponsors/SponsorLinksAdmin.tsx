@@ -5,14 +5,15 @@ import type { QrCode } from "#app/lib/qr";
 
 /**
  * The organiser's sponsor links (ADR 240): the challenge's own link to hand on, sponsoring on or off,
- * and revoking every link (it asks first and says what stops working, ADR 252), one member's, or one
- * team's (asks first too, ADR 268). Each answer is a flash message (ADR 160); a refused team is told on
- * its field.
+ * and revoking every link (it asks first and says what stops working, ADR 252), one member's (asks first
+ * too, ADR 298) or one team's (ADR 268). Each answer is a flash message (ADR 160); a refused member or
+ * team is told on its field.
  */
 export function SponsorLinksAdmin({
   cause,
   view,
   teamError,
+  memberError,
 }: {
   cause: string;
   view: {
@@ -24,6 +25,8 @@ export function SponsorLinksAdmin({
   };
   /** The refusal of a team's replacement (a team not of this challenge). */
   teamError?: string | null;
+  /** The refusal of a member's replacement (not a member of this goal). */
+  memberError?: string | null;
 }) {
   return (
     <section className="card sponsor-links" aria-labelledby="sponsor-links-title" id="sponsor-links">
@@ -70,31 +73,56 @@ export function SponsorLinksAdmin({
         </Form>
       </AskFirst>
       {view.members.length ? (
-        <Form method="post" className="form sponsor-links__member">
-          <input type="hidden" name="intent" value="revoke-member-sponsor-link" />
-          <div className="field">
-            <label htmlFor="revoke-member">Replace one member&apos;s sponsor link</label>
-            <select id="revoke-member" name="memberId" required defaultValue="">
-              <option value="" disabled>
-                Choose a member
-              </option>
-              {view.members.map((m) => (
-                <option key={m.id} value={m.id}>
-                  {m.name}
+        <AskFirst
+          summary="Replace one member's sponsor link…"
+          question="Replace one member's sponsor link?"
+          keep="Keep their link"
+          open={!!memberError}
+        >
+          <p>
+            The member&apos;s link shared so far stops working at once, in chats, e-mails, QR codes and cards; anyone
+            who opens it is told it does not work any more. Pledges already made stay, and the other links keep working.
+            The member finds their new link on the goal (Get sponsored).
+          </p>
+          <Form method="post" className="form sponsor-links__member" action="#sponsor-links">
+            <input type="hidden" name="intent" value="revoke-member-sponsor-link" />
+            <div className="field">
+              <label htmlFor="revoke-member">Member</label>
+              <select
+                id="revoke-member"
+                name="memberId"
+                required
+                defaultValue=""
+                aria-invalid={memberError ? true : undefined}
+                aria-describedby={memberError ? "revoke-member-error" : undefined}
+              >
+                <option value="" disabled>
+                  Choose a member
                 </option>
-              ))}
-            </select>
-          </div>
-          <button type="submit" className="button button--danger">
-            Revoke their link
-          </button>
-        </Form>
+                {view.members.map((m) => (
+                  <option key={m.id} value={m.id}>
+                    {m.name}
+                  </option>
+                ))}
+              </select>
+              {memberError ? (
+                <p className="field__error" id="revoke-member-error" role="alert">
+                  {memberError}
+                </p>
+              ) : null}
+            </div>
+            <button type="submit" className="button button--danger">
+              Replace their link
+            </button>
+          </Form>
+        </AskFirst>
       ) : null}
       {view.teams.length ? (
         <AskFirst
           summary="Replace a team's sponsor link…"
           question="Replace one team's sponsor link?"
           keep="Keep the team's link"
+          open={!!teamError}
         >
           <p>
             The team&apos;s link shared so far stops working at once, in chats, e-mails, QR codes and cards; anyone who
