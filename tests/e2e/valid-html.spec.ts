@@ -109,6 +109,11 @@ test("every page a member can reach is valid HTML", async ({ page, request, base
     { path: "/active/goal-challenge", status: 200 },
     { path: "/join/goal-future", status: 200 },
     { path: "/completedgoals", status: 200 },
+    // Find a goal (ADR 263): every page it draws, the list, nothing found, and a search refused.
+    { path: "/goals/find", status: 200 },
+    { path: "/goals/find?q=walk", status: 200, label: "goals found" },
+    { path: "/goals/find?q=zz-no-such-goal", status: 200, label: "nothing found" },
+    { path: `/goals/find?q=${"a".repeat(200)}`, status: 400, label: "a search too long" },
     { path: "/friends", status: 200 },
     { path: "/notifications", status: 200 },
     { path: "/profile", status: 200 },
