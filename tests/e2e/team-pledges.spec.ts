@@ -29,8 +29,14 @@ async function estimateFollowsTeam(page: Page, js: boolean) {
     await expect(estimate).not.toContainText("For example");
     await expect(estimate).toContainText(riverEstimate);
   } else {
-    // Without JavaScript the page cannot follow the list: it says whose estimate it is and shows each team's.
+    // Without JavaScript the page cannot follow the list: it says whose estimate it is and shows each team's,
+    // and the rule above says what either pick does, never "the whole group" with a team picked (ADR 299).
     await expect(estimate).toContainText(groupEstimate);
+    const rule = page.getByTestId("pledge-rule");
+    await expect(rule).toHaveText(
+      'Your pledge backs what you pick in "Your pledge backs": the whole group, following every mile any member logs, or one team, following the miles its members log, whoever is in the team (a member who switches team takes their miles along). Everything the group or team you pick logged before your pledge counts too, up to your maximum.',
+    );
+    await expect(rule).not.toContainText("Your pledge backs the whole group");
     const note = page.getByTestId("pledge-team-note");
     await expect(note).toContainText("This estimate is for the whole group.");
     await expect(note.getByRole("listitem")).toHaveText([

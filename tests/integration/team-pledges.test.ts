@@ -66,6 +66,12 @@ describe("pledges to a team", () => {
     expect(form).toContain(`<option value="${hill}">Team Hill Harriers</option>`);
     // A team named "Team …" is not called "Team Team …".
     expect(form).toContain(">Team River</option>");
+    // As sent (what a browser without JavaScript keeps): the per-km rule says what either pick does, not
+    // "the whole group" whatever is picked (ADR 299).
+    const rule = form.match(/data-testid="pledge-rule">([^<]*)</)?.[1];
+    expect(rule).toBe(
+      "Your pledge backs what you pick in &quot;Your pledge backs&quot;: the whole group, following every km any member logs, or one team, following the km its members log, whoever is in the team (a member who switches team takes their km along). Everything the group or team you pick logged before your pledge counts too, up to your maximum.",
+    );
 
     const response = await postForm(
       `/give/${goal.id}`,

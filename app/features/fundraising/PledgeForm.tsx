@@ -13,6 +13,7 @@ import {
   estimateText,
   singular,
   suggestedRate,
+  whoEitherPickBacks,
   whoItBacks,
   type EstimateFacts,
 } from "#app/features/sponsors/sponsors";
@@ -155,10 +156,17 @@ export function PledgeForm({
         <div className="pledge-form__option" data-option="per-unit">
           <h3 className="pledge-form__option-title">An amount per {one}</h3>
           <p className="pledge-form__rule" data-testid="pledge-rule">
-            {whoItBacks(member?.name ?? null, unit, team?.name ?? picked?.name ?? null)}{" "}
-            {facts
-              ? earlierUnitsRule(unit, backs, facts.progressText)
-              : `Everything ${backs ?? "the group"} logged before your pledge counts too, up to your maximum.`}
+            {offersTeams && !hydrated ? (
+              // Without JavaScript the rule cannot follow the list (ADR 299): it says what either pick does.
+              whoEitherPickBacks(unit)
+            ) : (
+              <>
+                {whoItBacks(member?.name ?? null, unit, team?.name ?? picked?.name ?? null)}{" "}
+                {facts
+                  ? earlierUnitsRule(unit, backs, facts.progressText)
+                  : `Everything ${backs ?? "the group"} logged before your pledge counts too, up to your maximum.`}
+              </>
+            )}
           </p>
           <div className="field-row">
             <Field

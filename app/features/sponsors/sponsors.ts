@@ -95,3 +95,9 @@ export const whoItBacks = (memberName: string | null, unitLabel: string, teamNam
       ? `Your pledge backs ${teamName}: it follows the ${unitLabel} its members log, whoever is in the team (a member who switches team takes their ${unitLabel} along).`
       : `Your pledge backs the whole group: it follows every ${singular(unitLabel)} any member logs.`;
 
+/**
+ * The same rule on a form offering teams, without JavaScript (ADR 299): the page cannot follow the list,
+ * so it says what each pick does instead of naming one.
+ */
+export const whoEitherPickBacks = (unitLabel: string) =>
+  `Your pledge backs what you pick in "Your pledge backs": the whole group, following every ${singular(unitLabel)} any member logs, or one team, following the ${unitLabel} its members log, whoever is in the team (a member who switches team takes their ${unitLabel} along). Everything the group or team you pick logged before your pledge counts too, up to your maximum.`;
