@@ -333,7 +333,7 @@ describe("the archive of ended challenges", () => {
       ada: await listed(`?member=${ada.id}`),
     };
     expect(before.exported).toHaveLength(4);
-    expect(before.summary).toContain("15 km");
+    expect(before.summary).toContain("15\u00a0km");
     expect(before.list.rows.join("")).toContain("Canal path");
     expect(before.list.archived).toBe(false);
 
