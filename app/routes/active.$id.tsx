@@ -1,5 +1,4 @@
 import {
-  data,
   redirect,
   type ActionFunctionArgs,
   type LinksFunction,
@@ -23,6 +22,10 @@ import progressStyles from "#app/styles/progress.css";
 import type { LiveHandle } from "#app/features/live/useLiveUpdates";
 import teamsStyles from "#app/styles/teams.css";
 import { screenMeta } from "#app/lib/meta";
+import { MEMBERSHIP_FORMS } from "#app/features/goals/goal.schema";
+import { formRefused } from "#app/platform/http/form-answer.server";
+import { readFormData } from "#app/platform/http/form-data.server";
+import { parseIntentForm } from "#app/platform/http/intent-form.server";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: teamsStyles },
@@ -47,21 +50,17 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return { ...screen, pushKey: pushPublicKey(context.cloudflare.env) };
 }
 
-const INTENTS = ["complete", "undo", "leave"] as const;
-type Intent = (typeof INTENTS)[number];
-const isIntent = (value: unknown): value is Intent => INTENTS.includes(value as Intent);
-
 /**
  * A member's own changes (ADR 161): complete (confirmed first, on the screen), undo a completion while the
  * goal runs, leave. Each lands with a flash saying what happened.
  */
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
-  const form = await request.formData();
+  const formData = await readFormData(request);
   // Measured progress (ADR 140): log, edit, delete an entry, or the org removes one.
-  if (isEntryForm(form)) return progressAction(request, context, user, params.id!, form);
-  const intent = form.get("intent");
-  if (!isIntent(intent)) return data({ error: "Unknown action." }, { status: 400 });
+  if (isEntryForm(formData)) return progressAction(request, context, user, params.id!, formData);
+  const { intent } = parseIntentForm(formData, MEMBERSHIP_FORMS);
+  if (!intent) return formRefused("Unknown action.", 400);
   const { env } = context.cloudflare;
   const result = await changeMembership(context, user, params.id!, intent, today(request, env));
   if (result.ok) {
@@ -70,7 +69,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     throw await redirectWithFlash(env, "/main", FLASH.left(result.cause));
   }
   if (result.reason === "not-found") throw redirect("/404");
-  return data({ error: result.message }, { status: result.reason === "not-a-member" ? 403 : 409 });
+  return formRefused(result.message, result.reason === "not-a-member" ? 403 : 409);
 }
 
 export default function ActiveGoalRoute() {

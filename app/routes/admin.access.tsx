@@ -1,5 +1,4 @@
 import { getFormProps } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import { ActionNotice } from "#app/features/admin/Notice";
@@ -8,7 +7,7 @@ import { Field, SubmitButton } from "#app/components/forms";
 import { Table, type Column } from "#app/components/Table";
 import { Timestamp } from "#app/components/Timestamp";
 import { EARLY_ACCESS_EFFECTS, EARLY_ACCESS_MODES } from "#app/features/admin/admin";
-import { earlyAccessSchema, inviteSchema, supportEmailSchema } from "#app/features/admin/admin.schema";
+import { ACCESS_FORMS, supportEmailSchema } from "#app/features/admin/admin.schema";
 import {
   accessScreen,
   inviteRequester,
@@ -20,6 +19,7 @@ import { publish } from "#app/features/live/live.server";
 import { requireRole } from "#app/platform/session/session.server";
 import { useConformForm } from "#app/components/hooks/useConformForm";
 import { screenMeta } from "#app/lib/meta";
+import { readIntentForm } from "#app/platform/http/intent-form.server";
 
 export const meta: MetaFunction = () => screenMeta("Access", { section: "Admin" });
 
@@ -30,18 +30,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const actor = await requireRole(request, context, "admin");
-  const formData = await request.formData();
-  const intent = formData.get("intent");
-  if (intent === "early-access") {
-    const submission = parseWithZod(formData, { schema: earlyAccessSchema });
+  const form = await readIntentForm(request, ACCESS_FORMS);
+  if (form.intent === "early-access") {
+    const { submission } = form;
     if (submission.status !== "success")
       return data({ ok: false, message: "Choose closed, request or open." }, { status: 400 });
     await setEarlyAccessMode(context, actor, submission.value.mode);
     publish(context, ["settings", "admin"]);
     return { ok: true, message: EARLY_ACCESS_EFFECTS[submission.value.mode].changed };
   }
-  if (intent === "support-email") {
-    const submission = parseWithZod(formData, { schema: supportEmailSchema });
+  if (form.intent === "support-email") {
+    const { submission } = form;
     if (submission.status !== "success")
       return data({ ok: false, message: "", support: submission.reply() }, { status: 400 });
     await setSupportEmail(context, actor, submission.value.supportEmail);
@@ -52,8 +51,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
       support: submission.reply(),
     };
   }
-  const submission = parseWithZod(formData, { schema: inviteSchema });
-  if (submission.status !== "success") return data({ ok: false, message: "Unknown action." }, { status: 400 });
+  const submission = form.intent === "invite" ? form.submission : null;
+  if (submission?.status !== "success") return data({ ok: false, message: "Unknown action." }, { status: 400 });
   const invited = await inviteRequester(context, request, actor, submission.value.requestId);
   if (!invited) return data({ ok: false, message: "That request no longer exists." }, { status: 404 });
   if (invited.member) {

@@ -12,6 +12,7 @@ import { EmailTakenError } from "#app/features/account/users.server";
 import { useStickyActionData } from "#app/features/admin/useStickyActionData";
 import { useConformForm } from "#app/components/hooks/useConformForm";
 import { screenMeta } from "#app/lib/meta";
+import { readFormData } from "#app/platform/http/form-data.server";
 
 export const meta: MetaFunction = () => screenMeta("Add User", { section: "Admin" });
 
@@ -22,7 +23,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const actor = await requireRole(request, context, "admin");
-  const submission = parseWithZod(await request.formData(), { schema: addUserSchema });
+  const submission = parseWithZod(await readFormData(request), { schema: addUserSchema });
   if (submission.status !== "success") return data({ result: submission.reply(), added: null }, { status: 400 });
   try {
     const added = await addUser(context, request, actor, submission.value);

@@ -19,6 +19,7 @@ import { requireRole } from "#app/platform/session/session.server";
 import { useStickyActionData } from "#app/features/admin/useStickyActionData";
 import { useConformForm } from "#app/components/hooks/useConformForm";
 import { screenMeta } from "#app/lib/meta";
+import { readFormData } from "#app/platform/http/form-data.server";
 
 export const meta: MetaFunction = () => screenMeta("Communication", { section: "Admin" });
 
@@ -32,7 +33,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const actor = await requireRole(request, context, "admin");
-  const submission = parseWithZod(await request.formData(), { schema: communicationSchema });
+  const submission = parseWithZod(await readFormData(request), { schema: communicationSchema });
   if (submission.status !== "success") return data({ result: submission.reply(), preview: null }, { status: 400 });
   const { intent, previewed, ...draft } = submission.value;
   if (intent === "preview") {

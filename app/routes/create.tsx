@@ -28,6 +28,7 @@ import fundraisingStyles from "#app/styles/fundraising.css";
 import memberStyles from "#app/styles/member.css";
 import { useConformForm } from "#app/components/hooks/useConformForm";
 import { screenMeta } from "#app/lib/meta";
+import { formErrors } from "#app/platform/http/form-answer.server";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: memberStyles },
@@ -65,9 +66,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   if (upload.error) roleErrors.icon = [upload.error];
   if (submission.status !== "success" || Object.keys(roleErrors).length) {
-    return data(submission.reply({ fieldErrors: Object.keys(roleErrors).length ? roleErrors : undefined }), {
-      status: 400,
-    });
+    return formErrors(submission, 400, { fieldErrors: Object.keys(roleErrors).length ? roleErrors : undefined });
   }
   const { cause, visibility, demo } = submission.value;
   const { env } = context.cloudflare;

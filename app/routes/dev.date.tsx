@@ -1,7 +1,6 @@
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import {
-  data,
   redirect,
   type ActionFunctionArgs,
   type LinksFunction,
@@ -17,6 +16,8 @@ import { requireDevelopment } from "#app/platform/http/env.server";
 import memberStyles from "#app/styles/member.css";
 import { useConformForm } from "#app/components/hooks/useConformForm";
 import { screenMeta } from "#app/lib/meta";
+import { formErrors } from "#app/platform/http/form-answer.server";
+import { readFormData } from "#app/platform/http/form-data.server";
 
 /** Developer date tool (development only): pins the "today" every rule and screen uses, via a cookie. */
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: memberStyles }];
@@ -31,8 +32,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   requireDevelopment(context);
-  const submission = parseWithZod(await request.formData(), { schema: devDateSchema });
-  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  const submission = parseWithZod(await readFormData(request), { schema: devDateSchema });
+  if (submission.status !== "success") return formErrors(submission, 400);
   const cookie = submission.value.intent === "set" ? devDateCookie(submission.value.date) : devDateCookie(null);
   return redirect("/dev/date", { headers: { "Set-Cookie": cookie } });
 }

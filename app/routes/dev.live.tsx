@@ -4,22 +4,31 @@
  *   intent=restart&topics=a,b   resets the hub instances carrying those topics (every stream drops)
  */
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import * as z from "zod";
 import { parseTopics } from "#app/features/live/topics";
 import { requireDevelopment } from "#app/platform/http/env.server";
 import { publishNow, restartHubs } from "#app/features/live/live.server";
 import { notFound } from "#app/platform/http/http-errors.server";
+import { readFormData } from "#app/platform/http/form-data.server";
+import { parseIntentForm } from "#app/platform/http/intent-form.server";
 
 export async function loader() {
   throw notFound();
 }
 
+/** The development hub controls, by intent (ADR 278). */
+const DEV_LIVE_FORMS = {
+  publish: z.object({ intent: z.literal("publish") }),
+  restart: z.object({ intent: z.literal("restart") }),
+};
+
 export async function action({ request, context }: ActionFunctionArgs) {
   requireDevelopment(context);
-  const form = await request.formData();
+  const form = await readFormData(request);
   const topics = parseTopics(String(form.get("topics") ?? ""));
   if (!topics) return Response.json({ error: "topics" }, { status: 400 });
   const env = context.cloudflare.env;
-  switch (form.get("intent")) {
+  switch (parseIntentForm(form, DEV_LIVE_FORMS).intent) {
     case "publish":
       return Response.json({ delivered: await publishNow(env, topics) });
     case "restart":

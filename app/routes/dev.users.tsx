@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { createDevUser, devUserSchema } from "#app/features/admin/dev-users.server";
 import { requireDevelopment } from "#app/platform/http/env.server";
+import { readFormData } from "#app/platform/http/form-data.server";
 
 /**
  * Development only: POST creates a signed-in user for the e2e fixtures (tests/e2e/fixtures.ts) and
@@ -13,7 +14,7 @@ export async function loader({ context }: ActionFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   requireDevelopment(context);
-  const form = await request.formData();
+  const form = await readFormData(request);
   const fields = Object.fromEntries([...form.keys()].filter((k) => k !== "join").map((k) => [k, form.get(k)]));
   const parsed = devUserSchema.safeParse({ ...fields, join: form.getAll("join") });
   if (!parsed.success) return Response.json({ error: parsed.error.message }, { status: 400 });

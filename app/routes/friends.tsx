@@ -1,7 +1,5 @@
 import { getFormProps } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import {
-  data,
   type ActionFunctionArgs,
   type LinksFunction,
   type LoaderFunctionArgs,
@@ -13,9 +11,8 @@ import { Avatar } from "#app/components/Avatar";
 import { Field, SubmitButton } from "#app/components/forms";
 import { useConformForm } from "#app/components/hooks/useConformForm";
 import { FLASH } from "#app/lib/flash";
-import { friendsSchemaFor, inviteFriendSchema } from "#app/features/account/account.schema";
+import { FRIENDS_FORMS, inviteFriendSchema } from "#app/features/account/account.schema";
 import { redirectWithFlash } from "#app/platform/session/flash.server";
-import { readFormData } from "#app/platform/http/form-data.server";
 import {
   acceptFriendRequest,
   declineFriendRequest,
@@ -31,6 +28,8 @@ import { requireUser } from "#app/platform/session/session.server";
 import fundraisingStyles from "#app/styles/fundraising.css";
 import memberStyles from "#app/styles/member.css";
 import { screenMeta } from "#app/lib/meta";
+import { formErrors } from "#app/platform/http/form-answer.server";
+import { readIntentForm } from "#app/platform/http/intent-form.server";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: memberStyles },
@@ -53,20 +52,19 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 /** Invite by e-mail, answer a friend request, remove a friend, or renew the personal link (ADR 182, 189). */
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
-  const formData = await readFormData(request);
-  const submission = parseWithZod(formData, { schema: friendsSchemaFor(formData.get("intent")) });
-  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  const { submission } = await readIntentForm(request, FRIENDS_FORMS, "invite");
+  if (submission.status !== "success") return formErrors(submission, 400);
   const env = context.cloudflare.env;
   const value = submission.value;
   if (value.intent === "invite") {
     const result = await inviteFriendByEmail(request, context, user, value.email);
-    if (!result.ok) return data(submission.reply({ fieldErrors: { email: [result.message] } }), { status: 429 });
+    if (!result.ok) return formErrors(submission, 429, { fieldErrors: { email: [result.message] } });
     throw await redirectWithFlash(env, "/friends", FLASH.friendInvited(value.email));
   }
   if (value.intent === "accept" || value.intent === "decline") {
     const answer = value.intent === "accept" ? acceptFriendRequest : declineFriendRequest;
     const from = await answer(context, user.id, value.fromId);
-    if (!from) return data(submission.reply({ formErrors: ["That request is no longer open."] }), { status: 404 });
+    if (!from) return formErrors(submission, 404, { formErrors: ["That request is no longer open."] });
     throw await redirectWithFlash(
       env,
       "/friends",
@@ -75,7 +73,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   if (value.intent === "remove") {
     const friend = (await friendsOf(context, user.id)).find((f) => f.id === value.friendId);
-    if (!friend) return data(submission.reply({ formErrors: ["That person is not your friend."] }), { status: 404 });
+    if (!friend) return formErrors(submission, 404, { formErrors: ["That person is not your friend."] });
     await removeFriend(context, user.id, friend.id);
     throw await redirectWithFlash(env, "/friends", FLASH.friendRemoved(friend.first));
   }

@@ -14,6 +14,7 @@ import { acceptFriendLink, inviterOf } from "#app/features/social/friends.server
 import { getOptionalUser, requireUser } from "#app/platform/session/session.server";
 import authStyles from "#app/styles/auth.css";
 import { screenMeta } from "#app/lib/meta";
+import { formRefused } from "#app/platform/http/form-answer.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: authStyles }];
 
@@ -36,7 +37,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const viewer = await requireUser(request, context);
   const result = await acceptFriendLink(context, params.code ?? "", viewer);
-  if (!result.ok) return data({ error: result.reason }, { status: 400 });
+  if (!result.ok) return formRefused(result.reason, 400);
   throw await redirectWithFlash(context.cloudflare.env, "/friends", FLASH.friendsNow(result.inviter.first));
 }
 

@@ -47,6 +47,8 @@ import {
 import memberStyles from "#app/styles/member.css";
 import progressStyles from "#app/styles/progress.css";
 import { screenMeta } from "#app/lib/meta";
+import { SAVE_ACTIVITIES_FORM } from "#app/features/activity/activity.schema";
+import { readIntentForm } from "#app/platform/http/intent-form.server";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: memberStyles },
@@ -98,8 +100,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     const { rows, refused } = splitResults(results);
     return data<ActionData>({ stage: "read", rows, refused, problem }, { status: problem ? 400 : 200 });
   }
-  const form = await request.formData();
-  if (form.get("intent") !== "save")
+  const { intent, formData: form } = await readIntentForm(request, SAVE_ACTIVITIES_FORM);
+  if (!intent)
     return data<ActionData>(
       { stage: "read", rows: [], refused: [], problem: "Choose your files again." },
       { status: 400 },

@@ -1,6 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import {
-  data,
   redirect,
   type ActionFunctionArgs,
   type LinksFunction,
@@ -22,6 +21,8 @@ import fundraisingStyles from "#app/styles/fundraising.css";
 import type { LiveHandle } from "#app/features/live/useLiveUpdates";
 import { forbidden, notFound } from "#app/platform/http/http-errors.server";
 import { screenMeta } from "#app/lib/meta";
+import { readFormData } from "#app/platform/http/form-data.server";
+import { formErrors } from "#app/platform/http/form-answer.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: fundraisingStyles }];
 
@@ -58,9 +59,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 /** Post or delete. Success goes back to the screen the form was on; bad input is a 400 that writes nothing. */
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
-  const formData = await request.formData();
-  const submission = parseWithZod(formData, { schema: discussionSchema });
-  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  const submission = parseWithZod(await readFormData(request), { schema: discussionSchema });
+  if (submission.status !== "success") return formErrors(submission, 400);
   const goal = toSupportGoal((await supportGoalQuery(context, params.id!, user.id))[0]);
   if (!goal) throw notFound();
   const result =
@@ -69,9 +69,9 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       : await deleteMessage(context, goal, user, submission.value.messageId);
   if (!result.ok) {
     if (result.status === 403) throw forbidden();
-    return data(submission.reply({ formErrors: [result.message] }), { status: result.status });
+    return formErrors(submission, result.status, { formErrors: [result.message] });
   }
-  return redirect(`${safeReturnTo(formData.get("returnTo"), goal.id)}#discussion`);
+  return redirect(`${safeReturnTo(submission.value.returnTo, goal.id)}#discussion`);
 }
 
 export default function DiscussionRoute() {

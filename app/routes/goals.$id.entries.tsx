@@ -39,6 +39,8 @@ import type { LiveHandle } from "#app/features/live/useLiveUpdates";
 import { forbidden, notFound } from "#app/platform/http/http-errors.server";
 import { runGroups } from "#app/platform/db/batch.server";
 import { screenMeta } from "#app/lib/meta";
+import { REMOVE_ENTRY_FORM } from "#app/features/progress/progress.schema";
+import { readIntentForm } from "#app/platform/http/intent-form.server";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: memberStyles },
@@ -100,14 +102,14 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const goal = await loadEntryGoal(context, params.id!, user.id);
   if (!goal) throw notFound();
   if (!canManageGoal(goal, user)) throw forbidden();
-  const form = await request.formData();
-  if (form.get("intent") !== "remove-entry")
+  const form = await readIntentForm(request, REMOVE_ENTRY_FORM);
+  if (!form.intent)
     return data<ProgressActionData>(
       { progress: { intent: "remove-entry", entryId: null, error: { "": ["Unknown action."] }, initialValue: null } },
       { status: 400 },
     );
   const back = hrefOf(params.id!, entriesQueryOf(new URL(request.url)));
-  return progressAction(request, context, user, goal, form, back);
+  return progressAction(request, context, user, goal, form.formData, back);
 }
 
 type Entry = EntriesPage["entries"][number];

@@ -1,7 +1,6 @@
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import {
-  data,
   type ActionFunctionArgs,
   type LinksFunction,
   type LoaderFunctionArgs,
@@ -29,15 +28,11 @@ import { forbidden, notFound } from "#app/platform/http/http-errors.server";
 import { useConformForm } from "#app/components/hooks/useConformForm";
 import { readFormData } from "#app/platform/http/form-data.server";
 import { SponsorLinksAdmin } from "#app/features/sponsors/SponsorLinksAdmin";
-import { isSponsorIntent, sponsorAdminAction, sponsorAdminView } from "#app/features/sponsors/sponsor-admin.server";
+import { isSponsorForm, sponsorAdminAction, sponsorAdminView } from "#app/features/sponsors/sponsor-admin.server";
 import { Reconciliation } from "#app/features/sponsors/Reconciliation";
-import {
-  isReconcileIntent,
-  reconcileAction,
-  reconcileView,
-  stateFilter,
-} from "#app/features/sponsors/reconcile.server";
+import { isReconcileForm, reconcileAction, reconcileView, stateFilter } from "#app/features/sponsors/reconcile.server";
 import { screenMeta } from "#app/lib/meta";
+import { formErrors } from "#app/platform/http/form-answer.server";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: goalsStyles },
@@ -85,10 +80,10 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const { goal } = await requireManager(request, context, params.id!);
   const formData = await readFormData(request);
-  if (isSponsorIntent(formData.get("intent"))) return sponsorAdminAction(context, goal.id, formData);
-  if (isReconcileIntent(formData.get("intent"))) return reconcileAction(context, goal.id, formData);
+  if (isSponsorForm(formData)) return sponsorAdminAction(context, goal.id, formData);
+  if (isReconcileForm(formData)) return reconcileAction(context, goal.id, formData);
   const submission = parseWithZod(formData, { schema: fundraisingActionSchema });
-  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  if (submission.status !== "success") return formErrors(submission, 400);
   const input = submission.value;
   if (input.intent === "save") {
     await saveFundraising(context, goal.id, input);

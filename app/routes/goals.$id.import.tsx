@@ -29,6 +29,9 @@ import { ImportForm, ImportPreview, PastImports, type PreviewRow } from "#app/fe
 import memberStyles from "#app/styles/member.css";
 import progressStyles from "#app/styles/progress.css";
 import { screenMeta } from "#app/lib/meta";
+import { IMPORT_FORMS } from "#app/features/activity/activity.schema";
+import { readFormData } from "#app/platform/http/form-data.server";
+import { parseIntentForm } from "#app/platform/http/intent-form.server";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: memberStyles },
@@ -91,9 +94,9 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (!goal.unit) return problem(409, "This goal does not track progress: there is nothing to import into.");
   const unit = goal.unit;
   const multipart = (request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data");
-  const form = multipart ? await readUploadForm(request, context) : await request.formData();
-  if (!form) return problem(413, IMPORT_PROBLEMS.tooBig);
-  const intent = form.get("intent");
+  const body = multipart ? await readUploadForm(request, context) : await readFormData(request);
+  if (!body) return problem(413, IMPORT_PROBLEMS.tooBig);
+  const { intent, formData: form } = parseIntentForm(body, IMPORT_FORMS);
   const importId = form.get("importId");
   const validId = typeof importId === "string" && importId.length <= 64 && /^[A-Za-z0-9_-]+$/.test(importId);
 

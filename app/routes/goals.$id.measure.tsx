@@ -1,7 +1,5 @@
 import { getFormProps } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import {
-  data,
   type ActionFunctionArgs,
   type LinksFunction,
   type LoaderFunctionArgs,
@@ -22,6 +20,8 @@ import type { LiveHandle } from "#app/features/live/useLiveUpdates";
 import { forbidden, notFound } from "#app/platform/http/http-errors.server";
 import { useConformForm } from "#app/components/hooks/useConformForm";
 import { screenMeta } from "#app/lib/meta";
+import { formErrors } from "#app/platform/http/form-answer.server";
+import { readIntentForm, unknownIntent } from "#app/platform/http/intent-form.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: memberStyles }];
 
@@ -56,17 +56,15 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const goal = await requireManager(request, context, params.id!);
-  const formData = await request.formData();
-  const submission = parseWithZod(formData, { schema: editMeasureSchema });
-  if (formData.get("intent") !== "measure")
-    return data(submission.reply({ formErrors: ["Unknown action."] }), { status: 400 });
-  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  const form = await readIntentForm(request, { measure: editMeasureSchema });
+  if (!form.intent) return unknownIntent(form, editMeasureSchema);
+  const { submission } = form;
+  if (submission.status !== "success") return formErrors(submission, 400);
   const saved = await saveMeasure(context, goal, measureColumns(submission.value));
   if (!saved)
-    return data(
-      submission.reply({ fieldErrors: { unit: ["The unit cannot change once members have logged progress"] } }),
-      { status: 409 },
-    );
+    return formErrors(submission, 409, {
+      fieldErrors: { unit: ["The unit cannot change once members have logged progress"] },
+    });
   throw await redirectWithFlash(context.cloudflare.env, `/goals/${goal.id}/measure`, FLASH.measureSaved);
 }
 

@@ -1,5 +1,4 @@
 import {
-  data,
   type ActionFunctionArgs,
   type LinksFunction,
   type LoaderFunctionArgs,
@@ -11,7 +10,6 @@ import { useHydrated } from "#app/components/hooks/useHydrated";
 import { CopyLink } from "#app/components/CopyLink";
 import { FLASH } from "#app/lib/flash";
 import { redirectWithFlash } from "#app/platform/session/flash.server";
-import { readFormData } from "#app/platform/http/form-data.server";
 import { revokeInvites } from "#app/features/goals/invites.server";
 import { RevokeInvite } from "#app/features/goals/InviteLink";
 import { requireUser } from "#app/platform/session/session.server";
@@ -23,6 +21,9 @@ import { cardMeta } from "#app/features/cards/cards";
 import { memberCardUrls } from "#app/features/cards/cards.server";
 import { ShareCard } from "#app/features/cards/ShareCard";
 import { screenMeta } from "#app/lib/meta";
+import { revokeInviteSchema } from "#app/features/fundraising/fundraising.schema";
+import { formRefused } from "#app/platform/http/form-answer.server";
+import { readIntentForm } from "#app/platform/http/intent-form.server";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: memberStyles },
@@ -53,9 +54,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 /** Replace the invite link (its owner only): every link shared so far stops working (ADR 061, 184). */
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const view = await viewOrNotFound(request, context, params.id!);
-  const form = await readFormData(request);
-  if (form.get("intent") !== "revoke") return data({ error: "Unknown action." }, { status: 400 });
-  if (!view.canRevoke) return data({ error: "Only the goal's owner can replace its link." }, { status: 403 });
+  const form = await readIntentForm(request, { revoke: revokeInviteSchema });
+  if (!form.intent) return formRefused("Unknown action.", 400);
+  if (!view.canRevoke) return formRefused("Only the goal's owner can replace its link.", 403);
   await revokeInvites(context, view.goal.id);
   throw await redirectWithFlash(context.cloudflare.env, `/goals/${view.goal.id}/share`, FLASH.inviteRevoked);
 }

@@ -19,6 +19,8 @@ import { readFactorsForm } from "#app/features/activity/sport-factors";
 import { saveSportFactors } from "#app/features/activity/sport-factors.server";
 import memberStyles from "#app/styles/member.css";
 import { screenMeta } from "#app/lib/meta";
+import { SPORT_FACTORS_FORM } from "#app/features/activity/activity.schema";
+import { readIntentForm } from "#app/platform/http/intent-form.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: memberStyles }];
 
@@ -46,10 +48,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const goal = await requireOrganiser(request, context, params.id!);
-  const form = await request.formData();
-  if (form.get("intent") !== "sport-factors")
-    return data({ errors: { "": "Unknown action." } as Record<string, string> }, { status: 400 });
-  const read = readFactorsForm(form);
+  const form = await readIntentForm(request, SPORT_FACTORS_FORM);
+  if (!form.intent) return data({ errors: { "": "Unknown action." } as Record<string, string> }, { status: 400 });
+  const read = readFactorsForm(form.formData);
   if (!read.ok) return data({ errors: read.errors as Record<string, string> }, { status: 400 });
   await saveSportFactors(context, goal.id, read.factors);
   throw await redirectWithFlash(context.cloudflare.env, `/goals/${goal.id}/sports`, "How sports count is saved.");

@@ -1,7 +1,5 @@
 import { getFormProps } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import {
-  data,
   type ActionFunctionArgs,
   type LinksFunction,
   type LoaderFunctionArgs,
@@ -15,11 +13,18 @@ import type { LiveHandle } from "#app/features/live/useLiveUpdates";
 import { TeamSettingsFields } from "#app/features/teams/TeamSettingsFields";
 import { TeamsSection } from "#app/features/teams/TeamsSection";
 import { TEAM_FLASH, teamReturnTo } from "#app/features/teams/teams";
-import { createTeamSchema, teamId, teamSettingsColumns, teamSettingsSchema } from "#app/features/teams/teams.schema";
+import {
+  createTeamSchema,
+  TEAMS_PAGE_FORMS,
+  teamSettingsColumns,
+  teamSettingsSchema,
+} from "#app/features/teams/teams.schema";
 import { loadTeamGoal, seesTeams, teamQueries, toTeamsView } from "#app/features/teams/teams.server";
 import { createTeam, deleteTeam, joinTeam, leaveTeam, saveTeamSettings } from "#app/features/teams/team-writes.server";
 import { canManageGoal } from "#app/features/fundraising/fundraising";
+import { formErrorsAt, formRefused } from "#app/platform/http/form-answer.server";
 import { forbidden, notFound } from "#app/platform/http/http-errors.server";
+import { firstError, readIntentForm } from "#app/platform/http/intent-form.server";
 import { redirectWithFlash } from "#app/platform/session/flash.server";
 import { requireUser } from "#app/platform/session/session.server";
 import memberStyles from "#app/styles/member.css";
@@ -68,50 +73,58 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const { user, goal } = await goalFor(request, context, params.id!);
   const { env } = context.cloudflare;
-  const formData = await request.formData();
-  const intent = formData.get("intent");
-  const back = teamReturnTo(formData.get("returnTo"), goal.id);
-  if (intent === "settings") {
-    if (!canManageGoal(goal, user)) throw forbidden();
-    const submission = parseWithZod(formData, { schema: teamSettingsSchema });
-    if (submission.status !== "success") return data({ settings: submission.reply() }, { status: 400 });
-    await saveTeamSettings(context, goal, teamSettingsColumns(submission.value));
-    throw await redirectWithFlash(env, `/goals/${goal.id}/teams`, TEAM_FLASH.settings);
-  }
-  if (intent === "create") {
-    const submission = parseWithZod(formData, { schema: createTeamSchema });
-    if (submission.status !== "success") return data({ create: submission.reply() }, { status: 400 });
-    const result = await createTeam(context, goal, user, submission.value.name);
-    if (!result.ok) {
-      const reply = submission.reply(
-        result.reason === "name-taken" ? { fieldErrors: { name: [result.message] } } : { formErrors: [result.message] },
-      );
-      return data({ create: reply }, { status: result.status });
+  const form = await readIntentForm(request, TEAMS_PAGE_FORMS);
+  switch (form.intent) {
+    case "settings": {
+      if (!canManageGoal(goal, user)) throw forbidden();
+      const { submission } = form;
+      if (submission.status !== "success") return formErrorsAt("settings", submission, 400);
+      await saveTeamSettings(context, goal, teamSettingsColumns(submission.value));
+      throw await redirectWithFlash(env, `/goals/${goal.id}/teams`, TEAM_FLASH.settings);
     }
-    throw await redirectWithFlash(env, `/goals/${goal.id}/teams/${result.id}`, TEAM_FLASH.created(result.name));
+    case "create": {
+      const { submission } = form;
+      if (submission.status !== "success") return formErrorsAt("create", submission, 400);
+      const result = await createTeam(context, goal, user, submission.value.name);
+      if (!result.ok) {
+        const errors =
+          result.reason === "name-taken"
+            ? { fieldErrors: { name: [result.message] } }
+            : { formErrors: [result.message] };
+        return formErrorsAt("create", submission, result.status, errors);
+      }
+      throw await redirectWithFlash(env, `/goals/${goal.id}/teams/${result.id}`, TEAM_FLASH.created(result.name));
+    }
+    case "leave": {
+      const { submission } = form;
+      if (submission.status !== "success") return formRefused("Unknown action.", 400);
+      const result = await leaveTeam(context, goal, user);
+      if (!result.ok) return formRefused(result.message, result.status);
+      throw await redirectWithFlash(
+        env,
+        teamReturnTo(submission.value.returnTo, goal.id),
+        TEAM_FLASH.left(result.name),
+      );
+    }
+    case "join":
+    case "delete": {
+      const { submission } = form;
+      if (submission.status !== "success") return formRefused(firstError(submission, "Choose a team."), 400);
+      const { value } = submission;
+      const result =
+        value.intent === "join"
+          ? await joinTeam(context, goal, user, value.teamId)
+          : await deleteTeam(context, goal, user, value.teamId);
+      if (!result.ok) return formRefused(result.message, result.status);
+      throw await redirectWithFlash(
+        env,
+        value.intent === "join" ? teamReturnTo(value.returnTo, goal.id) : `/goals/${goal.id}/teams`,
+        value.intent === "join" ? TEAM_FLASH.joined(result.name) : TEAM_FLASH.deleted(result.name),
+      );
+    }
+    default:
+      return formRefused("Unknown action.", 400);
   }
-  if (intent === "leave") {
-    const mine = toTeamsView(await context.db.batch(teamQueries(context, goal.id, user.id)), goal, user);
-    const team = mine?.teams.find((t) => t.mine);
-    if (!team) return data({ error: "You are not in a team of this goal." }, { status: 409 });
-    await leaveTeam(context, goal, user);
-    throw await redirectWithFlash(env, back, TEAM_FLASH.left(team.name));
-  }
-  if (intent === "join" || intent === "delete") {
-    const id = teamId.safeParse(formData.get("teamId"));
-    if (!id.success) return data({ error: "Choose a team." }, { status: 400 });
-    if (intent === "delete" && formData.get("confirm") !== "yes")
-      return data({ error: "Tick the box to confirm the team's deletion." }, { status: 400 });
-    const result =
-      intent === "join" ? await joinTeam(context, goal, user, id.data) : await deleteTeam(context, goal, user, id.data);
-    if (!result.ok) return data({ error: result.message }, { status: result.status });
-    throw await redirectWithFlash(
-      env,
-      intent === "join" ? back : `/goals/${goal.id}/teams`,
-      intent === "join" ? TEAM_FLASH.joined(result.name) : TEAM_FLASH.deleted(result.name),
-    );
-  }
-  return data({ error: "Unknown action." }, { status: 400 });
 }
 
 export default function TeamsRoute() {

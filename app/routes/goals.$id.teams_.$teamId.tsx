@@ -1,7 +1,5 @@
 import { getFormProps } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import {
-  data,
   type ActionFunctionArgs,
   type LinksFunction,
   type LoaderFunctionArgs,
@@ -13,11 +11,13 @@ import { useConformForm } from "#app/components/hooks/useConformForm";
 import { GoalErrorBoundary } from "#app/features/goals/GoalForbidden";
 import type { LiveHandle } from "#app/features/live/useLiveUpdates";
 import { TEAM_FLASH, teamLabel } from "#app/features/teams/teams";
-import { memberId, renameTeamSchema } from "#app/features/teams/teams.schema";
+import { renameTeamSchema, TEAM_PAGE_FORMS } from "#app/features/teams/teams.schema";
 import { loadTeamGoal, seesTeams, teamPage } from "#app/features/teams/teams.server";
 import { canManageGoal } from "#app/features/fundraising/fundraising";
 import { removeFromTeam, renameTeam, setCaptain } from "#app/features/teams/team-writes.server";
+import { formErrorsAt, formRefused } from "#app/platform/http/form-answer.server";
 import { forbidden, notFound } from "#app/platform/http/http-errors.server";
+import { firstError, readIntentForm } from "#app/platform/http/intent-form.server";
 import { redirectWithFlash, redirectWithFlashAt } from "#app/platform/session/flash.server";
 import { cardMeta } from "#app/features/cards/cards";
 import { teamCardUrls } from "#app/features/cards/cards.server";
@@ -70,48 +70,52 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const { user, goal } = await goalFor(request, context, params.id!);
-  const formData = await request.formData();
-  const intent = formData.get("intent");
+  const form = await readIntentForm(request, TEAM_PAGE_FORMS);
   const here = `/goals/${goal.id}/teams/${params.teamId}`;
   const { env } = context.cloudflare;
-  if (intent === "rename") {
-    const submission = parseWithZod(formData, { schema: renameTeamSchema });
-    if (submission.status !== "success") return data({ rename: submission.reply() }, { status: 400 });
-    const result = await renameTeam(context, goal, user, params.teamId!, submission.value.name);
-    if (!result.ok) {
-      if (result.status === 404) throw notFound();
-      return data({ rename: submission.reply({ fieldErrors: { name: [result.message] } }) }, { status: result.status });
+  switch (form.intent) {
+    case "rename": {
+      const { submission } = form;
+      if (submission.status !== "success") return formErrorsAt("rename", submission, 400);
+      const result = await renameTeam(context, goal, user, params.teamId!, submission.value.name);
+      if (!result.ok) {
+        if (result.status === 404) throw notFound();
+        return formErrorsAt("rename", submission, result.status, { fieldErrors: { name: [result.message] } });
+      }
+      throw await redirectWithFlash(env, here, TEAM_FLASH.renamed(result.name));
     }
-    throw await redirectWithFlash(env, here, TEAM_FLASH.renamed(result.name));
-  }
-  if (intent === "revoke-sponsor-link") {
-    // The organiser's only (ADR 275), as revoking a member's sponsor link is (ADR 240).
-    if (!canManageGoal(goal, user))
-      return data({ error: "Only the organiser can replace the team's sponsor link." }, { status: 403 });
-    if (!(await revokeTeamSponsorLink(context, goal.id, params.teamId!))) throw notFound();
-    throw await redirectWithFlashAt(
-      env,
-      here,
-      "The team has a new sponsor link: the old one no longer works.",
-      TEAM_SPONSOR_ID,
-    );
-  }
-  if (intent === "remove" || intent === "captain") {
-    const member = memberId.safeParse(formData.get("memberId"));
-    if (!member.success) return data({ error: "Choose a member." }, { status: 400 });
-    const write = intent === "remove" ? removeFromTeam : setCaptain;
-    const result = await write(context, goal, user, params.teamId!, member.data);
-    if (!result.ok) {
-      if (result.status === 404) throw notFound();
-      return data({ error: result.message }, { status: result.status });
+    case "revoke-sponsor-link": {
+      // The organiser's only (ADR 275), as revoking a member's sponsor link is (ADR 240).
+      if (!canManageGoal(goal, user))
+        return formRefused("Only the organiser can replace the team's sponsor link.", 403);
+      if (!(await revokeTeamSponsorLink(context, goal.id, params.teamId!))) throw notFound();
+      throw await redirectWithFlashAt(
+        env,
+        here,
+        "The team has a new sponsor link: the old one no longer works.",
+        TEAM_SPONSOR_ID,
+      );
     }
-    throw await redirectWithFlash(
-      env,
-      here,
-      intent === "remove" ? TEAM_FLASH.removed(result.name) : TEAM_FLASH.captain(result.name),
-    );
+    case "remove":
+    case "captain": {
+      const { submission } = form;
+      if (submission.status !== "success") return formRefused(firstError(submission, "Choose a member."), 400);
+      const { intent, memberId } = submission.value;
+      const write = intent === "remove" ? removeFromTeam : setCaptain;
+      const result = await write(context, goal, user, params.teamId!, memberId);
+      if (!result.ok) {
+        if (result.status === 404) throw notFound();
+        return formRefused(result.message, result.status);
+      }
+      throw await redirectWithFlash(
+        env,
+        here,
+        intent === "remove" ? TEAM_FLASH.removed(result.name) : TEAM_FLASH.captain(result.name),
+      );
+    }
+    default:
+      return formRefused("Unknown action.", 400);
   }
-  return data({ error: "Unknown action." }, { status: 400 });
 }
 
 export default function TeamRoute() {

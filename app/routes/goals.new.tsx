@@ -1,7 +1,6 @@
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import {
-  data,
   type ActionFunctionArgs,
   type LinksFunction,
   type LoaderFunctionArgs,
@@ -22,6 +21,7 @@ import { requireUser } from "#app/platform/session/session.server";
 import memberStyles from "#app/styles/member.css";
 import { useConformForm } from "#app/components/hooks/useConformForm";
 import { screenMeta } from "#app/lib/meta";
+import { formErrors } from "#app/platform/http/form-answer.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: memberStyles }];
 
@@ -40,10 +40,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
   const day = today(request, context.cloudflare.env);
   const submission = parseWithZod(await readFormData(request), { schema: personalGoalSchema(day) });
-  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  if (submission.status !== "success") return formErrors(submission, 400);
   const { cause, start, end } = submission.value;
   const id = await createPersonalGoal(context, user, { cause, start, end, ...measureColumns(submission.value) });
-  if (!id) return data(submission.reply({ formErrors: [TOO_MANY] }), { status: 429 });
+  if (!id) return formErrors(submission, 429, { formErrors: [TOO_MANY] });
   throw await redirectWithFlash(context.cloudflare.env, `/active/${id}`, FLASH.goalCreated(cause));
 }
 

@@ -18,6 +18,7 @@ import { goalForInvite, joinByInvite } from "#app/features/goals/invites.server"
 import { getOptionalUser, requireUser } from "#app/platform/session/session.server";
 import fundraisingStyles from "#app/styles/fundraising.css";
 import { screenMeta } from "#app/lib/meta";
+import { formRefused } from "#app/platform/http/form-answer.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: fundraisingStyles }];
 
@@ -56,7 +57,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
   const result = await joinByInvite(context, params.token!, user.id, today(request, context.cloudflare.env));
-  if (!result.ok) return data({ error: result.message }, { status: result.reason === "invalid" ? 404 : 409 });
+  if (!result.ok) return formRefused(result.message, result.reason === "invalid" ? 404 : 409);
   const goal = await goalForInvite(context, params.token!, user.id);
   throw await redirectWithFlash(context.cloudflare.env, `/active/${goal!.id}`, FLASH.inviteJoined(goal!.cause));
 }

@@ -22,6 +22,7 @@ import goalsStyles from "#app/styles/goals.css";
 import type { LiveHandle } from "#app/features/live/useLiveUpdates";
 import teamsStyles from "#app/styles/teams.css";
 import { screenMeta } from "#app/lib/meta";
+import { formRefused } from "#app/platform/http/form-answer.server";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: teamsStyles },
@@ -72,7 +73,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     throw await redirectWithFlash(context.cloudflare.env, `/active/${params.id}`, FLASH.joined(result.cause));
   // A goal the viewer may not see answers as one that does not exist (docs/security.md).
   if (result.reason === "not-found" || result.reason === "hidden") return redirect("/404");
-  return data({ error: result.message }, { status: 409 });
+  return formRefused(result.message, 409);
 }
 
 export default function JoinGoalRoute() {

@@ -21,6 +21,7 @@ import { FLASH } from "#app/lib/flash";
 import { readFormData } from "#app/platform/http/form-data.server";
 import authStyles from "#app/styles/auth.css";
 import { useConformForm } from "#app/components/hooks/useConformForm";
+import { formErrors } from "#app/platform/http/form-answer.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: authStyles }];
 
@@ -53,14 +54,11 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const formData = await readFormData(request);
   const submission = parseWithZod(formData, { schema: newPasswordSchema });
   if (submission.status !== "success") {
-    return data(submission.reply({ hideFields: ["password"] }), { status: 400, headers: NO_STORE });
+    return formErrors(submission, 400, { hideFields: ["password"] }, NO_STORE);
   }
   const userId = await spendPasswordResetLink(context, params.token ?? "", submission.value.password);
   if (!userId) {
-    return data(submission.reply({ formErrors: [LINK_EXPIRED], hideFields: ["password"] }), {
-      status: 410,
-      headers: NO_STORE,
-    });
+    return formErrors(submission, 410, { formErrors: [LINK_EXPIRED], hideFields: ["password"] }, NO_STORE);
   }
   throw await withFlash(
     await createUserSession(request, context, userId, "/main"),

@@ -1,7 +1,6 @@
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import {
-  data,
   type ActionFunctionArgs,
   type LinksFunction,
   type LoaderFunctionArgs,
@@ -18,6 +17,7 @@ import { logout, requireUser } from "#app/platform/session/session.server";
 import memberStyles from "#app/styles/member.css";
 import { useConformForm } from "#app/components/hooks/useConformForm";
 import { screenMeta } from "#app/lib/meta";
+import { formErrors } from "#app/platform/http/form-answer.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: memberStyles }];
 
@@ -36,16 +36,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
   const submission = parseWithZod(await readFormData(request), { schema: deleteAccountSchema });
-  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  if (submission.status !== "success") return formErrors(submission, 400);
   if (submission.value.confirm.toLowerCase() !== user.email) {
-    return data(submission.reply({ fieldErrors: { confirm: [TYPE_YOUR_EMAIL] } }), { status: 400 });
+    return formErrors(submission, 400, { fieldErrors: { confirm: [TYPE_YOUR_EMAIL] } });
   }
   const refused = await checkCurrentPassword(request, context, user, submission.value.current, WRONG_PASSWORD);
   if (refused && !refused.ok)
-    return data(submission.reply({ fieldErrors: { [refused.field]: [refused.message] } }), { status: refused.status });
+    return formErrors(submission, refused.status, { fieldErrors: { [refused.field]: [refused.message] } });
   const result = await deleteAccount(context, user);
   if (!result.ok) {
-    return data(submission.reply({ fieldErrors: { [result.field]: [result.message] } }), { status: result.status });
+    return formErrors(submission, result.status, { fieldErrors: { [result.field]: [result.message] } });
   }
   // The session row went with the account; this clears the browser's cookie too.
   throw await withFlash(await logout(request, context, "/"), context.cloudflare.env, FLASH.accountDeleted);

@@ -1,7 +1,6 @@
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import {
-  data,
   type ActionFunctionArgs,
   type LinksFunction,
   type LoaderFunctionArgs,
@@ -18,6 +17,7 @@ import { requireUser } from "#app/platform/session/session.server";
 import memberStyles from "#app/styles/member.css";
 import { useConformForm } from "#app/components/hooks/useConformForm";
 import { screenMeta } from "#app/lib/meta";
+import { formErrors } from "#app/platform/http/form-answer.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: memberStyles }];
 
@@ -37,15 +37,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
   const submission = parseWithZod(await readFormData(request), { schema: changeEmailSchema });
   if (submission.status !== "success") {
-    return data(submission.reply({ hideFields: ["current"] }), { status: 400 });
+    return formErrors(submission, 400, { hideFields: ["current"] });
   }
   const result = await requestEmailChange(request, context, user, submission.value, {
     wrongPassword: WRONG_PASSWORD,
     sameEmail: SAME_EMAIL,
   });
   if (!result.ok) {
-    return data(submission.reply({ fieldErrors: { [result.field]: [result.message] }, hideFields: ["current"] }), {
-      status: result.status,
+    return formErrors(submission, result.status, {
+      fieldErrors: { [result.field]: [result.message] },
+      hideFields: ["current"],
     });
   }
   throw await redirectWithFlash(context.cloudflare.env, "/profile", FLASH.emailChangeSent(submission.value.email));

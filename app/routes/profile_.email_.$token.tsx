@@ -14,6 +14,7 @@ import { redirectWithFlash } from "#app/platform/session/flash.server";
 import { currentSessionId, getOptionalUser } from "#app/platform/session/session.server";
 import authStyles from "#app/styles/auth.css";
 import { screenMeta } from "#app/lib/meta";
+import { formRefused } from "#app/platform/http/form-answer.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: authStyles }];
 
@@ -38,7 +39,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const result = await confirmEmailChange(context, params.token ?? "", await currentSessionId(request, context));
   if (!result.ok) {
     const message = result.reason === "taken" ? EMAIL_TAKEN : EMAIL_LINK_EXPIRED;
-    return data({ error: message }, { status: result.reason === "taken" ? 409 : 410, headers: NO_STORE });
+    return formRefused(message, result.reason === "taken" ? 409 : 410, NO_STORE);
   }
   const viewer = await getOptionalUser(request, context);
   const to = viewer?.id === result.userId ? "/profile" : "/signin";

@@ -1,6 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import {
-  data,
   type ActionFunctionArgs,
   type LinksFunction,
   type LoaderFunctionArgs,
@@ -16,6 +15,7 @@ import { readFormData } from "#app/platform/http/form-data.server";
 import { requireUser } from "#app/platform/session/session.server";
 import memberStyles from "#app/styles/member.css";
 import { screenMeta } from "#app/lib/meta";
+import { formErrors } from "#app/platform/http/form-answer.server";
 
 /**
  * Notification e-mail switches (ADR 187). /profile shows the same form in its Notifications section and
@@ -34,7 +34,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
   const submission = parseWithZod(await readFormData(request), { schema: notificationSettingsSchema });
-  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  if (submission.status !== "success") return formErrors(submission, 400);
   const value = submission.value;
   await saveEmailChoices(
     context,

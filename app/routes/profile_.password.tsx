@@ -1,7 +1,6 @@
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import {
-  data,
   type ActionFunctionArgs,
   type LinksFunction,
   type LoaderFunctionArgs,
@@ -18,6 +17,7 @@ import { currentSessionId, requireUser } from "#app/platform/session/session.ser
 import memberStyles from "#app/styles/member.css";
 import { useConformForm } from "#app/components/hooks/useConformForm";
 import { screenMeta } from "#app/lib/meta";
+import { formErrors } from "#app/platform/http/form-answer.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: memberStyles }];
 
@@ -34,7 +34,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
   const submission = parseWithZod(await readFormData(request), { schema: changePasswordSchema });
   if (submission.status !== "success") {
-    return data(submission.reply({ hideFields: ["current", "password"] }), { status: 400 });
+    return formErrors(submission, 400, { hideFields: ["current", "password"] });
   }
   const result = await changePassword(
     request,
@@ -44,10 +44,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     WRONG_PASSWORD,
   );
   if (!result.ok) {
-    return data(
-      submission.reply({ fieldErrors: { [result.field]: [result.message] }, hideFields: ["current", "password"] }),
-      { status: result.status },
-    );
+    return formErrors(submission, result.status, {
+      fieldErrors: { [result.field]: [result.message] },
+      hideFields: ["current", "password"],
+    });
   }
   throw await redirectWithFlash(context.cloudflare.env, "/profile", FLASH.passwordChangedHere);
 }

@@ -2,8 +2,9 @@
  * The route contract (docs/product.md "Where the rules live", ADR 291), checked over app/routes:
  * every screen titles itself through `screenMeta` or `pageMeta` (app/lib/meta.ts), no route reads a
  * positional `db.batch` answer (a screen names its reads: `readScreen` or `runGroups`, ADR 205, 290),
- * and no route or feature wires a public form's guards (honeypot, throttle) itself: readPublicForm
- * does (ADR 291, 278). Runs with the lint step of `npm test` (`node --test tests/node`).
+ * no route or feature wires a public form's guards (honeypot, throttle) itself: readPublicForm does;
+ * and an action reads its form through the kit and answers a refused one through formErrors or
+ * formRefused (ADR 291, 278). Runs with the lint step of `npm test` (`node --test tests/node`).
  */
 import assert from "node:assert/strict";
 import { readdirSync, readFileSync } from "node:fs";
@@ -64,6 +65,33 @@ test("a public form's throttle is readPublicForm's: no route calls a throttle, n
       .filter(({ source }) => /import[^;]*\breadPublicForm\b/.test(source) && throttles.test(source))
       .map((m) => m.file),
     [],
+  );
+});
+
+test("an action reads its body through the form kit: no request.formData(), no intent read by hand (ADR 278)", () => {
+  // readFormData, readUploadForm, readPublicForm or readIntentForm read it; the intent is a schema's literal.
+  assert.deepEqual(
+    outliers((s) => /\brequest\.formData\(\)/.test(s)),
+    [],
+    "a route reading its body itself",
+  );
+  assert.deepEqual(
+    outliers((s) => /\.get\(\s*["']intent["']\s*\)/.test(s)),
+    [],
+    "a route reading a form's intent itself",
+  );
+});
+
+test("an action answers a refused form through formErrors or formRefused, not data() written out (ADR 278)", () => {
+  assert.deepEqual(
+    outliers((s) => /\bdata(<[^>]*>)?\(\s*submission\.reply\(/.test(s)),
+    [],
+    "a form's errors answered by hand: formErrors(submission, status, reply)",
+  );
+  assert.deepEqual(
+    outliers((s) => /\bdata(<[^>]*>)?\(\s*\{\s*error:/.test(s)),
+    [],
+    "a one-line refusal answered by hand: formRefused(message, status)",
   );
 });
 

@@ -43,12 +43,14 @@ export const answerFriendRequestSchema = z.object({
   fromId: z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(64, { error: "Unknown request", abort: true }),
 });
 /**
- * The /friends forms, picked by the submitted intent. A post whose intent is none of them is read as
- * the invite form, the only one with a field to type in, so that field still gets its own message.
+ * The /friends forms, by intent (ADR 278). A post whose intent is none of them is read as the invite
+ * form (readIntentForm's `otherwise`), the only one with a field to type in, so that field still gets
+ * its own message.
  */
-export function friendsSchemaFor(intent: unknown) {
-  if (intent === "remove") return removeFriendSchema;
-  if (intent === "renew") return renewFriendLinkSchema;
-  if (intent === "accept" || intent === "decline") return answerFriendRequestSchema;
-  return inviteFriendSchema;
-}
+export const FRIENDS_FORMS = {
+  invite: inviteFriendSchema,
+  remove: removeFriendSchema,
+  renew: renewFriendLinkSchema,
+  accept: answerFriendRequestSchema,
+  decline: answerFriendRequestSchema,
+};

@@ -69,5 +69,12 @@ export const inviteSchema = z.object({
   requestId: id(),
 });
 
+/** The forms of /admin/access, by intent (ADR 278). */
+export const ACCESS_FORMS = {
+  "early-access": earlyAccessSchema,
+  "support-email": supportEmailSchema,
+  invite: inviteSchema,
+};
+
 /** The goal editor uses /create's own schema (same fields, same rules): one way to validate a goal. */
 export { createGoalSchema as goalEditSchema } from "#app/features/goals/goal.schema";

@@ -84,18 +84,22 @@ export const pledgeSchema = z.object({
   anonymous: checkbox,
 });
 
+/** Where a goal's social forms send the browser back to (checked by safeReturnTo). */
+const returnTo = z.unknown().optional();
+
 export const messageSchema = z.object({
   intent: z.literal("post"),
   body: plain(requiredText(MAX_MESSAGE, "Message")),
+  returnTo,
 });
 
 const id = () => z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(64, atMost("Unknown id"));
 
-export const deleteMessageSchema = z.object({ intent: z.literal("delete"), messageId: id() });
+export const deleteMessageSchema = z.object({ intent: z.literal("delete"), messageId: id(), returnTo });
 
 export const discussionSchema = z.discriminatedUnion("intent", [messageSchema, deleteMessageSchema]);
 
-export const cheerSchema = z.object({ memberId: id() });
+export const cheerSchema = z.object({ memberId: id(), returnTo });
 
 export const revokeInviteSchema = z.object({ intent: z.literal("revoke") });
 

@@ -37,3 +37,10 @@ export function checkGoalDates(value: { start: string | null; end: string | null
 
 export const createGoalSchema = z.object(goalFields).superRefine(checkGoalDates);
 export type CreateGoalInput = z.output<typeof createGoalSchema>;
+
+/** A member's own buttons on a goal's screen (ADR 161), by intent (ADR 278): complete, undo, leave. */
+export const MEMBERSHIP_FORMS = {
+  complete: z.object({ intent: z.literal("complete") }),
+  undo: z.object({ intent: z.literal("undo") }),
+  leave: z.object({ intent: z.literal("leave") }),
+};

@@ -112,6 +112,9 @@ export function entrySchemas(goal: EntryContext) {
   };
 }
 
+/** The organiser's entries page posts one form (ADR 278); its fields are progressAction's entrySchemas. */
+export const REMOVE_ENTRY_FORM = { "remove-entry": z.object({ intent: z.literal("remove-entry") }) };
+
 /** Which entry form a submission is: its intent, or (a broken intent) the fields it carries. */
 export function entryFormOf(formData: FormData): EntryIntent {
   const intent = formData.get("intent");

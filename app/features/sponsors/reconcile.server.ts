@@ -131,8 +131,11 @@ export const reconcileSchema = z.discriminatedUnion("intent", [
 ]);
 
 export const RECONCILE_INTENTS = ["paid", "confirm-many"] as const;
-export const isReconcileIntent = (intent: unknown) =>
-  typeof intent === "string" && (RECONCILE_INTENTS as readonly string[]).includes(intent);
+/** Whether a form posted to the fundraising page is one of the settle-up panel's (by its intent). */
+export const isReconcileForm = (formData: FormData) => {
+  const intent = formData.get("intent");
+  return typeof intent === "string" && (RECONCILE_INTENTS as readonly string[]).includes(intent);
+};
 
 export const RECONCILE_FLASH = {
   confirmed: (n: number) => `${n === 1 ? "1 pledge" : `${n} pledges`} confirmed as paid: "raised" counts them now.`,

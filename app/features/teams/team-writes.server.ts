@@ -13,7 +13,7 @@ import { newId } from "#app/lib/ids";
 import { rowValues } from "#app/platform/db/insert-select.server";
 import { goalTeamSettings, teamMembers, teams } from "#drizzle/schema";
 import { canRunTeam, MAX_TEAMS, TEAM_REFUSALS, type TeamRefusal } from "./teams";
-import { loadTeam, type TeamGoal } from "./teams.server";
+import { loadTeam, teamQueries, toTeamsView, type TeamGoal } from "./teams.server";
 
 export type TeamWrite =
   { ok: true; id: string; name: string } | { ok: false; status: 403 | 404 | 409; reason: TeamRefusal; message: string };
@@ -92,8 +92,11 @@ export async function joinTeam(context: AppLoadContext, goal: TeamGoal, viewer: 
   return { ok: true, id: team.id, name: team.name } satisfies TeamWrite;
 }
 
-/** A member leaves their team (their progress leaves its figures with them). */
-export async function leaveTeam(context: AppLoadContext, goal: TeamGoal, viewer: Viewer) {
+/** A member leaves their team (their progress leaves its figures with them): its name, or 409 when in none. */
+export async function leaveTeam(context: AppLoadContext, goal: TeamGoal, viewer: Viewer): Promise<TeamWrite> {
+  const view = toTeamsView(await context.db.batch(teamQueries(context, goal.id, viewer.id)), goal, viewer);
+  const team = view?.teams.find((t) => t.mine);
+  if (!team) return refuse("not-in-team");
   await context.db.batch([
     context.db.delete(teamMembers).where(and(eq(teamMembers.goalId, goal.id), eq(teamMembers.userId, viewer.id))),
     context.db
@@ -102,6 +105,7 @@ export async function leaveTeam(context: AppLoadContext, goal: TeamGoal, viewer:
       .where(and(eq(teams.goalId, goal.id), eq(teams.captainId, viewer.id))),
   ]);
   publish(context, [`goal:${goal.id}`]);
+  return { ok: true, id: team.id, name: team.name };
 }
 
 /**

@@ -26,9 +26,6 @@ const idField = (message: string) =>
     .max(64, { message, abort: true })
     .regex(/^[A-Za-z0-9_-]+$/, message);
 
-export const teamId = idField("Choose a team");
-export const memberId = idField("Choose a member");
-
 export const createTeamSchema = z.object({ intent: z.literal("create"), name: teamName });
 export const renameTeamSchema = z.object({ intent: z.literal("rename"), name: teamName });
 
@@ -53,6 +50,32 @@ export const teamSettingsFields = {
 };
 
 export const teamSettingsSchema = z.object({ intent: z.literal("settings"), ...teamSettingsFields });
+
+/** A team picked by a button's form (join, delete): one message for the whole form. */
+const chosenTeam = idField("Choose a team.");
+/** Where a team form sends the browser back to (checked by teamReturnTo, teams.ts). */
+const returnTo = z.unknown().optional();
+
+/** The forms of a goal's team page, by intent (ADR 278). */
+export const TEAMS_PAGE_FORMS = {
+  settings: teamSettingsSchema,
+  create: createTeamSchema,
+  leave: z.object({ intent: z.literal("leave"), returnTo }),
+  join: z.object({ intent: z.literal("join"), teamId: chosenTeam, returnTo }),
+  delete: z.object({
+    intent: z.literal("delete"),
+    teamId: chosenTeam,
+    confirm: z.literal("yes", { error: "Tick the box to confirm the team's deletion." }),
+  }),
+};
+
+/** The forms of one team's page, by intent (ADR 278). */
+export const TEAM_PAGE_FORMS = {
+  rename: renameTeamSchema,
+  "revoke-sponsor-link": z.object({ intent: z.literal("revoke-sponsor-link") }),
+  remove: z.object({ intent: z.literal("remove"), memberId: idField("Choose a member.") }),
+  captain: z.object({ intent: z.literal("captain"), memberId: idField("Choose a member.") }),
+};
 
 export interface TeamSettingsValue {
   teams: boolean;

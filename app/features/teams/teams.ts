@@ -58,6 +58,7 @@ export const TEAM_REFUSALS = {
   "name-taken": "A team in this goal already has that name",
   "too-many": `A goal can have at most ${MAX_TEAMS} teams.`,
   forbidden: "Only the team's captain or the organiser can do that.",
+  "not-in-team": "You are not in a team of this goal.",
 } as const;
 export type TeamRefusal = keyof typeof TEAM_REFUSALS;
 

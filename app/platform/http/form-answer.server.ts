@@ -22,3 +22,21 @@ interface Replies {
 export function formErrors(submission: Replies, status: number, reply?: FormReply, headers?: HeadersInit) {
   return data(submission.reply(reply), { status, headers });
 }
+
+/** The form's errors kept under `key`, for a screen with several forms (`{ settings: reply }`), with a 4xx. */
+export function formErrorsAt<Key extends string>(
+  key: Key,
+  submission: Replies,
+  status: number,
+  reply?: FormReply,
+): ReturnType<typeof data<Record<Key, SubmissionResult<string[]>>>> {
+  return data({ [key]: submission.reply(reply) } as Record<Key, SubmissionResult<string[]>>, { status });
+}
+
+/**
+ * A refusal that belongs to no field (a button's form: join, leave, revoke), told as one line where the
+ * page shows it (`{ error }`), with a 4xx. Nothing was written.
+ */
+export function formRefused(message: string, status: number, headers?: HeadersInit) {
+  return data({ error: message }, { status, headers });
+}
