@@ -4,6 +4,7 @@
  * member signed in.
  */
 import { execFileSync } from "node:child_process";
+import { generateKeyPairSync } from "node:crypto";
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -30,6 +31,14 @@ export function buildProduction({ minify = true } = {}) {
   });
 }
 
+/** A fresh Web Push key pair (as scripts/vapid-keys.mjs makes one): the public key raw, both base64url. */
+function vapidPair() {
+  const { publicKey, privateKey } = generateKeyPairSync("ec", { namedCurve: "P-256" });
+  const { x, y } = publicKey.export({ format: "jwk" });
+  const raw = Buffer.concat([Buffer.from([4]), Buffer.from(x, "base64url"), Buffer.from(y, "base64url")]);
+  return { VAPID_PUBLIC_KEY: raw.toString("base64url"), VAPID_PRIVATE_KEY: privateKey.export({ format: "jwk" }).d };
+}
+
 /** The app's variables under the bench: production, with its own secrets. */
 function appVars(port) {
   return {
@@ -37,6 +46,8 @@ function appVars(port) {
     SESSION_SECRET: "bench-session-secret-0123456789abcd",
     HONEYPOT_SEED: "bench-honeypot-seed-0123456789abcde",
     APP_URL: `http://127.0.0.1:${port}`,
+    // Production refuses the development VAPID key of .dev.vars (ADR 110): a pair of the bench's own.
+    ...vapidPair(),
   };
 }
 
