@@ -8,12 +8,11 @@ import {
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { MainScreenView } from "#app/features/home/MainScreen";
 import { FLASH } from "#app/platform/session/flash-messages.server";
-import { isEntryForm } from "#app/features/progress/progress";
 import { redirectWithFlash } from "#app/platform/session/flash.server";
 import { today } from "#app/platform/session/clock.server";
 import { changeMembership } from "#app/features/goals/goal-membership.server";
 import { mainScreenData } from "#app/features/home/main-screen.server";
-import { progressAction } from "#app/features/progress/progress-form.server";
+import { isEntryForm, progressAction } from "#app/features/progress/progress-form.server";
 import { requireUser } from "#app/platform/session/session.server";
 import { pushPublicKey } from "#app/features/push/push.server";
 import fundraisingStyles from "#app/styles/fundraising.css";

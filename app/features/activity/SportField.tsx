@@ -1,4 +1,4 @@
-import { SPORT_LABELS, SPORTS, type Sport } from "./activity";
+import { SPORT_LABELS, SPORTS, type Sport } from "./sports";
 import { factorSentence } from "./sport-factors";
 
 /**

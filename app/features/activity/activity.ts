@@ -7,21 +7,9 @@ import type { IsoDate } from "#app/lib/dates";
 
 export type ActivityFormat = "gpx" | "tcx" | "fit";
 
-export const SPORTS = ["walking", "running", "cycling", "hiking", "swimming", "wheelchair", "rowing", "other"] as const;
-export type Sport = (typeof SPORTS)[number];
+import type { Sport } from "./sports";
 
-export const SPORT_LABELS: Record<Sport, string> = {
-  walking: "Walking",
-  running: "Running",
-  cycling: "Cycling",
-  hiking: "Hiking",
-  swimming: "Swimming",
-  wheelchair: "Wheelchair",
-  rowing: "Rowing",
-  other: "Other",
-};
-
-export const isSport = (value: unknown): value is Sport => (SPORTS as readonly unknown[]).includes(value);
+export { isSport, SPORT_LABELS, SPORTS, type Sport } from "./sports";
 
 /** A file's or an app's own sport name ("Biking", "cycling", "4", "TrailRun") as one of ours. */
 export function sportOf(name: unknown): Sport | null {

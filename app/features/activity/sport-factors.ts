@@ -2,7 +2,7 @@
  * The sport factors form, pure: each sport's factor typed as "0.25", "4" or blank (counts x1), from
  * 0.01 to 100 with at most 2 decimals. Lengths are checked before any pattern.
  */
-import { SPORT_LABELS, SPORTS, type Sport } from "./activity";
+import { SPORT_LABELS, SPORTS, type Sport } from "./sports";
 import { withUnit } from "#app/lib/unit-text";
 
 export const MAX_FACTOR = 100;

@@ -11,10 +11,7 @@ export const CURRENCIES = ["GBP", "EUR", "USD", "CAD", "AUD", "NZD"] as const;
 export type Currency = (typeof CURRENCIES)[number];
 export const DEFAULT_CURRENCY: Currency = "GBP";
 
-/** A pledge above this (in major units) is a typo or abuse, not a gift. */
-export const MAX_PLEDGE_MAJOR = 1_000_000;
-/** The same in minor units: no pledge, fixed or per unit, is ever worth more (docs/product.md). */
-export const MAX_PLEDGE_MINOR = MAX_PLEDGE_MAJOR * 100;
+export { MAX_PLEDGE_MAJOR, MAX_PLEDGE_MINOR } from "./pledge-limits";
 export const MAX_TARGET_MAJOR = 100_000_000;
 /** Every allowed currency has two minor digits (pence, cents). */
 const MINOR_PER_MAJOR = 100;

@@ -13,7 +13,7 @@ import { useFlash } from "#app/components/FlashMessage";
 import { useHydrated } from "#app/components/hooks/useHydrated";
 import { newId } from "#app/lib/ids";
 import type { IsoDate } from "#app/lib/dates";
-import { LOG_FORM_ID, MAX_NOTE } from "#app/features/progress/progress";
+import { LOG_FORM_ID, MAX_NOTE } from "#app/features/progress/log-form";
 import type { ProgressActionData } from "./progress-form.server";
 import type { ProgressView } from "./progress-view.server";
 import type { QuickLogData } from "./quick-log.server";

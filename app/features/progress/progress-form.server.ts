@@ -26,6 +26,10 @@ import { amountForSport } from "#app/features/activity/sport-factors.server";
 import { SPORT_TOO_SMALL } from "#app/features/activity/sport-factors";
 import { deleteEntry, editEntry, loadEntryGoal, logEntry, removeEntry, type EntryGoal } from "./progress-writes.server";
 
+// For the goal screen's action, which tells the entry forms from its own: through this server module,
+// the goal screen's browser code does not carry progress.ts (ADR 237).
+export { isEntryForm } from "#app/features/progress/progress";
+
 export interface ProgressActionData {
   progress: {
     intent: string;

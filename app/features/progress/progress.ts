@@ -3,7 +3,7 @@
  * which days an entry may be logged for (goal dates and the goal clock), streaks, the leaderboard order
  * (ties: who got there first) and per-unit pledge amounts with their caps. No I/O.
  */
-import { MAX_PLEDGE_MINOR } from "#app/features/fundraising/fundraising";
+import { MAX_PLEDGE_MINOR } from "#app/features/fundraising/pledge-limits";
 import { decimalComma } from "#app/lib/decimal-comma";
 import { dayNumber, formatMonthDay, isExpired, isIsoDate, type IsoDate } from "#app/lib/dates";
 import { withUnit } from "#app/lib/unit-text";
@@ -46,7 +46,7 @@ export const MAX_CUSTOM_UNIT = 24;
 /** Targets: up to ten million units per member, a billion for the group. */
 export const MAX_MEMBER_TARGET = 10_000_000;
 export const MAX_GROUP_TARGET = 1_000_000_000;
-export const MAX_NOTE = 280;
+export { LOG_FORM_ID, MAX_NOTE } from "./log-form";
 /** An undated goal takes entries for at most this many days back. */
 export const UNDATED_BACKFILL_DAYS = 366;
 
@@ -138,9 +138,6 @@ export function entryDayProblem(day: unknown, goal: DatedGoal, today: IsoDate): 
   if (!goal.start && dayNumber(today)! - dayNumber(day)! > UNDATED_BACKFILL_DAYS) return "That day is too long ago";
   return null;
 }
-
-/** The log form's id (ADR 224): the goal screen's answer without JavaScript lands there by #fragment. */
-export const LOG_FORM_ID = "log";
 
 /** The day an entry form offers: today on the goal clock, kept inside the goal's dates. */
 export function defaultEntryDay(goal: DatedGoal, today: IsoDate): IsoDate {

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { PUSH_CHANGED } from "./push";
+import { PUSH_CHANGED } from "./push-event";
 
 /** This browser's push subscription, or null (no service worker, no push, or not subscribed). */
 async function currentSubscription(): Promise<PushSubscription | null> {

@@ -143,5 +143,4 @@ export const fromBase64url = (value: string) =>
 /** This runtime's time zone ("Europe/London"): in the browser, the device's, sent with its subscription and settings. */
 export const deviceTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
-/** The page event push.client sends when this device's subscription changes: the Sign Out form's field follows (ADR 284). */
-export const PUSH_CHANGED = "push-subscription-change";
+export { PUSH_CHANGED } from "./push-event";
