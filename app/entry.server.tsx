@@ -43,6 +43,11 @@ export default async function handleRequest(
     </NonceProvider>,
     {
       nonce,
+      // Every Suspense boundary in place, however large (ADR 237): React 19 otherwise moves a finished
+      // boundary of more than 12,800 bytes out of the flow, as a hidden segment an inline script reveals,
+      // so that a streamed shell could flush sooner. The document leaves in one piece anyway (ADR 208),
+      // and without JavaScript a moved section would never show.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
       signal: controller.signal,
       onError(error: unknown) {
         if (shellRendered && !controller.signal.aborted)

@@ -16,15 +16,21 @@ import { FlashMessage } from "#app/components/FlashMessage";
 import { NOT_FOUND_DESCRIPTION } from "#app/components/NotFound";
 import { pageMeta } from "#app/lib/meta";
 import { statusPage } from "#app/components/StatusPages";
-import { LiveUpdates, type LiveHandle } from "#app/features/live/useLiveUpdates";
+import type { LiveHandle } from "#app/features/live/useLiveUpdates";
 import { useNonce } from "#app/components/Nonce";
 import { InstallTags } from "#app/features/offline/InstallTags";
-import { OfflineStatus } from "#app/features/offline/OfflineStatus";
+import { lazySection } from "#app/components/LazySection";
 import type { Flash } from "#app/lib/flash";
 import type { UserType } from "#app/features/goals/goals";
 import { shipsNoScripts } from "#app/lib/scripts";
 import { rootData } from "#app/platform/session/root-data.server";
 import appStyles from "#app/styles/app.css";
+
+// The live updates and the connection's notice draw nothing at first: their code loads after the page's
+// first scripts (ADR 237).
+const services = () => import("#app/components/PageServices");
+const LiveUpdates = lazySection(() => services().then((m) => m.LiveUpdates));
+const OfflineStatus = lazySection(() => services().then((m) => m.OfflineStatus));
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: appStyles },

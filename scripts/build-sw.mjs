@@ -3,7 +3,7 @@
  * Bundles the service worker (app/features/offline/sw.ts, Workbox from npm) into public/sw.js after
  * `remix build` (ADR 226). Its precache list is the app shell only: the client modules of the entry,
  * the root, /main and the goal screen (with the chunks they import on demand: the offline code itself,
- * ADR 229), and the style sheets, read from Remix's asset manifest and the client build's metafile. Hashed
+ * ADR 229, and the sections that load after the first scripts, ADR 237), and the style sheets, read from Remix's asset manifest and the client build's metafile. Hashed
  * file names need no revision. Prints the worker's size and the shell's (docs/benchmarks.md).
  */
 import { readdirSync, readFileSync, statSync } from "node:fs";

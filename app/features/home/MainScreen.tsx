@@ -4,16 +4,35 @@ import { ToastRegion } from "#app/components/Toast";
 import type { NavGoal } from "#app/features/goals/GoalNavCard";
 import { CreateGoalButton, SideNav } from "./SideNav";
 import { GoalPanel } from "#app/features/goals/GoalPanel";
-import { NoGoalPanel } from "./NoGoalPanel";
-import { GoalSupport } from "#app/features/fundraising/GoalSupport";
 import { HomeOverview } from "./HomeOverview";
-import { MeasuredProgress, ReachedTarget } from "#app/features/progress/MeasuredProgress";
 import { goalScreenLog, QuickLog } from "#app/features/progress/QuickLog";
-import { PushOptIn } from "#app/features/push/PushOptIn";
-import { TeamsSection } from "#app/features/teams/TeamsSection";
-import { BadgesSection } from "#app/features/badges/BadgesSection";
-import { ChallengesOverview } from "#app/features/goals/ChallengesOverview";
 import { OrganiserTools } from "#app/features/goals/OrganiserTools";
+import { lazySection } from "#app/components/LazySection";
+import type * as Sections from "./LaterSections";
+
+// The sections under the goal's card load after the first scripts, their HTML whole from the server (ADR 237).
+const sections = () => import("./LaterSections");
+const MeasuredProgress = lazySection(() => sections().then((m) => m.MeasuredProgress));
+const ReachedTarget = lazySection(() => sections().then((m) => m.ReachedTarget));
+const TeamsSection = lazySection(() => sections().then((m) => m.TeamsSection));
+const BadgesSection = lazySection(() => sections().then((m) => m.BadgesSection));
+const GoalSupport = lazySection(() => sections().then((m) => m.GoalSupport));
+const ChallengesOverview = lazySection(() => sections().then((m) => m.ChallengesOverview));
+const PushOptIn = lazySection(() => sections().then((m) => m.PushOptIn));
+const NoGoalPanel = lazySection(() => sections().then((m) => m.NoGoalPanel));
+// In the browser, asked for as soon as a goal screen's module runs, beside hydration rather than after it.
+if (typeof document !== "undefined")
+  for (const section of [
+    MeasuredProgress,
+    ReachedTarget,
+    TeamsSection,
+    BadgesSection,
+    GoalSupport,
+    ChallengesOverview,
+    PushOptIn,
+    NoGoalPanel,
+  ])
+    void section.preload();
 
 /** The main goals screen shared by /main, /active/{id} and /join/{id}: side navigation + a goal panel. */
 export function MainScreen({
@@ -86,13 +105,13 @@ export function MainScreenView({
     moreSuggested?: boolean;
     fromFriends?: NavGoal[];
     view: View;
-    support?: React.ComponentProps<typeof GoalSupport>["support"] | null;
-    progress?: React.ComponentProps<typeof MeasuredProgress>["view"] | null;
+    support?: React.ComponentProps<typeof Sections.GoalSupport>["support"] | null;
+    progress?: React.ComponentProps<typeof Sections.MeasuredProgress>["view"] | null;
     home?: React.ComponentProps<typeof HomeOverview>["home"] | null;
-    teams?: React.ComponentProps<typeof TeamsSection>["view"] | null;
-    badges?: React.ComponentProps<typeof BadgesSection>["view"] | null;
+    teams?: React.ComponentProps<typeof Sections.TeamsSection>["view"] | null;
+    badges?: React.ComponentProps<typeof Sections.BadgesSection>["view"] | null;
     /** The org's home: the challenges it runs, first (ADR 251). */
-    challenges?: React.ComponentProps<typeof ChallengesOverview> | null;
+    challenges?: React.ComponentProps<typeof Sections.ChallengesOverview> | null;
     /** How sports count in the goal on screen (docs/product.md "Activity files"). */
     sportFactors?: Parameters<typeof goalScreenLog>[3];
     /** The goal screen's Web Push key: the reminders' opt-in with the log form (ADR 281). */
@@ -100,7 +119,7 @@ export function MainScreenView({
   };
   error?: string;
   /** The entry forms' answer without JavaScript (ADR 140). */
-  progressResult?: React.ComponentProps<typeof MeasuredProgress>["result"];
+  progressResult?: React.ComponentProps<typeof Sections.MeasuredProgress>["result"];
   /** The home's quick log answer without JavaScript (ADR 220). */
   quickLogResult?: React.ComponentProps<typeof HomeOverview>["quickLogResult"];
 }) {
