@@ -6,7 +6,6 @@
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { eq, inArray } from "drizzle-orm";
-import { addDays, type IsoDate } from "#app/lib/dates";
 import { archiveErasures, users } from "#drizzle/schema";
 import { archiveKey, decodeArchive, type ArchivedEntry } from "./archive-file";
 
@@ -32,31 +31,28 @@ export async function archivedEntries(context: AppLoadContext, goalId: string): 
 const byDayThenNewest = (a: ArchivedEntry, b: ArchivedEntry) =>
   a.day === b.day ? b.created_at - a.created_at : a.day < b.day ? 1 : -1;
 
-/** One member's entries, as myBadgeEntriesQuery gives them. */
+/** One member's entries, as myBadgeEntriesQuery gives them (newest day first). */
 export function badgeEntriesOf(entries: readonly ArchivedEntry[], userId: string) {
+  // Newest first before sorting: ties (the same second) then fall as D1's index gives them, latest row first.
   return entries
     .filter((e) => e.user_id === userId)
-    .map((e) => ({ day: e.day, amount: e.amount, createdAt: new Date(e.created_at) }));
+    .reverse()
+    .sort(byDayThenNewest)
+    .map((e) => ({ id: e.id, day: e.day, amount: e.amount, note: e.note, createdAt: new Date(e.created_at) }));
 }
 
 /**
- * The goal screen's rows that read entries, from the file: my entries (newest day first), my days, the
- * group's latest with their names, my amount per chart day and my badge entries.
+ * The goal screen's rows that read entries, from the file: my entries (newest day first, as the badge
+ * group reads them: my list, streak and chart days come from them) and the group's latest with their names.
  */
 export async function archivedScreenRows(
   context: AppLoadContext,
-  goal: { id: string; end: IsoDate | null },
+  goalId: string,
   viewerId: string,
-  today: IsoDate,
-  limits: { myEntries: number; days: number; latest: number; chartDays: number },
+  latestShown: number,
 ) {
-  const entries = await archivedEntries(context, goal.id);
-  // Newest first before sorting: ties (the same second) then fall as D1's indexes give them, latest row first.
-  const mine = entries
-    .filter((e) => e.user_id === viewerId)
-    .reverse()
-    .sort(byDayThenNewest);
-  const latest = entries.slice(-limits.latest).reverse();
+  const entries = await archivedEntries(context, goalId);
+  const latest = entries.slice(-latestShown).reverse();
   const names = latest.length
     ? await context.db
         .select({ id: users.id, first: users.first, last: users.last, color: users.color })
@@ -69,12 +65,8 @@ export async function archivedScreenRows(
         )
     : [];
   const nameOf = new Map(names.map((n) => [n.id, n]));
-  const chartFrom = addDays(goal.end && goal.end < today ? goal.end : today, -limits.chartDays);
-  const perDay = new Map<string, number>();
-  for (const e of mine) if (e.day >= chartFrom) perDay.set(e.day, (perDay.get(e.day) ?? 0) + e.amount);
   return {
-    myEntries: mine.slice(0, limits.myEntries).map((e) => ({ id: e.id, amount: e.amount, day: e.day, note: e.note })),
-    myDays: [...new Set(mine.map((e) => e.day))].slice(0, limits.days).map((day) => ({ day })),
+    myEntries: badgeEntriesOf(entries, viewerId),
     latest: latest.map((e) => {
       const who = nameOf.get(e.user_id);
       return {
@@ -89,8 +81,6 @@ export async function archivedScreenRows(
         color: who?.color ?? null,
       };
     }),
-    myChart: [...perDay].map(([day, amount]) => ({ day, amount })),
-    badgeEntries: badgeEntriesOf(entries, viewerId),
   };
 }
 

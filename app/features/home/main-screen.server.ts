@@ -10,15 +10,7 @@ import { goalSupportQueries, toGoalSupport } from "#app/features/fundraising/goa
 import { mainScreenQueries, toMainScreen, type GoalSummary, type SelectedGoal } from "#app/features/goals/goals.server";
 import { frozenSql } from "#app/platform/db/frozen-sql.server";
 import { currentGoalIdSql, homeClock, homeQueries, toHome } from "./home.server";
-import {
-  LATEST_SHOWN,
-  MY_ENTRIES_ALL,
-  MY_ENTRIES_SHOWN,
-  progressQueries,
-  standingQueries,
-  STREAK_DAYS_READ,
-} from "#app/features/progress/progress.server";
-import { CHART_DAYS } from "#app/features/progress/standing";
+import { LATEST_SHOWN, myChartDays, progressQueries, standingQueries } from "#app/features/progress/progress.server";
 import { archivedScreenRows } from "#app/features/archive/archive-read.server";
 import { toStanding } from "#app/features/progress/standing.server";
 import { toProgressView } from "#app/features/progress/progress-view.server";
@@ -72,13 +64,14 @@ export async function mainScreenData(request: Request, context: AppLoadContext, 
       return {
         main: mainScreenQueries(context, viewerId, v.day, goalId, allSuggested),
         support: goalSupportQueries(context, goalId, viewerId, allMembers),
-        // Measured progress (ADR 140): totals, leaderboard, my entries and streak, the group's latest.
-        progress: progressQueries(context, goalId, viewerId, allEntries),
-        // Where I stand (ADR 221): the goal screen's chart; the home stays as light as it was.
-        standing: home ? null : standingQueries(context, goalId, viewerId, v.day),
+        // Measured progress (ADR 140): the totals (the group's and mine), the leaderboard, the group's latest.
+        progress: progressQueries(context, goalId, viewerId),
+        // Where I stand (ADR 221): the goal screen's chart (the group's days); the home stays lighter.
+        standing: home ? null : standingQueries(context, goalId, v.day),
         // Teams (ADR 270): the settings, the team board and my team.
         teams: teamQueries(context, goalId, viewerId),
-        // Badges (ADR 271): my entries' days and amounts, my team's week, the goal's badge feed.
+        // Badges (ADR 271): my entries (read once: also my list, streak and chart days), my team's week,
+        // the goal's badge feed.
         badges: badgeQueries(context, goalId, viewerId, v.day),
         home: home ? homeQueries(context, viewerId, v) : null,
         // The org's home leads with the challenges it runs (ADR 251).
@@ -98,7 +91,7 @@ export async function mainScreenData(request: Request, context: AppLoadContext, 
   if (selectedId && !seesGoal(screen.selected, user)) throw redirect("/404");
   // An archived challenge (ADR 303): the rows that read entries come from its file instead.
   if (screen.selected && seesGoal(screen.selected, user) && rows.progress[0][0]?.archived)
-    await readFromArchive(context, rows, screen.selected, user.id, day, allEntries);
+    await readFromArchive(context, rows, screen.selected, user.id);
   const seen = rows.seen?.[0];
   const visitDue = home ? seen?.filter((r) => r.due) : rows.visit?.[0];
   if (screen.selected) recordGoalVisit(context, visitDue, user.id, screen.selected.id, day);
@@ -119,7 +112,7 @@ export async function mainScreenData(request: Request, context: AppLoadContext, 
         : null,
     progress: progressWithStanding(
       screen.selected && seesGoal(screen.selected, user)
-        ? toProgressView(rows.progress, screen.selected, user, day, allEntries)
+        ? toProgressView(rows.progress, rows.badges[0], screen.selected, user, day, allEntries)
         : null,
       rows,
       screen.selected,
@@ -158,34 +151,24 @@ export async function mainScreenData(request: Request, context: AppLoadContext, 
 /** Replaces the rows that read an archived goal's entries (gone from D1) with the same rows from its file. */
 async function readFromArchive(
   context: AppLoadContext,
-  rows: {
-    progress: Parameters<typeof toProgressView>[0];
-    standing: Parameters<typeof toStanding>[0] | null;
-    badges: Parameters<typeof toBadgesView>[0];
-  },
+  rows: { progress: Parameters<typeof toProgressView>[0]; badges: Parameters<typeof toBadgesView>[0] },
   goal: SelectedGoal,
   viewerId: string,
-  day: IsoDate,
-  allEntries: boolean,
 ) {
-  const archived = await archivedScreenRows(context, goal, viewerId, day, {
-    myEntries: allEntries ? MY_ENTRIES_ALL : MY_ENTRIES_SHOWN,
-    days: STREAK_DAYS_READ,
-    latest: LATEST_SHOWN,
-    chartDays: CHART_DAYS,
-  });
+  const archived = await archivedScreenRows(context, goal.id, viewerId, LATEST_SHOWN);
   const put = <T>(target: T[], from: T[]) => target.splice(0, target.length, ...from);
-  put(rows.progress[3], archived.myEntries);
-  put(rows.progress[4], archived.myDays);
-  put(rows.progress[5], archived.latest);
-  if (rows.standing) put(rows.standing[0], archived.myChart);
-  put(rows.badges[0], archived.badgeEntries);
+  put(rows.progress[2], archived.latest);
+  put(rows.badges[0], archived.myEntries);
 }
 
 /** The goal screen's progress with where I stand (ADR 221): chart, pace and best day, mine and the group's. */
 function progressWithStanding(
   view: ReturnType<typeof toProgressView>,
-  rows: { progress: Parameters<typeof toProgressView>[0]; standing: Parameters<typeof toStanding>[0] | null },
+  rows: {
+    progress: Parameters<typeof toProgressView>[0];
+    standing: readonly [Parameters<typeof toStanding>[0][1]] | null;
+    badges: Parameters<typeof toBadgesView>[0];
+  },
   goal: { start: IsoDate | null; end: IsoDate | null } | null,
   day: IsoDate,
 ) {
@@ -197,7 +180,8 @@ function progressWithStanding(
     groupTarget: rows.progress[0][0]?.groupTarget ?? null,
     groupTotal: view.group.total,
   };
-  return { ...view, standing: toStanding(rows.standing, goal, measure, day) };
+  const mine = myChartDays(rows.badges[0], goal, day);
+  return { ...view, standing: toStanding([mine, rows.standing[0]], goal, measure, day) };
 }
 
 /** The home's quick log (ADR 220): my running measured goals, the one the home opens on first. */

@@ -20,7 +20,13 @@ import {
 } from "#app/features/progress/progress";
 import { DEFAULT_COLOR } from "#drizzle/schema";
 import type { GroupRows } from "#app/platform/db/batch.server";
-import { LEADERBOARD_SIZE, type progressQueries } from "./progress.server";
+import {
+  LEADERBOARD_SIZE,
+  MY_ENTRIES_ALL,
+  MY_ENTRIES_SHOWN,
+  STREAK_DAYS_READ,
+  type progressQueries,
+} from "./progress.server";
 import type { StandingView } from "./standing.server";
 
 export interface ProgressEntryView {
@@ -78,15 +84,20 @@ export interface ProgressGoal {
   membership: { completed: boolean } | null;
 }
 
+/** My entries in the goal, newest day first (the badge group's read, badges.server.ts). */
+type MyEntryRow = { id: string; amount: number; day: IsoDate; note: string | null };
+
 export function toProgressView(
   rows: GroupRows<ReturnType<typeof progressQueries>>,
+  myEntryRows: readonly MyEntryRow[],
   goal: ProgressGoal,
   viewer: Viewer,
   today: IsoDate,
   allEntries = false,
 ): ProgressView | null {
-  const [measureRows, boardRows, meRows, entryRows, dayRows, latestRows] = rows;
+  const [measureRows, boardRows, latestRows] = rows;
   const measure = measureRows[0];
+  const entryRows = myEntryRows.slice(0, allEntries ? MY_ENTRIES_ALL : MY_ENTRIES_SHOWN);
   if (!measure?.unit) return null;
   const unit = measure.unit;
   const fmt = (n: number) => formatQuantity(n, unit);
@@ -94,9 +105,9 @@ export function toProgressView(
   const manager = canManageGoal(goal, viewer);
   const insider = member || manager;
   const groupTotal = Number(measure.groupTotal);
-  const mine = meRows[0];
-  const myTotal = Number(mine?.total ?? 0);
-  const myRank = mine ? Number(mine.ahead) + 1 : null;
+  const logged = measure.myTotal !== null;
+  const myTotal = Number(measure.myTotal ?? 0);
+  const myRank = logged ? Number(measure.myAhead) + 1 : null;
   const reason = logRefusal({ ...goal, unit }, goal.membership, today);
   const archived = measure.archived !== null;
   // A deleted account's progress stays, without its name (ADR 188).
@@ -122,11 +133,9 @@ export function toProgressView(
           totalText: fmt(myTotal),
           target: measure.unitTarget,
           percent: percentOfTarget(myTotal, measure.unitTarget),
-          entries: Number(mine?.entries ?? 0),
-          streak: streak(
-            dayRows.map((r) => r.day),
-            today,
-          ),
+          entries: Number(measure.myEntries ?? 0),
+          // The streak's days: at most STREAK_DAYS_READ distinct ones, as its own read took.
+          streak: streak([...new Set(myEntryRows.map((r) => r.day))].slice(0, STREAK_DAYS_READ), today),
           rank: myRank,
           reached: reachedTarget(myTotal, measure.unitTarget),
         }

@@ -7,6 +7,7 @@
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, desc, eq, gte, sql, type SQL } from "drizzle-orm";
+import { addDays } from "#app/lib/dates";
 import { formatQuantity, percentOfTarget } from "#app/features/progress/progress";
 import { CHART_DAYS } from "./standing";
 import { entryArchives, goalDayTotals, goals, progressEntries, progressTotals, users } from "#drizzle/schema";
@@ -19,10 +20,11 @@ export const LATEST_SHOWN = 5;
 /** A streak longer than this is shown as this (a year of daily entries). */
 export const STREAK_DAYS_READ = 400;
 
-/** The goal's measure with the group's totals: one row. */
-export function measureQuery(context: AppLoadContext, goalId: string | SQL) {
+/** The goal's measure with the group's totals: one row; with `viewerId`, my totals and rank too. */
+export function measureQuery(context: AppLoadContext, goalId: string | SQL, viewerId: string | SQL = "") {
   return context.db
     .select({
+      ...myStandingColumns(goalId, viewerId),
       unit: goals.unit,
       unitTarget: goals.unitTarget,
       groupTarget: goals.groupTarget,
@@ -148,21 +150,32 @@ export function latestEntriesQuery(context: AppLoadContext, goalId: string | SQL
 }
 
 /**
- * The goal screen's progress statements, in this order, for its one batch. `allEntries`: the member
- * asked for all their entries (older ones too, to edit or delete them), not the latest few.
+ * The viewer's totals and rank, as columns of the goal's measure row (issue 32's budget for /main: one
+ * statement instead of two). Null when the viewer has logged nothing in the goal.
  */
-export function progressQueries(
-  context: AppLoadContext,
-  goalId: string | SQL,
-  viewerId: string | SQL,
-  allEntries = false,
-) {
+function myStandingColumns(goalId: string | SQL, viewerId: string | SQL) {
+  const col = (name: string) =>
+    sql`(select ${sql.raw(name)} from ${progressTotals} where ${progressTotals.goalId} = ${goalId} and ${progressTotals.userId} = ${viewerId})`;
+  return {
+    myTotal: sql<number | null>`${col("total")}`.as("my_total"),
+    myEntries: sql<number | null>`${col("entries")}`.as("my_entries"),
+    // How many rank above me (the leaderboard's order): progress_totals_rank_idx from the top down to me.
+    myAhead: sql<number | null>`(select count(*) from ${progressTotals} as t2, ${progressTotals} as me
+      where me.goal_id = ${goalId} and me.user_id = ${viewerId} and t2.goal_id = me.goal_id
+      and (t2.total > me.total or (t2.total = me.total and (t2.reached_at < me.reached_at
+      or (t2.reached_at = me.reached_at and t2.user_id < me.user_id)))))`.as("my_ahead"),
+  };
+}
+
+/**
+ * The goal screen's progress statements, in this order, for its one batch: the measure with the group's
+ * and my totals, the leaderboard, the group's latest. My entries, days and chart days come from the badge
+ * group's one read of my entries (badges.server.ts `myBadgeEntriesQuery`).
+ */
+export function progressQueries(context: AppLoadContext, goalId: string | SQL, viewerId: string | SQL) {
   return [
-    measureQuery(context, goalId),
+    measureQuery(context, goalId, viewerId),
     leaderboardQuery(context, goalId),
-    myStandingQuery(context, goalId, viewerId),
-    myEntriesQuery(context, goalId, viewerId, allEntries ? MY_ENTRIES_ALL : MY_ENTRIES_SHOWN),
-    myDaysQuery(context, goalId, viewerId),
     latestEntriesQuery(context, goalId),
   ] as const;
 }
@@ -188,31 +201,29 @@ export function toMyMeasure(row: Awaited<ReturnType<typeof myMeasureQuery>>[numb
 }
 
 /**
- * Daily amounts, mine and the group's (ADR 221), for the goal screen's chart: the CHART_DAYS days up to
- * today or the goal's end, whichever is first (enough for any chart window, standing.ts). Mine walks
- * progress_entries_member_day_idx; the group's reads those days of goal_day_totals (ADR 294).
+ * The group's daily amounts (ADR 221) for the goal screen's chart: the CHART_DAYS days up to today or the
+ * goal's end, whichever is first (enough for any chart window, standing.ts), from goal_day_totals (ADR 294).
+ * Mine are summed from my entries, read once for the screen (`myChartDays`).
  */
-export function standingQueries(
-  context: AppLoadContext,
-  goalId: string | SQL,
-  viewerId: string | SQL,
-  today: string | SQL,
-) {
+export function standingQueries(context: AppLoadContext, goalId: string | SQL, today: string | SQL) {
   const from = sql`(select date(min(coalesce(${goals.end}, ${today}), ${today}), ${`-${CHART_DAYS} days`}) from ${goals} where ${goals.id} = ${goalId})`;
-  const perDay = { day: progressEntries.day, amount: sql<number>`sum(${progressEntries.amount})`.as("amount") };
   return [
-    context.db
-      .select(perDay)
-      .from(progressEntries)
-      .where(
-        and(eq(progressEntries.goalId, goalId), eq(progressEntries.userId, viewerId), gte(progressEntries.day, from)),
-      )
-      .groupBy(progressEntries.day),
-    // The group's days from goal_day_totals, kept by triggers on every entry write (ADR 294): a goal with
-    // 1,000 members summed 30,000 entries here on every view (~200 ms of SQLite locally).
+    // A goal with 1,000 members summed 30,000 entries here on every view (~200 ms of SQLite locally).
     context.db
       .select({ day: goalDayTotals.day, amount: goalDayTotals.amount })
       .from(goalDayTotals)
       .where(and(eq(goalDayTotals.goalId, goalId), gte(goalDayTotals.day, from))),
   ] as const;
+}
+
+/** My amount per day over the chart's window (the same days the group's statement reads). */
+export function myChartDays(
+  entries: readonly { day: string; amount: number }[],
+  goal: { end: string | null },
+  today: string,
+) {
+  const from = addDays(goal.end && goal.end < today ? goal.end : today, -CHART_DAYS);
+  const perDay = new Map<string, number>();
+  for (const e of entries) if (e.day >= from) perDay.set(e.day, (perDay.get(e.day) ?? 0) + e.amount);
+  return [...perDay].map(([day, amount]) => ({ day, amount }));
 }

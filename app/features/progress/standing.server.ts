@@ -11,7 +11,7 @@ export interface StandingView {
 }
 
 export function toStanding(
-  rows: GroupRows<ReturnType<typeof standingQueries>>,
+  rows: readonly [mine: readonly { day: string; amount: number }[], ...GroupRows<ReturnType<typeof standingQueries>>],
   goal: { start: IsoDate | null; end: IsoDate | null },
   measure: {
     unit: string;
