@@ -57,6 +57,13 @@ for (const path of ["/main", `/active/${CHALLENGE}`]) {
       expect(total, `${(total / 1024).toFixed(1)} KiB gzip in ${scripts.length} files`).toBeLessThanOrEqual(
         MAIN_BUDGET,
       );
+    // The forms' schemas stay on the server: an action-only import of a schema put all of zod (27.5 KiB)
+    // into the goal screen's scripts.
+    const outputs = meta().outputs;
+    for (const file of scripts)
+      expect(
+        Object.keys(outputs[`public${file}`]?.inputs ?? {}).filter((input) => input.includes("node_modules/zod/")),
+      ).toEqual([]);
     for (const input of LATER) {
       const files = filesHolding(input);
       expect(files.length, `${input} is in the client build`).toBeGreaterThan(0);

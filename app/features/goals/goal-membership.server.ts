@@ -18,6 +18,10 @@ import { userGoals } from "#drizzle/schema";
 import { recountActiveGoals, selectGoalWithMembership, toSelected, type GoalWriteResult } from "./goals.server";
 import { publish } from "#app/features/live/live.server";
 
+// The goal screen's action reads its complete/undo/leave forms with these schemas: through this server
+// module, so that the goal screen's browser code carries no zod (ADR 237).
+export { MEMBERSHIP_FORMS } from "./goal.schema";
+
 export async function changeMembership(
   context: AppLoadContext,
   viewer: Viewer,
