@@ -249,6 +249,11 @@ test("an entry held back is sent by itself once the app's wait is over, and logg
     const body = { outcome: "later", message: "You have saved 60 entries in 10 minutes: wait.", retryAfter: 1 };
     await route.fulfill({ status: 429, json: body, headers: { "Retry-After": "1" } });
   });
+  // With no service worker to keep it, the offline code must have arrived before the phone goes offline: it
+  // loads after the page's first scripts (ADR 237).
+  await page.waitForFunction(() =>
+    performance.getEntriesByType("resource").some((e) => e.name.includes("/offline.client")),
+  );
   await context.setOffline(true);
   await logThroughForm(page, "2");
   await expect(status(page)).toContainText("1 entry waiting to send");
