@@ -53,35 +53,33 @@ export async function archivedScreenRows(
 ) {
   const entries = await archivedEntries(context, goalId);
   const latest = entries.slice(-latestShown).reverse();
-  const names = latest.length
+  return { myEntries: badgeEntriesOf(entries, viewerId), latest: await withNames(context, latest) };
+}
+
+/** Archived entries as the screens list them, each with its member's name and colour (one D1 read). */
+async function withNames(context: AppLoadContext, rows: ArchivedEntry[]) {
+  const ids = [...new Set(rows.map((e) => e.user_id))];
+  const names = ids.length
     ? await context.db
         .select({ id: users.id, first: users.first, last: users.last, color: users.color })
         .from(users)
-        .where(
-          inArray(
-            users.id,
-            latest.map((e) => e.user_id),
-          ),
-        )
+        .where(inArray(users.id, ids))
     : [];
   const nameOf = new Map(names.map((n) => [n.id, n]));
-  return {
-    myEntries: badgeEntriesOf(entries, viewerId),
-    latest: latest.map((e) => {
-      const who = nameOf.get(e.user_id);
-      return {
-        id: e.id,
-        userId: e.user_id,
-        amount: e.amount,
-        day: e.day,
-        note: e.note,
-        createdAt: new Date(e.created_at),
-        first: who?.first ?? null,
-        last: who?.last ?? null,
-        color: who?.color ?? null,
-      };
-    }),
-  };
+  return rows.map((e) => {
+    const who = nameOf.get(e.user_id);
+    return {
+      id: e.id,
+      userId: e.user_id,
+      amount: e.amount,
+      day: e.day,
+      note: e.note,
+      createdAt: new Date(e.created_at),
+      first: who?.first ?? null,
+      last: who?.last ?? null,
+      color: who?.color ?? null,
+    };
+  });
 }
 
 /**
@@ -112,27 +110,8 @@ export async function archivedEntriesPage(
           : (a, b) => b.created_at - a.created_at,
     );
   const page = listed.slice(offset, offset + size);
-  const ids = [...new Set(page.map((e) => e.user_id))];
-  const names = ids.length
-    ? await context.db
-        .select({ id: users.id, first: users.first, last: users.last, color: users.color })
-        .from(users)
-        .where(inArray(users.id, ids))
-    : [];
-  const nameOf = new Map(names.map((n) => [n.id, n]));
-  return page.map((e) => {
-    const who = nameOf.get(e.user_id);
-    return {
-      id: e.id,
-      userId: e.user_id,
-      amount: e.amount,
-      day: e.day,
-      note: e.note,
-      createdAt: new Date(e.created_at),
-      first: who?.first ?? null,
-      last: who?.last ?? null,
-      color: who?.color ?? null,
-      dayTotal: dayTotal.get(`${e.user_id}|${e.day}`) ?? e.amount,
-    };
-  });
+  return (await withNames(context, page)).map((e) => ({
+    ...e,
+    dayTotal: dayTotal.get(`${e.userId}|${e.day}`) ?? e.amount,
+  }));
 }
