@@ -33,6 +33,7 @@ export default defineConfig(async () => ({
             modules: true,
             scriptPath: "./build/cards/index.js",
             compatibilityDate: "2025-04-01",
+            compatibilityFlags: ["nodejs_compat"],
             modulesRules: [
               { type: "CompiledWasm", include: ["**/*.wasm"] },
               { type: "Data", include: ["**/*.woff"] },

@@ -3,6 +3,8 @@
  * Worker once per content and then served from R2; a new entry is a new card; a broken or paused link has none.
  */
 import { env } from "cloudflare:test";
+import { decode } from "fast-png";
+import jsQR from "jsqr";
 import { describe, expect, it } from "vitest";
 import { signedInUser } from "../support/factories";
 import { get } from "../support/http";
@@ -61,6 +63,20 @@ describe("shareable cards", () => {
     expect(square.headers.get("Content-Type")).toBe("image/png");
     expect(pngSize(await square.arrayBuffer())).toEqual({ width: 1080, height: 1080 });
     expect(await stored(`cards/${goal.id}/${priya.id}/`)).toHaveLength(2);
+  });
+
+  it("its QR code scans to the member's sponsor link on both sizes, and the card is opaque", async () => {
+    const { goal, priya } = await challenge();
+    await logEntry(goal.id, priya.cookie, { amount: "12" });
+    const link = await sponsorLinkOf(goal.id, priya.cookie);
+    for (const file of ["card.png", "square.png"]) {
+      const image = decode(await (await get(`${link}/${file}`)).arrayBuffer());
+      expect(image.channels).toBe(4);
+      const pixels = new Uint8ClampedArray(image.data.buffer, image.data.byteOffset, image.data.byteLength);
+      // Opaque everywhere: the encoder writes resvg's premultiplied pixels as they are (ADR 239).
+      expect(pixels.filter((_, i) => i % 4 === 3 && pixels[i] !== 255)).toHaveLength(0);
+      expect(jsQR(pixels, image.width, image.height)?.data).toBe(`http://localhost${link}`);
+    }
   });
 
   it("a new entry draws a new card and drops the old one from R2", async () => {

@@ -27,17 +27,31 @@ const MUTED = "#4b5563";
 const ACCENT_SOFT = "#fff7ed";
 const ACCENT = "#c2410c";
 
-/**
- * The link's QR code as one small SVG: the app's own path (app/lib/qr.ts, a run of dark modules on a row is
- * one rectangle: about a third of the subpaths of a square per module), drawn with crisp edges (no
- * anti-aliasing to compute) (ADR 276).
- */
-function qrImage(link: string, size: number): Node {
-  const { size: modules, path: d } = qrCode(link);
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${modules} ${modules}" shape-rendering="crispEdges"><rect width="${modules}" height="${modules}" fill="#ffffff"/><path fill="${INK}" d="${d}"/></svg>`;
-  const src = `data:image/svg+xml;base64,${btoa(svg)}`;
-  return { type: "img", props: { src, width: size, height: size, style: { width: size, height: size } } };
+/** The link's QR code: an image of it for satori's layout, and the same drawing to put in its place. */
+export interface CardQr {
+  /** The QR code as a small SVG in a data URL: what satori lays out (and would embed). */
+  src: string;
+  /** Modules per side: the drawing's own units. */
+  modules: number;
+  /** The drawing itself, in those units: a white square and one path. */
+  body: string;
 }
+
+/**
+ * The app's own path (app/lib/qr.ts: a run of dark modules on a row is one rectangle, about a third of the
+ * subpaths of a square per module), drawn with crisp edges (no anti-aliasing to compute) (ADR 276).
+ */
+export function cardQr(link: string): CardQr {
+  const { size: modules, path: d } = qrCode(link);
+  const body = `<rect width="${modules}" height="${modules}" fill="#ffffff"/><path fill="${INK}" d="${d}"/>`;
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${modules} ${modules}" shape-rendering="crispEdges">${body}</svg>`;
+  return { src: `data:image/svg+xml;base64,${btoa(svg)}`, modules, body };
+}
+
+const qrImage = (qr: CardQr, size: number): Node => ({
+  type: "img",
+  props: { src: qr.src, width: size, height: size, style: { width: size, height: size } },
+});
 
 const hostOf = (link: string) => {
   try {
@@ -47,7 +61,7 @@ const hostOf = (link: string) => {
   }
 };
 
-export function cardTree(spec: CardSpec): Node {
+export function cardTree(spec: CardSpec, qrOfLink: CardQr = cardQr(spec.link)): Node {
   const { width, height } = CARD_FORMATS[spec.format];
   const square = spec.format === "square";
   const pad = square ? 72 : 64;
@@ -110,7 +124,7 @@ export function cardTree(spec: CardSpec): Node {
 
   const qr = h("div", { flexDirection: "column", alignItems: "center", marginLeft: square ? 0 : 48, flexShrink: 0 }, [
     h("div", { padding: 10, backgroundColor: "#ffffff", borderRadius: 16, border: `2px solid ${BRAND_LIGHT}` }, [
-      qrImage(spec.link, qrSize),
+      qrImage(qrOfLink, qrSize),
     ]),
     h("div", { fontSize: 26, fontWeight: 700, color: INK, marginTop: 12 }, spec.linkLabel),
   ]);

@@ -1,6 +1,6 @@
 /**
- * Drawing a card (ADR 272, 276): satori lays the tree out as SVG (text as paths, with the bundled Inter),
- * resvg-wasm rasterises it and encodes the PNG. Both WebAssembly modules are imported compiled (Workers
+ * Drawing a card (ADR 272, 276, 239): satori lays the tree out as SVG (text as paths, with the bundled Inter),
+ * the QR code is put in place as a drawing (./inline-qr), resvg-wasm rasterises it, and ./png encodes it. Both WebAssembly modules are imported compiled (Workers
  * cannot compile WebAssembly from bytes) and initialised once per isolate; the fonts array is one
  * module-scope constant, which satori keys its parsed fonts on, so a warm isolate never parses them again.
  */
@@ -13,7 +13,9 @@ import inter700 from "@fontsource/inter/files/inter-latin-700-normal.woff";
 import interExt400 from "@fontsource/inter/files/inter-latin-ext-400-normal.woff";
 import interExt700 from "@fontsource/inter/files/inter-latin-ext-700-normal.woff";
 import { CARD_FORMATS, type CardSpec } from "../../../app/lib/card-spec";
-import { cardTree } from "./card";
+import { cardQr, cardTree } from "./card";
+import { inlineQr } from "./inline-qr";
+import { encodePng } from "./png";
 
 let ready: Promise<unknown> | null = null;
 export const start = () => (ready ??= Promise.all([initSatori(yoga), initWasm(resvgWasm)]));
@@ -58,14 +60,26 @@ export async function draw(spec: CardSpec, clock?: () => number) {
     phases[name] = now - mark;
     mark = now;
   };
-  const tree = cardTree(spec);
+  const qr = cardQr(spec.link);
+  const tree = cardTree(spec, qr);
   lap("tree");
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- satori takes React elements; ours are the same plain shape
-  const svg = await satori(tree as any, { width, height, fonts: fontsFor(spec) });
+  const svg = inlineQr(await satori(tree as any, { width, height, fonts: fontsFor(spec) }), qr);
   lap("satori");
-  const rendered = new Resvg(svg, { fitTo: { mode: "width", value: width } }).render();
-  lap("resvg");
-  const png = rendered.asPng();
-  lap("png");
-  return { png, phases };
+  // Both wasm-bindgen objects are freed at once: left to the garbage collector, their WebAssembly memory
+  // piles up in a busy isolate and every later card's raster slows down, 2 -> 30 ms for a plain canvas (ADR 239).
+  const resvg = new Resvg(svg, { fitTo: { mode: "width", value: width } });
+  try {
+    const rendered = resvg.render();
+    lap("resvg");
+    try {
+      const png = encodePng(rendered.width, rendered.height, rendered.pixels);
+      lap("png");
+      return { png, phases };
+    } finally {
+      rendered.free();
+    }
+  } finally {
+    resvg.free();
+  }
 }
