@@ -22,13 +22,17 @@ const BASE = Number(process.env.BENCH_PORT_BASE ?? 8825);
 const pair = (offset) => [BASE + offset, BASE + offset + 500];
 export const PORTS = { hello: pair(0), app: pair(1), capture: pair(5), marketingCeiling: pair(6) };
 
-/** NODE_ENV=production remix build: React's production build, minified worker. */
+/**
+ * NODE_ENV=production remix build: React's production build, minified worker; then the service worker
+ * (scripts/build-sw.mjs), as `npm run build` does, so pages register and install it as in production.
+ */
 export function buildProduction({ minify = true } = {}) {
   execFileSync("npx", ["remix", "build"], {
     cwd: ROOT,
     stdio: ["ignore", "ignore", "inherit"],
     env: { ...quietEnv(), NODE_ENV: "production", ...(minify ? {} : { SERVER_MINIFY: "false" }) },
   });
+  execFileSync("node", ["scripts/build-sw.mjs"], { cwd: ROOT, stdio: ["ignore", "ignore", "inherit"] });
 }
 
 /** A fresh Web Push key pair (as scripts/vapid-keys.mjs makes one): the public key raw, both base64url. */
