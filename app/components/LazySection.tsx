@@ -12,7 +12,7 @@
  * - A chunk that cannot load (offline before the service worker has it) never reaches the error screen:
  *   the load waits for the connection (or a pause) and tries again, the server's HTML staying in place.
  */
-import { lazy, Suspense, type ComponentType } from "react";
+import { lazy, Suspense, useState, type ComponentType } from "react";
 
 type Load<P> = () => Promise<ComponentType<P>>;
 
@@ -34,7 +34,17 @@ export function lazySection<P extends object>(load: Load<P>): LazySection<P> {
   if (typeof document === "undefined") void preload();
 
   function Section(props: P) {
-    return <Suspense fallback={null}>{Loaded ? <Loaded {...props} /> : <Lazy {...props} />}</Suspense>;
+    // Which of the two draws this section is chosen once, for its whole life: the loaded component when its
+    // code is already here (no suspending on a screen reached later), else the lazy one, which renders
+    // straight away once resolved. Switching from one to the other when the code arrives would make React
+    // mount the section afresh on its next render: its state and effects restarted (the live updates'
+    // stream closed and opened again, and the page reloaded twice), its typed text gone.
+    const [Component] = useState<ComponentType<P>>(() => Loaded ?? Lazy);
+    return (
+      <Suspense fallback={null}>
+        <Component {...props} />
+      </Suspense>
+    );
   }
   Section.preload = preload;
   return Section;

@@ -145,6 +145,30 @@ test("joining while the goal's screen receives a stream of changes lands on the 
   }
 });
 
+test("a freshly loaded home opens one stream and reloads its data once for a change", async ({ page }) => {
+  await signInNew(page, { first: "Noor" });
+  const seen = { data: 0, streams: 0 };
+  page.on("request", (r) => {
+    const { pathname } = new URL(r.url());
+    if (pathname === "/main.data") seen.data++;
+    if (pathname === "/events") seen.streams++;
+  });
+  // A whole document load: the sections loaded after the first scripts (ADR 237) start out waiting for
+  // their code. When it arrives they must not be mounted afresh: that closed the live stream and opened
+  // it again, which read as "may have missed a change" and reloaded the page's data once more.
+  await page.goto("/main");
+  await connected(page);
+  await page.waitForLoadState("networkidle");
+  await page.waitForTimeout(1_000);
+  expect(seen.streams).toBe(1);
+  const before = seen.data;
+  await publish(page, "goals");
+  await expect.poll(() => seen.data).toBe(before + 1);
+  await page.waitForTimeout(2_000);
+  expect(seen).toEqual({ data: before + 1, streams: 1 });
+  await connected(page);
+});
+
 test("the development lever does not exist for GET", async ({ request }) => {
   expect((await request.get("/dev/live")).status()).toBe(404);
 });
