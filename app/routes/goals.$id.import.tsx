@@ -17,7 +17,13 @@ import { redirectWithFlash } from "#app/platform/session/flash.server";
 import { requireUser } from "#app/platform/session/session.server";
 import { readUploadForm } from "#app/platform/http/uploads.server";
 import { forbidden, notFound } from "#app/platform/http/http-errors.server";
-import { IMPORT_PROBLEMS, importTotal, MAX_IMPORT_BYTES, readImportCsv } from "#app/features/activity/csv-import";
+import {
+  IMPORT_ARCHIVED,
+  IMPORT_PROBLEMS,
+  importTotal,
+  MAX_IMPORT_BYTES,
+  readImportCsv,
+} from "#app/features/activity/csv-import";
 import {
   checkImportLines,
   importMade,
@@ -57,7 +63,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const imports = await recentImports(context, goal.id);
   const unit = goal.unit;
   return {
-    goal: { id: goal.id, cause: goal.cause, unitLabel: unit ? unitOf(unit).label : null },
+    goal: { id: goal.id, cause: goal.cause, unitLabel: unit ? unitOf(unit).label : null, archived: !!goal.archived },
     imports: imports.map((i) => ({
       id: i.id,
       when: formatMonthDay(new Date(i.createdAt).toISOString().slice(0, 10), day),
@@ -92,6 +98,8 @@ async function csvOf(form: FormData): Promise<{ text: string } | { problem: stri
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const { user, goal, day } = await requireOrganiser(request, context, params.id!);
   if (!goal.unit) return problem(409, "This goal does not track progress: there is nothing to import into.");
+  // Its entries are in a file and its totals final (ADR 303): no import, and no undo of an earlier one.
+  if (goal.archived) return problem(409, IMPORT_ARCHIVED);
   const unit = goal.unit;
   const multipart = (request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data");
   const body = multipart ? await readUploadForm(request, context) : await readFormData(request);
@@ -170,7 +178,11 @@ export default function ImportEntriesRoute() {
         <Link to={`/goals/${goal.id}/entries`}>Back to the entries of {goal.cause}</Link>
       </p>
       <h1>Import entries</h1>
-      {goal.unitLabel ? (
+      {goal.archived ? (
+        <p className="notice" data-testid="archived-notice">
+          {IMPORT_ARCHIVED}
+        </p>
+      ) : goal.unitLabel ? (
         <>
           <p>
             For results kept on paper or in a spreadsheet: members&apos; entries in {goal.unitLabel}, checked as if each

@@ -18,6 +18,9 @@ import {
   writeArchive,
 } from "#app/features/archive/archive.server";
 import { archiveKey, decodeArchive } from "#app/features/archive/archive-file";
+import { IMPORT_ARCHIVED } from "#app/features/activity/csv-import";
+import { IMPORT_RACE } from "#app/features/activity/csv-import.server";
+import { LOG_REFUSALS } from "#app/features/progress/progress";
 import { addDays } from "#app/lib/dates";
 import { dayFromToday } from "../support/goals";
 import { get, post, setType, signUpUser, userId } from "../support/http";
@@ -269,6 +272,73 @@ describe("the archive of ended challenges", () => {
     expect(logged.status).toBeLessThan(500);
     expect(await entriesInD1(goal.id)).toHaveLength(0);
     expect(await kept(goal.id)).toEqual(keptBefore);
+  });
+
+  it("an archived challenge refuses an import, its undo, activity files and a log with its own message: 409, nothing written", async () => {
+    const { goal, org, ada, bo } = await endedChallenge();
+    const lastDay = dayFromToday(-(ARCHIVE_AFTER_DAYS + 30));
+    // A paper sheet imported before the archive: one line for Bo on the last day.
+    const sheet = `email,day,amount\r\n${bo.email},${lastDay},2`;
+    const preview = await (
+      await post(`/goals/${goal.id}/import`, { intent: "preview", csv: sheet }, org.cookie)
+    ).text();
+    const importId = /name="importId" value="([^"]+)"/.exec(preview)![1]!;
+    expect(
+      (await post(`/goals/${goal.id}/import`, { intent: "import", importId, csv: sheet }, org.cookie)).status,
+    ).toBe(302);
+    await cronNow();
+    const keptBefore = await kept(goal.id);
+    const fileBefore = await fileOf(goal.id);
+    expect(fileBefore!.entries).toHaveLength(7);
+    const audit = async () => rows("SELECT action FROM audit_log WHERE action LIKE 'entries.import%' ORDER BY rowid");
+    const auditBefore = await audit();
+
+    // The import page says so instead of offering the form.
+    const page = await (await get(`/goals/${goal.id}/import`, org.cookie)).text();
+    expect(page).toContain(IMPORT_ARCHIVED);
+    expect(page).not.toContain('value="preview"');
+    const csv = `email,day,amount\r\n${ada.email},${lastDay},3`;
+    for (const values of <Record<string, string>[]>[
+      { intent: "preview", csv },
+      { intent: "import", importId: "fresh1", csv },
+      { intent: "undo-import", importId, confirm: "yes" },
+    ]) {
+      const response = await post(`/goals/${goal.id}/import`, values, org.cookie);
+      expect(response.status, values.intent).toBe(409);
+      const html = await response.text();
+      expect(html, values.intent).toContain(IMPORT_ARCHIVED);
+      expect(html, values.intent).not.toContain(IMPORT_RACE.replace(/'/g, "&#x27;"));
+    }
+    expect(await rows("SELECT undone_at FROM entry_imports WHERE id = ?", importId)).toEqual([{ undone_at: null }]);
+
+    // A member's activity files, before and after an admin moves the end into the future (no longer "ended").
+    const activity = {
+      intent: "save",
+      rows: "1",
+      "include-0": "on",
+      "name-0": "walk.gpx",
+      "hash-0": "c".repeat(64),
+      "day-0": lastDay,
+      "amount-0": "3",
+      "sport-0": "walking",
+      "seconds-0": "1800",
+    };
+    const refusedWith = async (response: Response, what: string) => {
+      expect(response.status, what).toBe(409);
+      expect(await response.text(), what).toContain(LOG_REFUSALS.archived);
+    };
+    await refusedWith(await post(`/goals/${goal.id}/activity`, activity, ada.cookie), "activity files");
+    await env.DB.prepare(`UPDATE goals SET "end" = ? WHERE id = ?`).bind(dayFromToday(5), goal.id).run();
+    await refusedWith(
+      await post(`/goals/${goal.id}/activity`, { ...activity, "day-0": dayFromToday(0) }, ada.cookie),
+      "activity files, reopened",
+    );
+    await refusedWith(await logEntry(goal.id, ada.cookie, { amount: "3" }), "log, reopened");
+
+    expect(await entriesInD1(goal.id)).toHaveLength(0);
+    expect(await kept(goal.id)).toEqual(keptBefore);
+    expect(await fileOf(goal.id)).toEqual(fileBefore);
+    expect(await audit()).toEqual(auditBefore);
   });
 
   it("pages through a large challenge's entries and finds its work through indexes", async () => {

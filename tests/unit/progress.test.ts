@@ -109,6 +109,9 @@ describe("entry days on the goal clock", () => {
     expect(logRefusal(measured, { completed: false }, "2026-02-10")).toBe("not-started");
     expect(logRefusal(measured, { completed: false }, "2026-03-31")).toBeNull();
     expect(logRefusal(measured, { completed: false }, "2026-04-01")).toBe("ended");
+    // Archived (ADR 303, 286): refused as such whatever the dates or the membership say.
+    expect(logRefusal({ ...measured, archived: true }, { completed: false }, "2026-03-10")).toBe("archived");
+    expect(logRefusal({ ...measured, archived: true }, null, "2026-04-01")).toBe("archived");
   });
 });
 

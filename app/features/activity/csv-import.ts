@@ -21,6 +21,10 @@ import {
 export const MAX_IMPORT_BYTES = 50 * 1024;
 export const MAX_IMPORT_ROWS = 200;
 
+/** An archived challenge (ADR 303) takes no import: its entries are in a file, its totals final. */
+export const IMPORT_ARCHIVED =
+  "This challenge is archived: its entries are kept in a file and its totals are final, so nothing can be imported into it or undone.";
+
 export const IMPORT_PROBLEMS = {
   none: "Choose a CSV file, or paste its rows.",
   tooBig: `The file is over 50 KB: import at most ${MAX_IMPORT_ROWS} rows at a time.`,

@@ -149,7 +149,8 @@ export function MeasuredProgress({
           own link, QR code and share sheet, so friends can pledge for each {view.unitLabel.replace(/s$/, "")} you log.
         </p>
       ) : null}
-      {view.refusal ? <p className="notice">{view.refusal}</p> : null}
+      {/* An archived challenge says so once: its notice says why nothing can be logged (the refusal would repeat it). */}
+      {view.refusal && !view.archived ? <p className="notice">{view.refusal}</p> : null}
       {view.archived ? (
         <p className="notice" data-testid="archived-notice">
           This challenge is archived: its entries are kept in a file and can no longer be changed or removed. Its totals

@@ -108,8 +108,8 @@ export function toProgressView(
   const logged = measure.myTotal !== null;
   const myTotal = Number(measure.myTotal ?? 0);
   const myRank = logged ? Number(measure.myAhead) + 1 : null;
-  const reason = logRefusal({ ...goal, unit }, goal.membership, today);
   const archived = measure.archived !== null;
+  const reason = logRefusal({ ...goal, unit, archived }, goal.membership, today);
   // A deleted account's progress stays, without its name (ADR 188).
   const name = (r: { first: string | null; last: string | null }) =>
     r.first === null ? "Deleted member" : `${r.first} ${r.last}`.trim();

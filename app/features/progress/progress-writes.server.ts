@@ -43,6 +43,8 @@ export interface EntryGoal {
   unitTarget: number | null;
   groupTarget: number | null;
   membership: { completed: boolean } | null;
+  /** Its entries were moved to the archive (ADR 303): nothing more is written into it. */
+  archived?: boolean;
 }
 
 /** The goal's dates, measure and the viewer's membership: what every entry write is checked against. */
@@ -57,6 +59,7 @@ export async function loadEntryGoal(context: AppLoadContext, goalId: string, vie
       unit: goals.unit,
       unitTarget: goals.unitTarget,
       groupTarget: goals.groupTarget,
+      archivedAt: goals.archivedAt,
       ugGoal: userGoals.goalId,
       ugCompleted: userGoals.completed,
     })
@@ -66,8 +69,12 @@ export async function loadEntryGoal(context: AppLoadContext, goalId: string, vie
     .limit(1);
   const row = rows[0];
   if (!row) return null;
-  const { ugGoal, ugCompleted, ...goal } = row;
-  return { ...goal, membership: ugGoal ? { completed: !!ugCompleted } : null } satisfies EntryGoal;
+  const { ugGoal, ugCompleted, archivedAt, ...goal } = row;
+  return {
+    ...goal,
+    archived: archivedAt !== null,
+    membership: ugGoal ? { completed: !!ugCompleted } : null,
+  } satisfies EntryGoal;
 }
 
 /** One of the member's own entries in a goal: edit and delete touch nothing else. */

@@ -146,10 +146,11 @@ export function defaultEntryDay(goal: DatedGoal, today: IsoDate): IsoDate {
   return today;
 }
 
-export type LogRefusal = "not-measured" | "not-a-member" | "completed" | "not-started" | "ended";
+export type LogRefusal = "not-measured" | "archived" | "not-a-member" | "completed" | "not-started" | "ended";
 
 export const LOG_REFUSALS: Record<LogRefusal, string> = {
   "not-measured": "This goal does not track progress.",
+  archived: "This challenge is archived: its entries are kept in a file and can no longer be added to or changed.",
   "not-a-member": "Join this goal to log progress.",
   completed: "You completed this goal: its entries are final.",
   "not-started": "This goal has not started yet: log progress from its first day.",
@@ -158,11 +159,13 @@ export const LOG_REFUSALS: Record<LogRefusal, string> = {
 
 /** Whether the viewer may log, edit or delete entries in this goal today (null: yes). */
 export function logRefusal(
-  goal: DatedGoal & { unit: string | null },
+  goal: DatedGoal & { unit: string | null; archived?: boolean },
   membership: { completed: boolean } | null,
   today: IsoDate,
 ): LogRefusal | null {
   if (!goal.unit) return "not-measured";
+  // Its entries are in R2 and its totals final (ADR 303), whatever its dates say (an admin may move them).
+  if (goal.archived) return "archived";
   if (!membership) return "not-a-member";
   if (membership.completed) return "completed";
   if (goal.start && today < goal.start) return "not-started";
