@@ -25,6 +25,7 @@ import type { UserType } from "#app/features/goals/goals";
 import { shipsNoScripts } from "#app/lib/scripts";
 import { rootData } from "#app/platform/session/root-data.server";
 import appStyles from "#app/styles/app.css";
+import { stylesheet } from "#app/lib/stylesheet";
 
 // The live updates and the connection's notice draw nothing at first: their code loads after the page's
 // first scripts (ADR 237).
@@ -38,7 +39,7 @@ const LiveUpdates = lazySection(() => services().then((m) => m.LiveUpdates));
 const OfflineStatus = lazySection(() => services().then((m) => m.OfflineStatus));
 
 export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: appStyles },
+  stylesheet(appStyles),
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 

@@ -4,9 +4,10 @@ import { MARKETING_DESCRIPTION, MARKETING_TITLE } from "#app/features/marketing/
 import { originFrom, pageMeta } from "#app/lib/meta";
 import { requireAnonymous } from "#app/platform/session/session.server";
 import marketingStyles from "#app/styles/marketing.css";
+import { stylesheet } from "#app/lib/stylesheet";
 
 /** / is the marketing page for logged-out visitors (edge-cached); logged-in users go to /main. */
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: marketingStyles }];
+export const links: LinksFunction = () => [stylesheet(marketingStyles)];
 
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta({ title: MARKETING_TITLE, description: MARKETING_DESCRIPTION, path: "/", origin: originFrom(matches) });

@@ -24,12 +24,13 @@ import { screenMeta } from "#app/lib/meta";
 import { formRefused } from "#app/platform/http/form-answer.server";
 import { readFormData } from "#app/platform/http/form-data.server";
 import { parseIntentForm } from "#app/platform/http/intent-form.server";
+import { stylesheet } from "#app/lib/stylesheet";
 
 export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: teamsStyles },
-  { rel: "stylesheet", href: goalsStyles },
-  { rel: "stylesheet", href: fundraisingStyles },
-  { rel: "stylesheet", href: progressStyles },
+  stylesheet(teamsStyles),
+  stylesheet(goalsStyles),
+  stylesheet(fundraisingStyles),
+  stylesheet(progressStyles),
 ];
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>

@@ -7,12 +7,10 @@ import { requireRole } from "#app/platform/session/session.server";
 import goalsStyles from "#app/styles/goals.css";
 import memberStyles from "#app/styles/member.css";
 import { screenMeta } from "#app/lib/meta";
+import { stylesheet } from "#app/lib/stylesheet";
 
 // The goal icon (goals.css) and /create's goal fields (member.css), reused by the goal editor.
-export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: goalsStyles },
-  { rel: "stylesheet", href: memberStyles },
-];
+export const links: LinksFunction = () => [stylesheet(goalsStyles), stylesheet(memberStyles)];
 
 export const meta: MetaFunction = () => screenMeta("Goals", { section: "Admin" });
 

@@ -4,12 +4,10 @@ import { requireRole } from "#app/platform/session/session.server";
 import adminStyles from "#app/styles/admin.css";
 import tableStyles from "#app/styles/table.css";
 import type { LiveHandle } from "#app/features/live/useLiveUpdates";
+import { stylesheet } from "#app/lib/stylesheet";
 
 /** The admin area's frame. Every admin loader and action checks the role itself too (DESIGN deviation). */
-export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: adminStyles },
-  { rel: "stylesheet", href: tableStyles },
-];
+export const links: LinksFunction = () => [stylesheet(adminStyles), stylesheet(tableStyles)];
 
 // Live (ADR 043): every admin screen follows admin actions; child routes add their own topics.
 export const handle: LiveHandle = { live: () => ["admin"] };

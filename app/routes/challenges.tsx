@@ -11,11 +11,9 @@ import { requireRole } from "#app/platform/session/session.server";
 import memberStyles from "#app/styles/member.css";
 import tableStyles from "#app/styles/table.css";
 import { screenMeta } from "#app/lib/meta";
+import { stylesheet } from "#app/lib/stylesheet";
 
-export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: memberStyles },
-  { rel: "stylesheet", href: tableStyles },
-];
+export const links: LinksFunction = () => [stylesheet(memberStyles), stylesheet(tableStyles)];
 
 export const meta: MetaFunction = () =>
   screenMeta("My challenges", { description: "The challenges you run: members, completions, pledges and every tool." });

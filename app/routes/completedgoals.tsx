@@ -9,11 +9,9 @@ import goalsStyles from "#app/styles/goals.css";
 import memberStyles from "#app/styles/member.css";
 import type { LiveHandle } from "#app/features/live/useLiveUpdates";
 import { screenMeta } from "#app/lib/meta";
+import { stylesheet } from "#app/lib/stylesheet";
 
-export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: goalsStyles },
-  { rel: "stylesheet", href: memberStyles },
-];
+export const links: LinksFunction = () => [stylesheet(goalsStyles), stylesheet(memberStyles)];
 
 export const meta: MetaFunction = () => screenMeta("Completed Goals", { description: "The goals you have completed." });
 

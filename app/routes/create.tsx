@@ -29,11 +29,9 @@ import memberStyles from "#app/styles/member.css";
 import { useConformForm } from "#app/components/hooks/useConformForm";
 import { screenMeta } from "#app/lib/meta";
 import { formErrors } from "#app/platform/http/form-answer.server";
+import { stylesheet } from "#app/lib/stylesheet";
 
-export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: memberStyles },
-  { rel: "stylesheet", href: fundraisingStyles },
-];
+export const links: LinksFunction = () => [stylesheet(memberStyles), stylesheet(fundraisingStyles)];
 
 export const meta: MetaFunction = () =>
   screenMeta("Create a Goal", { description: "Create a goal for your community or organisation." });

@@ -14,13 +14,14 @@ import { createDb } from "#app/platform/db/db.server";
 import { requireDevelopment } from "#app/platform/http/env.server";
 import memberStyles from "#app/styles/member.css";
 import { screenMeta } from "#app/lib/meta";
+import { stylesheet } from "#app/lib/stylesheet";
 
 /**
  * Development only: runs the scheduled handler's notification jobs now (server.ts `scheduled`,
  * app/jobs/cron.server.ts) with the developer date (/dev/date) as today. The housekeeping sweeps are
  * left out: under a moved date they would expire real sessions and mail (ADR 187).
  */
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: memberStyles }];
+export const links: LinksFunction = () => [stylesheet(memberStyles)];
 
 export const meta: MetaFunction = () => screenMeta("Run the cron", { noindex: true });
 

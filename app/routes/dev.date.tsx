@@ -18,9 +18,10 @@ import { useConformForm } from "#app/components/hooks/useConformForm";
 import { screenMeta } from "#app/lib/meta";
 import { formErrors } from "#app/platform/http/form-answer.server";
 import { readFormData } from "#app/platform/http/form-data.server";
+import { stylesheet } from "#app/lib/stylesheet";
 
 /** Developer date tool (development only): pins the "today" every rule and screen uses, via a cookie. */
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: memberStyles }];
+export const links: LinksFunction = () => [stylesheet(memberStyles)];
 
 export const meta: MetaFunction = () => screenMeta("Developer date", { noindex: true });
 

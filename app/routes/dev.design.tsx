@@ -2,8 +2,9 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import memberStyles from "#app/styles/member.css";
 import { requireDevelopment } from "#app/platform/http/env.server";
 import { screenMeta } from "#app/lib/meta";
+import { stylesheet } from "#app/lib/stylesheet";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: memberStyles }];
+export const links: LinksFunction = () => [stylesheet(memberStyles)];
 
 export const meta: MetaFunction = () => screenMeta("Design system (development)", { noindex: true });
 

@@ -6,8 +6,9 @@ import { requireDevelopment } from "#app/platform/http/env.server";
 import { listUnsubscribeHeaders, outboxLink, outboxText } from "#app/features/mail/mail.server";
 import devStyles from "#app/styles/dev.css";
 import { screenMeta } from "#app/lib/meta";
+import { stylesheet } from "#app/lib/stylesheet";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: devStyles }];
+export const links: LinksFunction = () => [stylesheet(devStyles)];
 
 /**
  * Development only: the mail outbox, newest first (optionally ?to=address), with each message's state.

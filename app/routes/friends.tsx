@@ -30,11 +30,9 @@ import memberStyles from "#app/styles/member.css";
 import { screenMeta } from "#app/lib/meta";
 import { formErrors } from "#app/platform/http/form-answer.server";
 import { readIntentForm } from "#app/platform/http/intent-form.server";
+import { stylesheet } from "#app/lib/stylesheet";
 
-export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: memberStyles },
-  { rel: "stylesheet", href: fundraisingStyles },
-];
+export const links: LinksFunction = () => [stylesheet(memberStyles), stylesheet(fundraisingStyles)];
 
 export const meta: MetaFunction = () =>
   screenMeta("Friends", { description: "Invite friends and see who you set goals with." });

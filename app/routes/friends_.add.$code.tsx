@@ -15,8 +15,9 @@ import { getOptionalUser, requireUser } from "#app/platform/session/session.serv
 import authStyles from "#app/styles/auth.css";
 import { screenMeta } from "#app/lib/meta";
 import { formRefused } from "#app/platform/http/form-answer.server";
+import { stylesheet } from "#app/lib/stylesheet";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: authStyles }];
+export const links: LinksFunction = () => [stylesheet(authStyles)];
 
 export const meta: MetaFunction = () => screenMeta("Become friends", { noindex: true });
 

@@ -27,11 +27,9 @@ import sponsorsStyles from "#app/styles/sponsors.css";
 import type { LiveHandle } from "#app/features/live/useLiveUpdates";
 import { forbidden, notFound } from "#app/platform/http/http-errors.server";
 import { screenMeta } from "#app/lib/meta";
+import { stylesheet } from "#app/lib/stylesheet";
 
-export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: fundraisingStyles },
-  { rel: "stylesheet", href: sponsorsStyles },
-];
+export const links: LinksFunction = () => [stylesheet(fundraisingStyles), stylesheet(sponsorsStyles)];
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   screenMeta(data ? `Support ${data.goal.cause}` : "Support a goal", {

@@ -49,11 +49,9 @@ import progressStyles from "#app/styles/progress.css";
 import { screenMeta } from "#app/lib/meta";
 import { SAVE_ACTIVITIES_FORM } from "#app/features/activity/activity.schema";
 import { readIntentForm } from "#app/platform/http/intent-form.server";
+import { stylesheet } from "#app/lib/stylesheet";
 
-export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: memberStyles },
-  { rel: "stylesheet", href: progressStyles },
-];
+export const links: LinksFunction = () => [stylesheet(memberStyles), stylesheet(progressStyles)];
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   screenMeta(`Add activity files${data ? `: ${data.goal.cause}` : ""}`, {

@@ -23,8 +23,9 @@ import { forbidden, notFound } from "#app/platform/http/http-errors.server";
 import { screenMeta } from "#app/lib/meta";
 import { readFormData } from "#app/platform/http/form-data.server";
 import { formErrors } from "#app/platform/http/form-answer.server";
+import { stylesheet } from "#app/lib/stylesheet";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: fundraisingStyles }];
+export const links: LinksFunction = () => [stylesheet(fundraisingStyles)];
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   screenMeta(`Discussion${data ? `: ${data.goal.cause}` : ""}`, {

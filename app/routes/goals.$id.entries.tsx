@@ -41,11 +41,12 @@ import { runGroups } from "#app/platform/db/batch.server";
 import { screenMeta } from "#app/lib/meta";
 import { REMOVE_ENTRY_FORM } from "#app/features/progress/progress.schema";
 import { readIntentForm } from "#app/platform/http/intent-form.server";
+import { stylesheet } from "#app/lib/stylesheet";
 
 export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: memberStyles },
-  { rel: "stylesheet", href: tableStyles },
-  { rel: "stylesheet", href: progressStyles },
+  stylesheet(memberStyles),
+  stylesheet(tableStyles),
+  stylesheet(progressStyles),
 ];
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>

@@ -33,11 +33,12 @@ import { Reconciliation } from "#app/features/sponsors/Reconciliation";
 import { isReconcileForm, reconcileAction, reconcileView, stateFilter } from "#app/features/sponsors/reconcile.server";
 import { screenMeta } from "#app/lib/meta";
 import { formErrors } from "#app/platform/http/form-answer.server";
+import { stylesheet } from "#app/lib/stylesheet";
 
 export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: goalsStyles },
-  { rel: "stylesheet", href: fundraisingStyles },
-  { rel: "stylesheet", href: tableStyles },
+  stylesheet(goalsStyles),
+  stylesheet(fundraisingStyles),
+  stylesheet(tableStyles),
 ];
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>

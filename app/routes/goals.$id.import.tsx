@@ -38,11 +38,9 @@ import { screenMeta } from "#app/lib/meta";
 import { IMPORT_FORMS } from "#app/features/activity/activity.schema";
 import { readFormData } from "#app/platform/http/form-data.server";
 import { parseIntentForm } from "#app/platform/http/intent-form.server";
+import { stylesheet } from "#app/lib/stylesheet";
 
-export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: memberStyles },
-  { rel: "stylesheet", href: progressStyles },
-];
+export const links: LinksFunction = () => [stylesheet(memberStyles), stylesheet(progressStyles)];
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   screenMeta(`Import entries${data ? `: ${data.goal.cause}` : ""}`, {

@@ -24,11 +24,9 @@ import { screenMeta } from "#app/lib/meta";
 import { revokeInviteSchema } from "#app/features/fundraising/fundraising.schema";
 import { formRefused } from "#app/platform/http/form-answer.server";
 import { readIntentForm } from "#app/platform/http/intent-form.server";
+import { stylesheet } from "#app/lib/stylesheet";
 
-export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: memberStyles },
-  { rel: "stylesheet", href: fundraisingStyles },
-];
+export const links: LinksFunction = () => [stylesheet(memberStyles), stylesheet(fundraisingStyles)];
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   ...screenMeta(`Share${data ? ` ${data.goal.cause}` : ""}`, {

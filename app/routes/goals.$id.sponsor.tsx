@@ -11,8 +11,9 @@ import { forbidden, notFound } from "#app/platform/http/http-errors.server";
 import { requireUser } from "#app/platform/session/session.server";
 import fundraisingStyles from "#app/styles/fundraising.css";
 import { screenMeta } from "#app/lib/meta";
+import { stylesheet } from "#app/lib/stylesheet";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: fundraisingStyles }];
+export const links: LinksFunction = () => [stylesheet(fundraisingStyles)];
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   screenMeta(`Get sponsored${data ? `: ${data.goal.cause}` : ""}`);

@@ -21,8 +21,9 @@ import memberStyles from "#app/styles/member.css";
 import { screenMeta } from "#app/lib/meta";
 import { SPORT_FACTORS_FORM } from "#app/features/activity/activity.schema";
 import { readIntentForm } from "#app/platform/http/intent-form.server";
+import { stylesheet } from "#app/lib/stylesheet";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: memberStyles }];
+export const links: LinksFunction = () => [stylesheet(memberStyles)];
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   screenMeta(`How sports count${data ? `: ${data.goal.cause}` : ""}`, {

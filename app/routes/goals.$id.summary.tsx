@@ -9,8 +9,9 @@ import { notFound } from "#app/platform/http/http-errors.server";
 import { today } from "#app/platform/session/clock.server";
 import { requireUser } from "#app/platform/session/session.server";
 import memberStyles from "#app/styles/member.css";
+import { stylesheet } from "#app/lib/stylesheet";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: memberStyles }];
+export const links: LinksFunction = () => [stylesheet(memberStyles)];
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   screenMeta(data ? `Your summary: ${data.cause}` : "Your summary");

@@ -31,11 +31,12 @@ import memberStyles from "#app/styles/member.css";
 import progressStyles from "#app/styles/progress.css";
 import teamsStyles from "#app/styles/teams.css";
 import { screenMeta } from "#app/lib/meta";
+import { stylesheet } from "#app/lib/stylesheet";
 
 export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: teamsStyles },
-  { rel: "stylesheet", href: memberStyles },
-  { rel: "stylesheet", href: progressStyles },
+  stylesheet(teamsStyles),
+  stylesheet(memberStyles),
+  stylesheet(progressStyles),
 ];
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>

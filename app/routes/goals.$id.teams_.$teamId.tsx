@@ -32,12 +32,13 @@ import memberStyles from "#app/styles/member.css";
 import progressStyles from "#app/styles/progress.css";
 import teamsStyles from "#app/styles/teams.css";
 import { screenMeta } from "#app/lib/meta";
+import { stylesheet } from "#app/lib/stylesheet";
 
 export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: teamsStyles },
-  { rel: "stylesheet", href: memberStyles },
-  { rel: "stylesheet", href: progressStyles },
-  { rel: "stylesheet", href: fundraisingStyles },
+  stylesheet(teamsStyles),
+  stylesheet(memberStyles),
+  stylesheet(progressStyles),
+  stylesheet(fundraisingStyles),
 ];
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [

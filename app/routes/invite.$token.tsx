@@ -19,8 +19,9 @@ import { getOptionalUser, requireUser } from "#app/platform/session/session.serv
 import fundraisingStyles from "#app/styles/fundraising.css";
 import { screenMeta } from "#app/lib/meta";
 import { formRefused } from "#app/platform/http/form-answer.server";
+import { stylesheet } from "#app/lib/stylesheet";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: fundraisingStyles }];
+export const links: LinksFunction = () => [stylesheet(fundraisingStyles)];
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   screenMeta(data?.goal ? `Join ${data.goal.cause}` : "Invite", {

@@ -23,11 +23,12 @@ import type { LiveHandle } from "#app/features/live/useLiveUpdates";
 import teamsStyles from "#app/styles/teams.css";
 import { screenMeta } from "#app/lib/meta";
 import { formRefused } from "#app/platform/http/form-answer.server";
+import { stylesheet } from "#app/lib/stylesheet";
 
 export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: teamsStyles },
-  { rel: "stylesheet", href: goalsStyles },
-  { rel: "stylesheet", href: fundraisingStyles },
+  stylesheet(teamsStyles),
+  stylesheet(goalsStyles),
+  stylesheet(fundraisingStyles),
 ];
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>

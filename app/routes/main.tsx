@@ -9,12 +9,13 @@ import progressStyles from "#app/styles/progress.css";
 import type { LiveHandle } from "#app/features/live/useLiveUpdates";
 import teamsStyles from "#app/styles/teams.css";
 import { screenMeta } from "#app/lib/meta";
+import { stylesheet } from "#app/lib/stylesheet";
 
 export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: teamsStyles },
-  { rel: "stylesheet", href: goalsStyles },
-  { rel: "stylesheet", href: fundraisingStyles },
-  { rel: "stylesheet", href: progressStyles },
+  stylesheet(teamsStyles),
+  stylesheet(goalsStyles),
+  stylesheet(fundraisingStyles),
+  stylesheet(progressStyles),
 ];
 
 export const meta: MetaFunction = () => screenMeta("Home", { description: "Your goals and suggested goals." });

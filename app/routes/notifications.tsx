@@ -15,8 +15,9 @@ import { requireUser } from "#app/platform/session/session.server";
 import { readScreen } from "#app/platform/session/read-screen.server";
 import memberStyles from "#app/styles/member.css";
 import { screenMeta } from "#app/lib/meta";
+import { stylesheet } from "#app/lib/stylesheet";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: memberStyles }];
+export const links: LinksFunction = () => [stylesheet(memberStyles)];
 
 export const meta: MetaFunction = () =>
   screenMeta("Notifications", { description: "Cheers, messages and reminders from your goals." });

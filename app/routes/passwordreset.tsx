@@ -19,8 +19,9 @@ import { requestPasswordReset } from "#app/features/auth/password-reset.server";
 import { LIMITS } from "#app/platform/session/rate-limit.server";
 import authStyles from "#app/styles/auth.css";
 import { useConformForm } from "#app/components/hooks/useConformForm";
+import { stylesheet } from "#app/lib/stylesheet";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: authStyles }];
+export const links: LinksFunction = () => [stylesheet(authStyles)];
 
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta({

@@ -18,11 +18,9 @@ import { today } from "#app/platform/session/clock.server";
 import fundraisingStyles from "#app/styles/fundraising.css";
 import sponsorsStyles from "#app/styles/sponsors.css";
 import { screenMeta } from "#app/lib/meta";
+import { stylesheet } from "#app/lib/stylesheet";
 
-export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: fundraisingStyles },
-  { rel: "stylesheet", href: sponsorsStyles },
-];
+export const links: LinksFunction = () => [stylesheet(fundraisingStyles), stylesheet(sponsorsStyles)];
 
 // The link is the permission (ADR 241): never listed, never cached, never sent on as a referrer.
 export const meta: MetaFunction = () => [

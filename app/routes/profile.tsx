@@ -23,8 +23,9 @@ import { readImageUpload, readUploadForm } from "#app/platform/http/uploads.serv
 import memberStyles from "#app/styles/member.css";
 import { useConformForm } from "#app/components/hooks/useConformForm";
 import { screenMeta } from "#app/lib/meta";
+import { stylesheet } from "#app/lib/stylesheet";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: memberStyles }];
+export const links: LinksFunction = () => [stylesheet(memberStyles)];
 
 export const meta: MetaFunction = () =>
   screenMeta("Profile", { description: "Your name, colour and profile picture." });

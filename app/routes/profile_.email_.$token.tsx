@@ -15,8 +15,9 @@ import { currentSessionId, getOptionalUser } from "#app/platform/session/session
 import authStyles from "#app/styles/auth.css";
 import { screenMeta } from "#app/lib/meta";
 import { formRefused } from "#app/platform/http/form-answer.server";
+import { stylesheet } from "#app/lib/stylesheet";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: authStyles }];
+export const links: LinksFunction = () => [stylesheet(authStyles)];
 
 // The token is a secret: keep the page out of search engines.
 export const meta: MetaFunction = () => screenMeta("Confirm your new e-mail", { noindex: true });

@@ -16,12 +16,13 @@ import { requireUser } from "#app/platform/session/session.server";
 import memberStyles from "#app/styles/member.css";
 import { screenMeta } from "#app/lib/meta";
 import { formErrors } from "#app/platform/http/form-answer.server";
+import { stylesheet } from "#app/lib/stylesheet";
 
 /**
  * Notification e-mail switches (ADR 187). /profile shows the same form in its Notifications section and
  * posts here; this page shows it alone (and with its errors when JavaScript is off).
  */
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: memberStyles }];
+export const links: LinksFunction = () => [stylesheet(memberStyles)];
 
 export const meta: MetaFunction = () =>
   screenMeta("Notification e-mail", { description: "Choose which notifications we e-mail you." });

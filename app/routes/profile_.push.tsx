@@ -16,13 +16,14 @@ import { requireUser } from "#app/platform/session/session.server";
 import memberStyles from "#app/styles/member.css";
 import { screenMeta } from "#app/lib/meta";
 import { formErrors } from "#app/platform/http/form-answer.server";
+import { stylesheet } from "#app/lib/stylesheet";
 
 /**
  * Phone notification settings (ADR 282): the daily reminder's hour and the cheers switch. /profile shows
  * the same form in its "Notifications on your phone" section and posts here; this page shows it alone
  * (and with its errors when JavaScript is off).
  */
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: memberStyles }];
+export const links: LinksFunction = () => [stylesheet(memberStyles)];
 
 export const meta: MetaFunction = () =>
   screenMeta("Phone notifications", { description: "Choose when your phone reminds you to log, and cheers." });

@@ -19,8 +19,9 @@ import { readPublicForm } from "#app/platform/http/public-form.server";
 import { afterSignIn, readReturnTo } from "#app/platform/http/return-to.server";
 import { createUserSession, requireAnonymous } from "#app/platform/session/session.server";
 import authStyles from "#app/styles/auth.css";
+import { stylesheet } from "#app/lib/stylesheet";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: authStyles }];
+export const links: LinksFunction = () => [stylesheet(authStyles)];
 
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta({

@@ -19,8 +19,9 @@ import { signupAccess } from "#app/features/auth/signup-access.server";
 import { honeypotInputProps } from "#app/platform/http/honeypot.server";
 import { signUp } from "#app/features/auth/signup.server";
 import authStyles from "#app/styles/auth.css";
+import { stylesheet } from "#app/lib/stylesheet";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: authStyles }];
+export const links: LinksFunction = () => [stylesheet(authStyles)];
 
 const TITLES = { closed: "Early Access Closed", request: "Request Early Access", open: "Sign Up" } as const;
 const DESCRIPTIONS = {

@@ -25,11 +25,9 @@ import { getOptionalUser } from "#app/platform/session/session.server";
 import fundraisingStyles from "#app/styles/fundraising.css";
 import sponsorsStyles from "#app/styles/sponsors.css";
 import { screenMeta } from "#app/lib/meta";
+import { stylesheet } from "#app/lib/stylesheet";
 
-export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: fundraisingStyles },
-  { rel: "stylesheet", href: sponsorsStyles },
-];
+export const links: LinksFunction = () => [stylesheet(fundraisingStyles), stylesheet(sponsorsStyles)];
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
   const page = data?.page;

@@ -7,8 +7,9 @@ import { originFrom, pageMeta } from "#app/lib/meta";
 import { honeypotInputProps } from "#app/platform/http/honeypot.server";
 import { signUp } from "#app/features/auth/signup.server";
 import authStyles from "#app/styles/auth.css";
+import { stylesheet } from "#app/lib/stylesheet";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: authStyles }];
+export const links: LinksFunction = () => [stylesheet(authStyles)];
 
 /** SPEC: the sign-up form without the early-access wrapper. */
 export const meta: MetaFunction = ({ matches }) =>

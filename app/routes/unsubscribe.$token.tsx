@@ -13,8 +13,9 @@ import { EMAIL_TOPICS } from "#app/features/notifications/notification-email";
 import { unsubscribe, unsubscribeTarget } from "#app/features/notifications/email-preferences.server";
 import authStyles from "#app/styles/auth.css";
 import { screenMeta } from "#app/lib/meta";
+import { stylesheet } from "#app/lib/stylesheet";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: authStyles }];
+export const links: LinksFunction = () => [stylesheet(authStyles)];
 
 export const meta: MetaFunction = () => screenMeta("Unsubscribe", { noindex: true });
 
