@@ -19,7 +19,7 @@ if (!existsSync(".dev.vars")) {
 }
 run("npx", ["remix", "build"]);
 run("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local"]);
-if (!process.argv.includes("--no-seed")) seed();
+if (!process.argv.includes("--no-seed")) await seed();
 
 const children = [
   spawn("npx", ["remix", "watch"], { stdio: ["ignore", "ignore", "inherit"], env }),

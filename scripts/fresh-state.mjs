@@ -44,6 +44,9 @@ function stateKey(cwd) {
     hash.update(name).update(readFileSync(join(migrations, name)));
   }
   hash.update(readFileSync(join(cwd, "wrangler.toml"))).update(seedSql());
+  // The seed's archived challenge is written by the app's archive job (scripts/seed-archive.mjs).
+  for (const file of ["app/features/archive/archive.server.ts", "app/features/archive/archive-file.ts"])
+    hash.update(readFileSync(join(cwd, file)));
   return hash.digest("hex").slice(0, 16);
 }
 
@@ -69,7 +72,7 @@ async function buildOnce(template, cwd) {
       stdio: ["ignore", "ignore", "inherit"],
       env: quietEnv(),
     });
-    seed({ persistTo: building, cwd });
+    await seed({ persistTo: building, cwd });
     renameSync(building, template);
   } finally {
     rmSync(lock, { recursive: true, force: true });

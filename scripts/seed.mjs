@@ -3,7 +3,9 @@
  * Dev seed: one admin, one org, one member, and goals that exercise every rule (public, private owned
  * by the org, demo, ended, future, running now), early access 'open', and a measured month challenge with club runners in two teams (each with a team sponsor), entries and per-unit
  * pledges (ADR 140), and fixed pledges confirmed, said paid and owed (ADR 243); the demo member logs in that
- * challenge and has phone reminder settings (ADR 281, 282). Idempotent: safe to run again.
+ * challenge and has phone reminder settings (ADR 281, 282); a challenge that ended over 90 days ago is archived
+ * to the local R2 bucket by the app's own archive job (ADR 303, scripts/seed-archive.mjs). Idempotent: safe to
+ * run again.
  * The rows come from the factories (drizzle/factories.ts), written as SQL text (drizzle/sql-text.ts).
  * Usage: node scripts/seed.mjs [--persist-to DIR]
  */
@@ -13,6 +15,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { tsImport } from "tsx/esm/api";
+import { archiveEnded, archivedChallengeSql } from "./seed-archive.mjs";
 
 // The factories are TypeScript: tsx loads them for this module only (no global loader in the importer,
 // which may be Playwright or a benchmark).
@@ -165,6 +168,7 @@ export function seedSql() {
       // The member is already pursuing one goal, so Home has something on it.
       insertSql(userGoals, [membershipRow("demo-member", "goal-reading")], { onConflict: "nothing" }),
       ...challengeSql(),
+      ...archivedChallengeSql(day),
       `UPDATE users SET activegoals = (SELECT count(*) FROM user_goals WHERE user_id = users.id AND completed = 0);`,
       // Her phone's reminder settings (ADR 282), 18:00 her time (a first opt-in gives 19:00), cheers on.
       // No device is subscribed (a browser makes that), so /profile offers "Turn on notifications on this device".
@@ -184,9 +188,13 @@ export function executeSql(text, { persistTo, cwd = process.cwd() } = {}) {
   execFileSync("npx", args, { cwd, stdio: ["ignore", "ignore", "inherit"], env: quietEnv() });
 }
 
-/** @param {{ persistTo?: string, cwd?: string }} [options] */
-export function seed(options = {}) {
+/**
+ * The seed's SQL, then the archive job over it (its archived challenge's entries move to R2).
+ * @param {{ persistTo?: string, cwd?: string }} [options]
+ */
+export async function seed(options = {}) {
   executeSql(seedSql(), options);
+  await archiveEnded(options);
 }
 
 export function quietEnv() {
@@ -200,6 +208,6 @@ export function quietEnv() {
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const i = process.argv.indexOf("--persist-to");
-  seed({ persistTo: i > 0 ? process.argv[i + 1] : undefined });
+  await seed({ persistTo: i > 0 ? process.argv[i + 1] : undefined });
   console.log("Seeded demo accounts and goals.");
 }
