@@ -174,8 +174,10 @@ export default function GoalEntriesRoute() {
       <h1>Entries</h1>
       <ToastRegion />
       <p className="member-page__lead">
-        Every entry logged in {goal.cause}, newest first. Remove one that is abusive: the member&apos;s total is
-        recounted and the removal is recorded in the audit log.
+        Every entry logged in {goal.cause}, newest first.
+        {page.archived
+          ? null
+          : " Remove one that is abusive: the member's total is recounted and the removal is recorded in the audit log."}
       </p>
       {page.archived ? (
         <p className="notice" data-testid="archived-notice">
