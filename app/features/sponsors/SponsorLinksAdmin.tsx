@@ -1,5 +1,6 @@
 import { Form } from "@remix-run/react";
 import { AskFirst } from "#app/components/AskFirst";
+import { ReplaceLinkForm } from "./ReplaceLinkForm";
 import { SponsorKit } from "./SponsorKit";
 import type { QrCode } from "#app/lib/qr";
 
@@ -73,94 +74,38 @@ export function SponsorLinksAdmin({
         </Form>
       </AskFirst>
       {view.members.length ? (
-        <AskFirst
+        <ReplaceLinkForm
           summary="Replace one member's sponsor link…"
           question="Replace one member's sponsor link?"
           keep="Keep their link"
-          open={!!memberError}
+          intent="revoke-member-sponsor-link"
+          className="sponsor-links__member"
+          field={{ id: "revoke-member", name: "memberId", label: "Member", choose: "Choose a member" }}
+          options={view.members}
+          error={memberError}
+          button="Replace their link"
         >
-          <p>
-            The member&apos;s link shared so far stops working at once, in chats, e-mails, QR codes and cards; anyone
-            who opens it is told it does not work any more. Pledges already made stay, and the other links keep working.
-            The member finds their new link on the goal (Get sponsored).
-          </p>
-          <Form method="post" className="form sponsor-links__member" action="#sponsor-links">
-            <input type="hidden" name="intent" value="revoke-member-sponsor-link" />
-            <div className="field">
-              <label htmlFor="revoke-member">Member</label>
-              <select
-                id="revoke-member"
-                name="memberId"
-                required
-                defaultValue=""
-                aria-invalid={memberError ? true : undefined}
-                aria-describedby={memberError ? "revoke-member-error" : undefined}
-              >
-                <option value="" disabled>
-                  Choose a member
-                </option>
-                {view.members.map((m) => (
-                  <option key={m.id} value={m.id}>
-                    {m.name}
-                  </option>
-                ))}
-              </select>
-              {memberError ? (
-                <p className="field__error" id="revoke-member-error" role="alert">
-                  {memberError}
-                </p>
-              ) : null}
-            </div>
-            <button type="submit" className="button button--danger">
-              Replace their link
-            </button>
-          </Form>
-        </AskFirst>
+          The member&apos;s link shared so far stops working at once, in chats, e-mails, QR codes and cards; anyone who
+          opens it is told it does not work any more. Pledges already made stay, and the other links keep working. The
+          member finds their new link on the goal (Get sponsored).
+        </ReplaceLinkForm>
       ) : null}
       {view.teams.length ? (
-        <AskFirst
+        <ReplaceLinkForm
           summary="Replace a team's sponsor link…"
           question="Replace one team's sponsor link?"
           keep="Keep the team's link"
-          open={!!teamError}
+          intent="revoke-team-sponsor-link"
+          className="sponsor-links__team"
+          field={{ id: "revoke-team", name: "teamId", label: "Team", choose: "Choose a team" }}
+          options={view.teams}
+          error={teamError}
+          button="Replace the team's link"
         >
-          <p>
-            The team&apos;s link shared so far stops working at once, in chats, e-mails, QR codes and cards; anyone who
-            opens it is told it does not work any more. Pledges already made stay, and the other links keep working. The
-            new link is on the team&apos;s page.
-          </p>
-          <Form method="post" className="form sponsor-links__team" action="#sponsor-links">
-            <input type="hidden" name="intent" value="revoke-team-sponsor-link" />
-            <div className="field">
-              <label htmlFor="revoke-team">Team</label>
-              <select
-                id="revoke-team"
-                name="teamId"
-                required
-                defaultValue=""
-                aria-invalid={teamError ? true : undefined}
-                aria-describedby={teamError ? "revoke-team-error" : undefined}
-              >
-                <option value="" disabled>
-                  Choose a team
-                </option>
-                {view.teams.map((t) => (
-                  <option key={t.id} value={t.id}>
-                    {t.name}
-                  </option>
-                ))}
-              </select>
-              {teamError ? (
-                <p className="field__error" id="revoke-team-error" role="alert">
-                  {teamError}
-                </p>
-              ) : null}
-            </div>
-            <button type="submit" className="button button--danger">
-              Replace the team&apos;s link
-            </button>
-          </Form>
-        </AskFirst>
+          The team&apos;s link shared so far stops working at once, in chats, e-mails, QR codes and cards; anyone who
+          opens it is told it does not work any more. Pledges already made stay, and the other links keep working. The
+          new link is on the team&apos;s page.
+        </ReplaceLinkForm>
       ) : null}
     </section>
   );
