@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
  * A/B: two commits' production builds side by side, each page interleaved ceiling, A, B round by round,
- * so a lever is measured against its own "before" in one run on one machine load (issue 18).
+ * so a lever is measured against its own "before" in one run on one machine load (docs/benchmarks.md,
+ * "Round 3": levers, each A/B in one run).
  *   node bench/ab.mjs --a <commit> [--b <commit>] [--rounds 5] [--seconds 3] [--connections 10] [--paths main,active,measured,marketing]
  * --b defaults to the working tree. Each side is a detached git worktree under the system temp dir
  * sharing this checkout's node_modules (or --a-modules / --b-modules <dir>, for a commit whose

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 /**
- * What separates the marketing page (a hit from isolate memory) from its ceiling (issue 18, round 3).
+ * What separates the marketing page (a hit from isolate memory) from its ceiling (docs/benchmarks.md,
+ * "Round 3: each page against its own ceiling").
  * The ceiling answers a string of the page's byte count with one header, straight to the Worker; the
  * page answers a stored ArrayBuffer with its ~12 headers, behind the assets layer (wrangler.toml
  * `[assets]`, `run_worker_first`), after the app's own checks. This runs, interleaved round by round

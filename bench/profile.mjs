@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 /**
- * `node bench/profile.mjs`: where a page's server CPU goes (issue 18). Builds the production worker
+ * `node bench/profile.mjs`: where a page's server CPU goes (docs/benchmarks.md, "Round 3": where the time
+ * goes). Builds the production worker
  * unminified (React's production build, names kept), serves it unbundled with `wrangler dev` and its
  * devtools inspector, and records a V8 CPU profile (CDP `Profiler`) of each page over N sequential
  * requests after a warm-up. Writes one .cpuprofile per page (open it in Chrome DevTools) and prints

@@ -115,7 +115,7 @@ try {
   const app = await startApp();
   servers.push(app.server);
   const cookie = app.cookie;
-  // Issue 32's "same I/O": each member screen's own D1 statements, captured, then replayed by the bare
+  // ADR 293's "same I/O": each member screen's own D1 statements, captured, then replayed by the bare
   // Worker over a copy of the same database.
   const capturedPages = [
     { key: "main", path: "/main", cookie },
@@ -252,7 +252,8 @@ try {
   stopAll();
 }
 
-// Live updates (bench/live, issue 5): 1,000 signed-in subscribers on one goal's hub. Its own server.
+// Live updates (bench/live; docs/benchmarks.md, "Live updates"): 1,000 signed-in subscribers on one
+// goal's hub. Its own server.
 if (!flag("--no-live")) {
   const [subscribers, writes] = quick ? [200, 5] : [1000, 20];
   log(
@@ -269,14 +270,14 @@ if (!flag("--no-live")) {
   }
 }
 
-// Load (bench/load, issue 8): 200 signed-in members for 60 s, then D1's invariants. Its own server.
+// Load (bench/load; docs/benchmarks.md, "Load"): 200 signed-in members for 60 s, then D1's invariants. Its own server.
 if (!flag("--no-load")) {
   log("\nLoad: 200 sessions, /main, /active/{id}, join and complete (bench/load/index.mjs)");
   results.load = await runLoad({ sessions: 200, seconds: quick ? 10 : 60, log });
   printLoad(results.load, log);
 }
 
-// Pathological input (bench/pathological, issue 13): the worst time per text field. Its own server.
+// Pathological input (bench/pathological, ADR 101): the worst time per text field. Its own server.
 if (!flag("--no-pathological")) {
   log(
     "\nPathological input: every text field, crafted runs at its maximum, just over it, filling the 128 KB body cap and at 1 MB (bench/pathological)",

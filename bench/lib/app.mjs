@@ -107,7 +107,7 @@ export async function startHello({ copyStateFrom } = {}) {
 }
 
 /**
- * Every D1 statement each page sends, grouped by round trip (issue 32's "same I/O"): the built app
+ * Every D1 statement each page sends, grouped by round trip (ADR 293's "same I/O"): the built app
  * behind bench/ssr/capture/entry.js, over a copy of `app`'s state, asked for each page twice (the
  * first view may record a visit after it answers); the second view's trips are kept.
  * @param {{ persistTo: string }} app  @param {{ key: string, path: string, cookie?: string }[]} pages
@@ -175,7 +175,7 @@ export function partsBehindAssetsConfig() {
 }
 
 /**
- * The marketing page's ceiling (issue 32): a bare Worker behind the same static-assets layer, answering
+ * The marketing page's ceiling (ADR 293): a bare Worker behind the same static-assets layer, answering
  * the page's own bytes with the page's own headers (a memory hit's), as bench/marketing-parts.mjs's part 4.
  */
 export async function startMarketingCeiling(appUrl) {

@@ -222,7 +222,7 @@ export async function driveLoad({ url, sessions, seconds, inflight, log = consol
   };
 }
 
-/** The two invariants of issue 8, straight from D1 (run after the server has stopped). */
+/** The two invariants of docs/benchmarks.md "Load", straight from D1 (run after the server has stopped). */
 export function checkInvariants(persistTo) {
   const [counts] = query(
     persistTo,

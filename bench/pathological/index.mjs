@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 /**
- * Pathological input (issue 13, ADR 101): every text field of every form posted with the values of
+ * Pathological input (ADR 101; docs/benchmarks.md, "Pathological input"): every text field of every form
+ * posted with the values of
  * tests/support/pathological.mjs (runs of the characters the checks repeat on, at the field's
  * maximum, just over it, filling the 128 KB body cap, and one at 1 MB that the cap refuses), against a production build under wrangler's dev server.
  * Prints the worst SERVER time per field; the goal is no request over 50 ms. The server time of a request

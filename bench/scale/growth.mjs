@@ -135,7 +135,10 @@ const MODEL = [
   ["progress_totals", 0.02, null, "with each join"],
   ["audit_log", 0.001, null, "admins' actions"],
 ];
-/** With the archive (issue 32's stretch, not built): a challenge's entries leave D1 30 days after it ends. */
+/**
+ * With an archive: the days a challenge's entries stay in D1 (a 30-day challenge, then 30 days after its end).
+ * Modelled before ADR 303, which keeps them 90 days after the end.
+ */
 const ARCHIVED_ENTRY_DAYS = 60;
 const tableOf = (name) => name.split(" ")[0];
 const fmt = (n, d = 0) => n.toLocaleString("en", { maximumFractionDigits: d, minimumFractionDigits: d });

@@ -8,13 +8,13 @@
 import { load, measure, median } from "../lib/load.mjs";
 
 /**
- * Share of the page's own ceiling (issue 32's decision, "the same I/O"): for a member screen a bare Worker
+ * Share of the page's own ceiling (ADR 293, "the same I/O"): for a member screen a bare Worker
  * that sends the page's own captured D1 statements in the same round trips and answers as many bytes; for
  * the marketing page a bare Worker behind the same static-assets layer answering the page's bytes with its
  * headers. The one-query ceilings of round 3 stay beside them, without a target.
  */
 export const TARGETS = { marketing: 0.9, main: 0.7, active: 0.7, measured: 0.7, mainData: 0.75, activeData: 0.75 };
-/** CPU per request on the bench machine, beside the ratios (issue 32). */
+/** CPU per request on the bench machine, beside the ratios (ADR 293). */
 export const CPU_TARGETS = { main: 6, active: 5, measured: 6 };
 
 /**

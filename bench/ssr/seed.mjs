@@ -1,8 +1,8 @@
 /**
  * Bench data on top of the demo seed: a member with 20 goals (the /main and /active/{id} pages),
  * 40 more public goals for suggestions, and 500 other members with 3 goals each, so a query without
- * an index scans real rows. And a measured month challenge (issue 15/18): 1,000 runners logging 30
- * entries each (30,000 entries), one of them signed in for its goal screen.
+ * an index scans real rows. And a measured month challenge (ADR 140; docs/benchmarks.md, "Round 3"): 1,000
+ * runners logging 30 entries each (30,000 entries), one of them signed in for its goal screen.
  */
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";

@@ -1,5 +1,5 @@
 /**
- * What each member screen asks of D1 (issue 32): statements, round trips and bytes of SQL and bindings,
+ * What each member screen asks of D1 (ADR 293): statements, round trips and bytes of SQL and bindings,
  * from the statements bench/ssr/capture recorded, beside /main's budget.
  */
 

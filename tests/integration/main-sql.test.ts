@@ -3,7 +3,7 @@
  * running goals to suggest, others joining their goals since the last visit, so the home's feed has news):
  * how many statements in how many round trips, how many bytes of SQL, and every statement's plan
  * (EXPLAIN QUERY PLAN against the real migrations) reads through an index, never a whole table.
- * Issue 32's budget is 12 statements in 2 round trips; `npm run bench` prints the count beside that target
+ * ADR 293's budget is 12 statements in 2 round trips; `npm run bench` prints the count beside that target
  * (speed and budget targets live in bench/, ADR 293); this file pins what the screen sends today so that
  * it can only go down, and fails on a new statement that scans a table.
  */

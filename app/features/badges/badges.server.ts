@@ -19,7 +19,7 @@ export const BADGE_FEED_SHOWN = 5;
 /**
  * A member's entries in a goal, newest day first (progress_entries_member_day_idx walked backwards, no sort):
  * the badges' input, and on the goal screen also my entries list, my streak's days and my chart's days,
- * read once instead of in four statements (issue 32's budget for /main).
+ * read once instead of in four statements (ADR 293's budget for /main).
  */
 export function myBadgeEntriesQuery(context: AppLoadContext, goalId: string | SQL, viewerId: string | SQL) {
   return context.db

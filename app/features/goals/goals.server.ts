@@ -174,7 +174,7 @@ export function mainScreenQueries(
       ),
     )
     .limit(FRIENDS_SUGGESTION_LIMIT);
-  // The dated and the undated suggestions as ONE statement (issue 32's budget): each still its own ordered,
+  // The dated and the undated suggestions as ONE statement (ADR 293's budget): each still its own ordered,
   // limited walk of goals_end_cause_idx inside the UNION ALL, dated first.
   const suggestions = db
     .select()

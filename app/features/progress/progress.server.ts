@@ -150,7 +150,7 @@ export function latestEntriesQuery(context: AppLoadContext, goalId: string | SQL
 }
 
 /**
- * The viewer's totals and rank, as columns of the goal's measure row (issue 32's budget for /main: one
+ * The viewer's totals and rank, as columns of the goal's measure row (ADR 293's budget for /main: one
  * statement instead of two). Null when the viewer has logged nothing in the goal.
  */
 function myStandingColumns(goalId: string | SQL, viewerId: string | SQL) {

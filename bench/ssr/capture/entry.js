@@ -1,7 +1,7 @@
 // The app's own worker (build/index.js), for `npm run bench` only: a request with `x-bench-capture: 1`
 // has every D1 statement it sends recorded, grouped by round trip, and `GET /__bench/captured` answers
 // the last such request's trips as JSON. The bench replays them from a bare Worker over a copy of the
-// same database: the ceiling with "the same I/O" (issue 32's decision). Never deployed; the app knows
+// same database: the ceiling with "the same I/O" (ADR 293). Never deployed; the app knows
 // nothing of it (the recording wraps the D1 binding's prototypes, as tests/support/d1.ts does).
 import app from "../../../build/index.js";
 export * from "../../../build/index.js";

@@ -1,8 +1,8 @@
 // The yardstick: the least a Worker can do to answer a page. `/d1` does the same plus one D1 round
 // trip (SELECT 1): the floor for any signed-in page, which reads its session from D1.
 // `?bytes=N` answers N bytes of HTML instead of the 80-byte hello world: the fair ceiling for a page
-// of that size (issue 18): the same I/O and the same byte count, nothing else.
-// `/replay?page=NAME` sends a page's own D1 statements first (issue 32's "same I/O": the SQL and the
+// of that size (docs/benchmarks.md, "Round 3"): the same I/O and the same byte count, nothing else.
+// `/replay?page=NAME` sends a page's own D1 statements first (ADR 293's "same I/O": the SQL and the
 // bindings the page sent, captured by bench/ssr/capture, in the same round trips, through a D1 session
 // as the app reads), over a copy of the app's database; `POST /__replay` loads them: { name, trips }.
 const hello = "<!doctype html><html lang=en><title>Hello</title><h1>Hello, world</h1></html>";
