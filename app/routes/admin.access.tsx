@@ -1,5 +1,5 @@
 import { getFormProps } from "@conform-to/react";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import { ActionNotice } from "#app/features/admin/Notice";
 import { useStickyActionData } from "#app/features/admin/useStickyActionData";
@@ -20,6 +20,7 @@ import { requireRole } from "#app/platform/session/session.server";
 import { useConformForm } from "#app/components/hooks/useConformForm";
 import { screenMeta } from "#app/lib/meta";
 import { readIntentForm } from "#app/platform/http/intent-form.server";
+import { formDone, formErrorsAt, formRefused } from "#app/platform/http/form-answer.server";
 
 export const meta: MetaFunction = () => screenMeta("Access", { section: "Admin" });
 
@@ -33,39 +34,26 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readIntentForm(request, ACCESS_FORMS);
   if (form.intent === "early-access") {
     const { submission } = form;
-    if (submission.status !== "success")
-      return data({ ok: false, message: "Choose closed, request or open." }, { status: 400 });
+    if (submission.status !== "success") return formRefused("Choose closed, request or open.", 400);
     await setEarlyAccessMode(context, actor, submission.value.mode);
     publish(context, ["settings", "admin"]);
-    return { ok: true, message: EARLY_ACCESS_EFFECTS[submission.value.mode].changed };
+    return formDone(EARLY_ACCESS_EFFECTS[submission.value.mode].changed);
   }
   if (form.intent === "support-email") {
     const { submission } = form;
-    if (submission.status !== "success")
-      return data({ ok: false, message: "", support: submission.reply() }, { status: 400 });
+    if (submission.status !== "success") return formErrorsAt("support", submission, 400);
     await setSupportEmail(context, actor, submission.value.supportEmail);
     publish(context, ["settings", "admin"]);
-    return {
-      ok: true,
-      message: `Support e-mail saved: ${submission.value.supportEmail}.`,
-      support: submission.reply(),
-    };
+    return formDone(`Support e-mail saved: ${submission.value.supportEmail}.`, { support: submission.reply() });
   }
   const submission = form.intent === "invite" ? form.submission : null;
-  if (submission?.status !== "success") return data({ ok: false, message: "Unknown action." }, { status: 400 });
+  if (submission?.status !== "success") return formRefused("Unknown action.", 400);
   const invited = await inviteRequester(context, request, actor, submission.value.requestId);
-  if (!invited) return data({ ok: false, message: "That request no longer exists." }, { status: 404 });
-  if (invited.member) {
-    return data(
-      { ok: false, message: `${invited.email} already has an account: nothing to invite. They can sign in.` },
-      { status: 409 },
-    );
-  }
+  if (!invited.ok) return formRefused(invited.message, invited.status);
   publish(context, ["admin"]);
-  return {
-    ok: true,
-    message: `Invited ${invited.email}: we e-mailed them a sign-up link. It works once, for 7 days, whatever the early-access mode.`,
-  };
+  return formDone(
+    `Invited ${invited.email}: we e-mailed them a sign-up link. It works once, for 7 days, whatever the early-access mode.`,
+  );
 }
 
 export default function AccessRoute() {

@@ -1,6 +1,4 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import {
-  data,
   redirect,
   type ActionFunctionArgs,
   type LinksFunction,
@@ -14,7 +12,9 @@ import { editGoal, goalsScreen } from "#app/features/admin/admin-goals.server";
 import { today } from "#app/platform/session/clock.server";
 import { publish, revokeStreams } from "#app/features/live/live.server";
 import { requireRole } from "#app/platform/session/session.server";
-import { deleteImage, readImageUpload, readUploadForm, storeImage } from "#app/platform/http/uploads.server";
+import { deleteImage, storeImage } from "#app/platform/http/uploads.server";
+import { readImageForm } from "#app/platform/http/image-form.server";
+import { formDone, formErrorsAt } from "#app/platform/http/form-answer.server";
 import goalsStyles from "#app/styles/goals.css";
 import memberStyles from "#app/styles/member.css";
 import { screenMeta } from "#app/lib/meta";
@@ -36,18 +36,11 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const actor = await requireRole(request, context, "admin");
-  const formData = await readUploadForm(request, context);
-  if (!formData)
-    return data({ ok: false, message: "This upload is too large. Choose an image up to 2 MB." }, { status: 413 });
-  const submission = parseWithZod(formData, { schema: goalEditSchema });
-  const upload = await readImageUpload(formData.get("icon"));
-  if (submission.status !== "success" || upload.error) {
-    const result = submission.reply({ fieldErrors: upload.error ? { icon: [upload.error] } : undefined });
-    return data({ ok: false, message: "", result }, { status: 400 });
-  }
+  const form = await readImageForm(request, context, { schema: goalEditSchema, image: "icon" });
+  if (!form.ok) return formErrorsAt("result", form.submission, form.status);
   const { env } = context.cloudflare;
-  const icon = upload.image ? await storeImage(env, "goal-icons", upload.image) : undefined;
-  const { cause, start, end, visibility, demo } = submission.value;
+  const icon = form.image ? await storeImage(env, "goal-icons", form.image) : undefined;
+  const { cause, start, end, visibility, demo } = form.value;
   const saved = await editGoal(context, actor, params.id!, { cause, start, end, visibility, demo, icon });
   if (!saved) {
     await deleteImage(env, icon);
@@ -57,11 +50,9 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   publish(context, ["goals", `goal:${params.id}`, "admin"]);
   // Who may hear the goal changed: its streams reconnect through /events' access check (ADR 106).
   if (saved.visibilityChanged) revokeStreams(context, { goal: params.id! });
-  return {
-    ok: true,
-    message: saved.changes.length ? `Saved: ${saved.changes.join("; ")}.` : "No changes.",
-    result: submission.reply(),
-  };
+  return formDone(saved.changes.length ? `Saved: ${saved.changes.join("; ")}.` : "No changes.", {
+    result: form.submission.reply(),
+  });
 }
 
 export default GoalsScreen;

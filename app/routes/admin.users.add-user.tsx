@@ -1,6 +1,6 @@
-import { getFormProps } from "@conform-to/react";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link } from "@remix-run/react";
 import { Field, SelectField, SubmitButton } from "#app/components/forms";
 import { TYPE_LABELS, USER_TYPES } from "#app/features/admin/admin";
@@ -8,11 +8,11 @@ import { addUserSchema } from "#app/features/admin/admin.schema";
 import { addUser } from "#app/features/admin/admin-users.server";
 import { publish } from "#app/features/live/live.server";
 import { requireRole } from "#app/platform/session/session.server";
-import { EmailTakenError } from "#app/features/account/users.server";
 import { useStickyActionData } from "#app/features/admin/useStickyActionData";
 import { useConformForm } from "#app/components/hooks/useConformForm";
 import { screenMeta } from "#app/lib/meta";
 import { readFormData } from "#app/platform/http/form-data.server";
+import { formDone, formErrorsAt } from "#app/platform/http/form-answer.server";
 
 export const meta: MetaFunction = () => screenMeta("Add User", { section: "Admin" });
 
@@ -24,22 +24,26 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const actor = await requireRole(request, context, "admin");
   const submission = parseWithZod(await readFormData(request), { schema: addUserSchema });
-  if (submission.status !== "success") return data({ result: submission.reply(), added: null }, { status: 400 });
-  try {
-    const added = await addUser(context, request, actor, submission.value);
-    publish(context, ["admin"]);
-    return { result: submission.reply({ resetForm: true }), added: added.email };
-  } catch (error) {
-    if (!(error instanceof EmailTakenError)) throw error;
-    const result = submission.reply({ fieldErrors: { email: ["An account with this email already exists."] } });
-    return data({ result, added: null }, { status: 409 });
-  }
+  if (submission.status !== "success") return formErrorsAt("result", submission, 400);
+  const added = await addUser(context, request, actor, submission.value);
+  if (!added.ok)
+    return formErrorsAt("result", submission, 409, {
+      fieldErrors: { email: ["An account with this email already exists."] },
+    });
+  publish(context, ["admin"]);
+  return formDone(`Added ${added.email}. We e-mailed them a link to set their password.`, {
+    added: added.email,
+    result: submission.reply({ resetForm: true }),
+  });
 }
+
+/** What the action answers: the form's reply, and once a user is added, the notice and their address. */
+type AddUserAnswer = { result: SubmissionResult<string[]>; notice?: string; added?: string };
 
 const TYPE_OPTIONS = USER_TYPES.map((t) => ({ value: t, label: TYPE_LABELS[t] }));
 
 export default function AddUserRoute() {
-  const actionData = useStickyActionData<typeof action>();
+  const actionData = useStickyActionData<AddUserAnswer>();
   const [form, fields] = useConformForm(addUserSchema, {
     id: "add-user",
     lastResult: actionData?.result,
@@ -55,7 +59,7 @@ export default function AddUserRoute() {
       </p>
       {actionData?.added ? (
         <p className="notice" role="status">
-          Added {actionData.added}. We e-mailed them a link to set their password.{" "}
+          {actionData.notice}{" "}
           <Link to={`/admin/users?q=${encodeURIComponent(actionData.added)}`}>See them in Users</Link>
         </p>
       ) : null}

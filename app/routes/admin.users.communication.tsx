@@ -1,6 +1,6 @@
-import { getFormProps } from "@conform-to/react";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { Field, SelectField, SubmitButton, TextareaField } from "#app/components/forms";
 import { Table, type Column } from "#app/components/Table";
@@ -20,6 +20,7 @@ import { useStickyActionData } from "#app/features/admin/useStickyActionData";
 import { useConformForm } from "#app/components/hooks/useConformForm";
 import { screenMeta } from "#app/lib/meta";
 import { readFormData } from "#app/platform/http/form-data.server";
+import { formErrorsAt, formStep } from "#app/platform/http/form-answer.server";
 
 export const meta: MetaFunction = () => screenMeta("Communication", { section: "Admin" });
 
@@ -34,20 +35,23 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const actor = await requireRole(request, context, "admin");
   const submission = parseWithZod(await readFormData(request), { schema: communicationSchema });
-  if (submission.status !== "success") return data({ result: submission.reply(), preview: null }, { status: 400 });
+  if (submission.status !== "success") return formErrorsAt("result", submission, 400);
   const { intent, previewed, ...draft } = submission.value;
   if (intent === "preview") {
-    return { result: submission.reply(), preview: await previewCommunication(context, actor, draft) };
+    return formStep({ result: submission.reply(), preview: await previewCommunication(context, actor, draft) });
   }
   const outcome = await sendCommunication(context, actor, draft, previewed);
   if ("refused" in outcome) {
     // Nothing went out. Show what the form now holds, so the admin can check it and send that.
-    const result =
-      outcome.refused === "nobody"
-        ? submission.reply({ fieldErrors: { audience: [NOBODY] } })
-        : submission.reply({ formErrors: [NOT_AS_PREVIEWED[outcome.refused]] });
-    const preview = outcome.refused === "nobody" ? null : await previewCommunication(context, actor, draft);
-    return data({ result, preview }, { status: 409 });
+    if (outcome.refused === "nobody")
+      return formErrorsAt("result", submission, 409, { fieldErrors: { audience: [NOBODY] } });
+    return formErrorsAt(
+      "result",
+      submission,
+      409,
+      { formErrors: [NOT_AS_PREVIEWED[outcome.refused]] },
+      { preview: outcome.preview },
+    );
   }
   publish(context, ["admin"]);
   // Post/redirect/get: reloading the page cannot send the message twice.
@@ -57,6 +61,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
     FLASH.sent(outcome.sent.recipients),
   );
 }
+
+/** What the action answers: the form's reply, with the draft's preview when there is one to show. */
+type CommunicationAnswer = {
+  result: SubmissionResult<string[]>;
+  preview?: Awaited<ReturnType<typeof previewCommunication>> | null;
+};
 
 const NOBODY = "Nobody to send to: no active users of this type.";
 const NOT_AS_PREVIEWED = {
@@ -77,7 +87,7 @@ const HISTORY_COLUMNS: Column<Awaited<ReturnType<typeof communicationHistory>>["
 
 export default function CommunicationRoute() {
   const { history, viewed, recipients } = useLoaderData<typeof loader>();
-  const actionData = useStickyActionData<typeof action>();
+  const actionData = useStickyActionData<CommunicationAnswer>();
   const preview = actionData?.preview;
   const [form, fields] = useConformForm(communicationSchema, {
     id: "communication",

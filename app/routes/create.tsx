@@ -1,7 +1,5 @@
 import { getFormProps } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import {
-  data,
   type ActionFunctionArgs,
   type LinksFunction,
   type LoaderFunctionArgs,
@@ -23,7 +21,8 @@ import { FLASH } from "#app/lib/flash";
 import { redirectWithFlashAt } from "#app/platform/session/flash.server";
 import { createGoal } from "#app/features/goals/goals.server";
 import { requireRole } from "#app/platform/session/session.server";
-import { deleteImage, readImageUpload, readUploadForm, storeImage } from "#app/platform/http/uploads.server";
+import { deleteImage, storeImage } from "#app/platform/http/uploads.server";
+import { readImageForm } from "#app/platform/http/image-form.server";
 import fundraisingStyles from "#app/styles/fundraising.css";
 import memberStyles from "#app/styles/member.css";
 import { useConformForm } from "#app/components/hooks/useConformForm";
@@ -48,27 +47,21 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireRole(request, context, "admin", "org");
-  const formData = await readUploadForm(request, context);
-  if (!formData)
-    return data(
-      { status: "error" as const, error: { icon: ["This upload is too large. Choose an image up to 2 MB."] } },
-      { status: 413 },
-    );
-  const submission = parseWithZod(formData, { schema: createGoalWithTeamsSchema });
-  const upload = await readImageUpload(formData.get("icon"));
-  const roleErrors: Record<string, string[]> = {};
-  if (submission.status === "success") {
-    if (submission.value.visibility === "private" && user.type !== "org")
-      roleErrors.visibility = ["Only organisations can create private goals"];
-    if (submission.value.demo && user.type !== "admin") roleErrors.demo = ["Only admins can create demo goals"];
-  }
-  if (upload.error) roleErrors.icon = [upload.error];
-  if (submission.status !== "success" || Object.keys(roleErrors).length) {
-    return formErrors(submission, 400, { fieldErrors: Object.keys(roleErrors).length ? roleErrors : undefined });
-  }
-  const { cause, visibility, demo } = submission.value;
+  const form = await readImageForm(request, context, {
+    schema: createGoalWithTeamsSchema,
+    image: "icon",
+    check: (value) => ({
+      ...(value.visibility === "private" && user.type !== "org"
+        ? { visibility: ["Only organisations can create private goals"] }
+        : {}),
+      ...(value.demo && user.type !== "admin" ? { demo: ["Only admins can create demo goals"] } : {}),
+    }),
+  });
+  if (!form.ok) return formErrors(form.submission, form.status);
+  const { value } = form;
+  const { cause, visibility, demo } = value;
   const { env } = context.cloudflare;
-  const icon = upload.image ? await storeImage(env, "goal-icons", upload.image) : null;
+  const icon = form.image ? await storeImage(env, "goal-icons", form.image) : null;
   let id: string;
   try {
     id = await createGoal(
@@ -79,11 +72,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
         visibility,
         demo,
         icon,
-        ...challengeColumns(submission.value),
-        ...measureColumns(submission.value),
+        ...challengeColumns(value),
+        ...measureColumns(value),
       },
-      (goalId) =>
-        submission.value.teams ? [teamSettingsStatement(context, goalId, teamSettingsColumns(submission.value))] : [],
+      (goalId) => (value.teams ? [teamSettingsStatement(context, goalId, teamSettingsColumns(value))] : []),
     );
   } catch (error) {
     await deleteImage(env, icon);

@@ -70,9 +70,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     );
   }
   if (value.intent === "remove") {
-    const friend = (await friendsOf(context, user.id)).find((f) => f.id === value.friendId);
+    const friend = await removeFriend(context, user.id, value.friendId);
     if (!friend) return formErrors(submission, 404, { formErrors: ["That person is not your friend."] });
-    await removeFriend(context, user.id, friend.id);
     throw await redirectWithFlash(env, "/friends", FLASH.friendRemoved(friend.first));
   }
   await renewFriendCode(context, user.id);

@@ -1,5 +1,4 @@
 import {
-  data,
   type ActionFunctionArgs,
   type LinksFunction,
   type LoaderFunctionArgs,
@@ -15,12 +14,12 @@ import { requireUser } from "#app/platform/session/session.server";
 import { forbidden, notFound } from "#app/platform/http/http-errors.server";
 import { SPORT_LABELS, SPORTS, type Sport } from "#app/features/activity/activity";
 import { loadActivityGoal } from "#app/features/activity/activity.server";
-import { readFactorsForm } from "#app/features/activity/sport-factors";
 import { saveSportFactors } from "#app/features/activity/sport-factors.server";
 import memberStyles from "#app/styles/member.css";
 import { screenMeta } from "#app/lib/meta";
-import { SPORT_FACTORS_FORM } from "#app/features/activity/activity.schema";
-import { readIntentForm } from "#app/platform/http/intent-form.server";
+import { factorsOf, SPORT_FACTORS_FORM, sportFactorsSchema } from "#app/features/activity/activity.schema";
+import { readIntentForm, unknownIntent } from "#app/platform/http/intent-form.server";
+import { formErrors } from "#app/platform/http/form-answer.server";
 import { stylesheet } from "#app/lib/stylesheet";
 
 export const links: LinksFunction = () => [stylesheet(memberStyles)];
@@ -50,16 +49,17 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const goal = await requireOrganiser(request, context, params.id!);
   const form = await readIntentForm(request, SPORT_FACTORS_FORM);
-  if (!form.intent) return data({ errors: { "": "Unknown action." } as Record<string, string> }, { status: 400 });
-  const read = readFactorsForm(form.formData);
-  if (!read.ok) return data({ errors: read.errors as Record<string, string> }, { status: 400 });
-  await saveSportFactors(context, goal.id, read.factors);
+  if (!form.intent) return unknownIntent(form, sportFactorsSchema);
+  if (form.submission.status !== "success") return formErrors(form.submission, 400);
+  await saveSportFactors(context, goal.id, factorsOf(form.submission.value));
   throw await redirectWithFlash(context.cloudflare.env, `/goals/${goal.id}/sports`, "How sports count is saved.");
 }
 
 export default function SportFactorsRoute() {
   const { goal, values } = useLoaderData<typeof loader>();
-  const errors = useActionData<typeof action>()?.errors ?? {};
+  // The refused form's messages: a sport's under `factor-<sport>`, the form's own under "" (conform's reply).
+  const errors = useActionData<typeof action>()?.error ?? {};
+  const problem = (key: string) => errors[key]?.[0];
   const unit = (goal.unitLabel ?? "unit").replace(/s$/, "");
   return (
     <main className="member-page">
@@ -73,9 +73,9 @@ export default function SportFactorsRoute() {
       </p>
       <Form method="post" className="form card">
         <input type="hidden" name="intent" value="sport-factors" />
-        {errors[""] ? (
+        {problem("") ? (
           <p className="form-error" role="alert">
-            {errors[""]}
+            {problem("")}
           </p>
         ) : null}
         {SPORTS.map((sport: Sport) => (
@@ -90,12 +90,12 @@ export default function SportFactorsRoute() {
               inputMode="decimal"
               defaultValue={values[sport]}
               placeholder="1"
-              aria-invalid={errors[sport] ? true : undefined}
-              aria-describedby={errors[sport] ? `factor-${sport}-error` : undefined}
+              aria-invalid={problem(`factor-${sport}`) ? true : undefined}
+              aria-describedby={problem(`factor-${sport}`) ? `factor-${sport}-error` : undefined}
             />
-            {errors[sport] ? (
+            {problem(`factor-${sport}`) ? (
               <p className="field__error" id={`factor-${sport}-error`}>
-                {errors[sport]}
+                {problem(`factor-${sport}`)}
               </p>
             ) : null}
           </div>

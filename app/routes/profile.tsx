@@ -1,7 +1,5 @@
 import { getFormProps } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import {
-  data,
   type ActionFunctionArgs,
   type LinksFunction,
   type LoaderFunctionArgs,
@@ -19,7 +17,8 @@ import { FLASH } from "#app/lib/flash";
 import { redirectWithFlash } from "#app/platform/session/flash.server";
 import { loadProfileSettings, updateProfile } from "#app/features/account/profile.server";
 import { requireUser } from "#app/platform/session/session.server";
-import { readImageUpload, readUploadForm } from "#app/platform/http/uploads.server";
+import { readImageForm } from "#app/platform/http/image-form.server";
+import { formErrors } from "#app/platform/http/form-answer.server";
 import memberStyles from "#app/styles/member.css";
 import { useConformForm } from "#app/components/hooks/useConformForm";
 import { screenMeta } from "#app/lib/meta";
@@ -40,20 +39,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
-  const formData = await readUploadForm(request, context);
-  if (!formData) {
-    return data(
-      { status: "error" as const, error: { picture: ["This upload is too large. Choose an image up to 2 MB."] } },
-      { status: 413 },
-    );
-  }
-  const submission = parseWithZod(formData, { schema: profileSchema });
-  const upload = await readImageUpload(formData.get("picture"));
-  if (submission.status !== "success" || upload.error) {
-    const reply = submission.reply({ fieldErrors: upload.error ? { picture: [upload.error] } : undefined });
-    return data(reply, { status: 400 });
-  }
-  await updateProfile(context, user, { ...submission.value, picture: upload.image ?? null });
+  const form = await readImageForm(request, context, { schema: profileSchema, image: "picture" });
+  if (!form.ok) return formErrors(form.submission, form.status);
+  await updateProfile(context, user, { ...form.value, picture: form.image });
   throw await redirectWithFlash(context.cloudflare.env, "/profile", FLASH.profileSaved);
 }
 

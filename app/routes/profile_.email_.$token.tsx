@@ -40,7 +40,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const result = await confirmEmailChange(context, params.token ?? "", await currentSessionId(request, context));
   if (!result.ok) {
     const message = result.reason === "taken" ? EMAIL_TAKEN : EMAIL_LINK_EXPIRED;
-    return formRefused(message, result.reason === "taken" ? 409 : 410, NO_STORE);
+    return formRefused(message, result.reason === "taken" ? 409 : 410, {}, NO_STORE);
   }
   const viewer = await getOptionalUser(request, context);
   const to = viewer?.id === result.userId ? "/profile" : "/signin";

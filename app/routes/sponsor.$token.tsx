@@ -20,6 +20,7 @@ import { pledgeTeams } from "#app/features/sponsors/team-pledge.server";
 import { appUrl } from "#app/platform/http/env.server";
 import { cardMeta, cardPath } from "#app/features/cards/cards";
 import { honeypotInputProps } from "#app/platform/http/honeypot.server";
+import { answerWithPage } from "#app/platform/http/form-answer.server";
 import { today } from "#app/platform/session/clock.server";
 import { getOptionalUser } from "#app/platform/session/session.server";
 import fundraisingStyles from "#app/styles/fundraising.css";
@@ -75,7 +76,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const day = today(request, context.cloudflare.env);
   const { page, target } = await loadSponsorPage(context, params.token ?? "", day);
   // A link revoked or closed meanwhile: the page says so (the loader runs again).
-  if (page.state !== "open" || !target) return data(null, { status: page.state === "broken" ? 404 : 403 });
+  if (page.state !== "open" || !target) return answerWithPage(page.state === "broken" ? 404 : 403);
   const user = await getOptionalUser(request, context);
   // The link names what the pledge backs; the form is read and guarded in takePledge (ADR 074, 278).
   return takePledge(request, context, () => ({

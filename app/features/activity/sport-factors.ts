@@ -2,7 +2,7 @@
  * The sport factors form, pure: each sport's factor typed as "0.25", "4" or blank (counts x1), from
  * 0.01 to 100 with at most 2 decimals. Lengths are checked before any pattern.
  */
-import { SPORT_LABELS, SPORTS, type Sport } from "./sports";
+import { SPORT_LABELS, type Sport } from "./sports";
 import { withUnit } from "#app/lib/unit-text";
 
 export const MAX_FACTOR = 100;
@@ -24,20 +24,4 @@ export function factorProblem(text: string): string | null {
   if (n <= 0) return "A factor must be more than zero (leave it blank to count x1)";
   if (n > MAX_FACTOR) return `A factor can be at most ${MAX_FACTOR}`;
   return null;
-}
-
-/** The form's factors in hundredths, or the errors by sport (nothing is saved then). */
-export function readFactorsForm(
-  form: FormData,
-): { ok: true; factors: [Sport, number][] } | { ok: false; errors: Partial<Record<Sport, string>> } {
-  const factors: [Sport, number][] = [];
-  const errors: Partial<Record<Sport, string>> = {};
-  for (const sport of SPORTS) {
-    const value = form.get(`factor-${sport}`);
-    const text = typeof value === "string" ? value : "";
-    const problem = factorProblem(text);
-    if (problem) errors[sport] = problem;
-    else if (text.trim() !== "") factors.push([sport, Math.round(Number(text.trim()) * 100)]);
-  }
-  return Object.keys(errors).length ? { ok: false, errors } : { ok: true, factors };
 }

@@ -16,7 +16,7 @@ import { useConformForm } from "#app/components/hooks/useConformForm";
 
 type Screen = Awaited<ReturnType<typeof goalsScreen>> & { filter: GoalFilter };
 type Detail = NonNullable<Screen["goal"]>;
-export type GoalEditResult = { ok: boolean; message: string; result?: SubmissionResult<string[]> };
+export type GoalEditResult = { notice?: string; result?: SubmissionResult<string[]> };
 
 /** SPEC: /admin/goals and /admin/goals/{id} are one shared screen: the list, and the chosen goal. */
 export function GoalsScreen() {
@@ -113,7 +113,7 @@ function GoalEditor({ goal, participants }: { goal: Detail; participants: Screen
   });
   return (
     <>
-      <ActionNotice result={actionData?.message ? actionData : null} />
+      <ActionNotice result={actionData} />
       <section className="admin-card" aria-labelledby="edit-heading">
         <div className="admin-goal-head">
           <GoalIcon goal={goal} size={64} />

@@ -56,22 +56,30 @@ export async function setSupportEmail(context: AppLoadContext, actor: SessionUse
   ]);
 }
 
-/** E-mails the person behind a request a single-use sign-up link (7 days); null if the request is gone. */
+/**
+ * E-mails the person behind a request a single-use sign-up link (7 days), or says why not: the request is
+ * gone (404), or its address already has an account (409: they sign in).
+ */
 export async function inviteRequester(
   context: AppLoadContext,
   request: Request,
   actor: SessionUser,
   requestId: string,
-) {
+): Promise<{ ok: true; email: string } | { ok: false; status: 404 | 409; message: string }> {
   const db = context.db;
   const [row] = await db
     .select({ ...getTableColumns(earlyAccessRequests), hasAccount: hasAccount.mapWith(Boolean) })
     .from(earlyAccessRequests)
     .where(eq(earlyAccessRequests.id, requestId))
     .limit(1);
-  if (!row) return null;
+  if (!row) return { ok: false, status: 404, message: "That request no longer exists." };
   // A member needs no invitation: they sign in.
-  if (row.hasAccount) return { email: row.email, member: true as const };
+  if (row.hasAccount)
+    return {
+      ok: false,
+      status: 409,
+      message: `${row.email} already has an account: nothing to invite. They can sign in.`,
+    };
   const link = await newLink(context, "invite", { email: row.email });
   const url = `${appUrl(request, context.cloudflare.env)}/signup?invite=${link.token}`;
   const mail: Mail = {
@@ -91,7 +99,7 @@ export async function inviteRequester(
     auditEntry(context, actor.id, { action: "access.invite", target: row.email }),
   ]);
   deliverLater(context, [{ id: mailId }]);
-  return { email: row.email, member: false as const };
+  return { ok: true, email: row.email };
 }
 
 /** Every request as CSV rows (oldest first), for the admin's spreadsheet or CRM import. */

@@ -58,11 +58,14 @@ export async function previewCommunication(context: AppLoadContext, actor: Sessi
 }
 
 export type SendOutcome =
-  { sent: { id: string; recipients: number } } | { refused: "nobody" | "not-previewed" | "changed" };
+  | { sent: { id: string; recipients: number } }
+  | { refused: "nobody" }
+  | { refused: "not-previewed" | "changed"; preview: Awaited<ReturnType<typeof previewCommunication>> };
 
 /**
  * Queues one e-mail per recipient, records the communication and audits it, all in one batch, when the
- * draft is exactly what was previewed (`previewed`: the preview's digest).
+ * draft is exactly what was previewed (`previewed`: the preview's digest). When it is not, nothing goes
+ * out and the answer holds the draft's preview, for the admin to check and send that.
  */
 export async function sendCommunication(
   context: AppLoadContext,
@@ -71,8 +74,9 @@ export async function sendCommunication(
   previewed: string | undefined,
 ): Promise<SendOutcome> {
   const db = context.db;
-  if (!previewed) return { refused: "not-previewed" };
-  if (previewed !== (await previewDigest(draft))) return { refused: "changed" };
+  if (!previewed) return { refused: "not-previewed", preview: await previewCommunication(context, actor, draft) };
+  if (previewed !== (await previewDigest(draft)))
+    return { refused: "changed", preview: await previewCommunication(context, actor, draft) };
   const [people, settings] = await Promise.all([
     db.select({ first: users.first, email: users.email }).from(users).where(audienceWhere(draft.audience)),
     getSettings(db),

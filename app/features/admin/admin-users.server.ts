@@ -1,11 +1,5 @@
 /** Admin: the users list, changing a user's type and status, and adding a user. */
-import {
-  data,
-  redirect,
-  type ActionFunctionArgs,
-  type AppLoadContext,
-  type LoaderFunctionArgs,
-} from "@remix-run/cloudflare";
+import { redirect, type ActionFunctionArgs, type AppLoadContext, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { and, asc, desc, eq, isNull, ne, or, sql } from "drizzle-orm";
 import {
@@ -24,7 +18,9 @@ import { appUrl } from "#app/platform/http/env.server";
 import { deliverLater, LINK_PLACEHOLDER, outboxInsert, outboxRow, type Mail } from "#app/features/mail/mail.server";
 import { publish, revokeStreams } from "#app/features/live/live.server";
 import { requireRole, type SessionUser } from "#app/platform/session/session.server";
-import { EmailTakenError, findUserByEmail, displayName } from "#app/features/account/users.server";
+import { readFormData } from "#app/platform/http/form-data.server";
+import { formDone, formRefused } from "#app/platform/http/form-answer.server";
+import { findUserByEmail, displayName } from "#app/features/account/users.server";
 
 /**
  * `text` anywhere in the column, ignoring (ASCII) case, with % and _ taken literally. instr, not LIKE:
@@ -154,11 +150,16 @@ export interface AddUserInput {
 
 /**
  * Creates a user with no password and e-mails them a single-use link to set one. The user, the link,
- * the e-mail and the audit entry are written in one batch.
+ * the e-mail and the audit entry are written in one batch; an address that has an account is "taken".
  */
-export async function addUser(context: AppLoadContext, request: Request, actor: SessionUser, input: AddUserInput) {
+export async function addUser(
+  context: AppLoadContext,
+  request: Request,
+  actor: SessionUser,
+  input: AddUserInput,
+): Promise<{ ok: true; id: string; email: string } | { ok: false; reason: "taken" }> {
   const email = input.email.trim().toLowerCase();
-  if (await findUserByEmail(context.db, email)) throw new EmailTakenError();
+  if (await findUserByEmail(context.db, email)) return { ok: false, reason: "taken" };
   const id = newId();
   const link = await newLink(context, "set-password", { userId: id, email });
   // The password-reset screen also accepts set-password links (they last 7 days, not 1 hour).
@@ -184,11 +185,11 @@ export async function addUser(context: AppLoadContext, request: Request, actor: 
       auditEntry(context, actor.id, { action: "user.add", target: email, detail: `type ${input.type}` }),
     ]);
   } catch (error) {
-    if (String((error as Error)?.message ?? error).includes("UNIQUE")) throw new EmailTakenError();
+    if (String((error as Error)?.message ?? error).includes("UNIQUE")) return { ok: false, reason: "taken" };
     throw error;
   }
   deliverLater(context, [{ id: mailId }]);
-  return { id, email };
+  return { ok: true, id, email };
 }
 
 /** The loader and action of /admin/users and /admin/users/manage (one screen at two addresses). */
@@ -206,10 +207,8 @@ export async function usersScreenLoader({ request, context }: LoaderFunctionArgs
 
 export async function usersScreenAction({ request, context }: ActionFunctionArgs) {
   const actor = await requireRole(request, context, "admin");
-  const submission = parseWithZod(await request.formData(), { schema: userChangeSchema });
-  if (submission.status !== "success") {
-    return data({ ok: false, message: "Choose a type and a status from the lists." }, { status: 400 });
-  }
+  const submission = parseWithZod(await readFormData(request), { schema: userChangeSchema });
+  if (submission.status !== "success") return formRefused("Choose a type and a status from the lists.", 400);
   const { userId, type, status } = submission.value;
   const result = await changeUser(context, actor, userId, { type, status });
   if (result.ok) {
@@ -217,5 +216,5 @@ export async function usersScreenAction({ request, context }: ActionFunctionArgs
     // Their role or status changed what they may hear: their streams reconnect and are checked (ADR 106).
     revokeStreams(context, { member: userId });
   }
-  return data(result, { status: result.ok ? 200 : 409 });
+  return result.ok ? formDone(result.message) : formRefused(result.message, 409);
 }

@@ -170,17 +170,26 @@ export async function declineFriendRequest(context: AppLoadContext, userId: stri
   return from;
 }
 
-/** Ends a friendship both ways. */
+/**
+ * Ends a friendship both ways; the friend's first name for the screen to say so, or null when they were
+ * not the member's friend (nothing changed). One round trip: the delete answers the rows it removed.
+ */
 export async function removeFriend(context: AppLoadContext, userId: string, friendId: string) {
-  await context.db
-    .delete(friendships)
-    .where(
-      or(
-        and(eq(friendships.userId, userId), eq(friendships.friendId, friendId)),
-        and(eq(friendships.userId, friendId), eq(friendships.friendId, userId)),
-      ),
-    );
+  const [[friend], removed] = await context.db.batch([
+    context.db.select({ first: users.first }).from(users).where(eq(users.id, friendId)).limit(1),
+    context.db
+      .delete(friendships)
+      .where(
+        or(
+          and(eq(friendships.userId, userId), eq(friendships.friendId, friendId)),
+          and(eq(friendships.userId, friendId), eq(friendships.friendId, userId)),
+        ),
+      )
+      .returning({ userId: friendships.userId }),
+  ]);
+  if (!friend || removed.length === 0) return null;
   publish(context, [`user:${userId}`, `user:${friendId}`]);
+  return friend;
 }
 
 /**
