@@ -5,6 +5,7 @@ import { signedInUser } from "../support/factories";
 import { dayFromToday } from "../support/goals";
 import { flashCookieFrom, get, post } from "../support/http";
 import { insertMeasuredGoal, logEntry } from "../support/progress";
+import { countD1RoundTrips } from "../support/d1";
 
 const badgeKeys = async (userId: string, goalId: string) =>
   (
@@ -47,6 +48,47 @@ describe("badges", () => {
     const againPage = await get(again.headers.get("Location")!, `${priya.cookie}; ${flashCookieFrom(again)}`);
     expect(await againPage.text()).not.toContain("New badge");
     expect(await badgeKeys(priya.id, goal.id)).toEqual(["first-entry", "target-25", "target-50"]);
+  });
+
+  it("a member past the 5,000 entries a screen reads keeps every badge their older entries earned (ADR 288)", async () => {
+    // A long goal: 30 days of 4 km at its start (120 km: the 100 km target, a 30-day streak, the best
+    // day), then 5,000 entries of 10 m every other day, newer: the newest 5,000 hold none of the first month.
+    const goal = await insertMeasuredGoal({ start: dayFromToday(-400), end: dayFromToday(10) });
+    const mia = await signedInUser({ first: "Mia", join: [goal.id] });
+    await env.DB.batch([
+      env.DB.prepare(
+        `WITH RECURSIVE c(x) AS (SELECT 0 UNION ALL SELECT x + 1 FROM c WHERE x < 29)
+         INSERT INTO progress_entries (id, goal_id, user_id, amount, day, idempotency_key, created_at, updated_at)
+         SELECT 'old' || x, ?1, ?2, 400, date(?3, '+' || x || ' days'), 'old' || x, 1000 + x, 1000 + x FROM c`,
+      ).bind(goal.id, mia.id, dayFromToday(-400)),
+      env.DB.prepare(
+        `WITH RECURSIVE c(x) AS (SELECT 0 UNION ALL SELECT x + 1 FROM c WHERE x < 4999)
+         INSERT INTO progress_entries (id, goal_id, user_id, amount, day, idempotency_key, created_at, updated_at)
+         SELECT 'new' || x, ?1, ?2, 1, date(?3, '+' || (40 + 2 * (x % 150)) || ' days'), 'new' || x, 100000 + x, 100000 + x FROM c`,
+      ).bind(goal.id, mia.id, dayFromToday(-400)),
+      env.DB.prepare(
+        `INSERT INTO progress_totals (goal_id, user_id, total, entries, last_day, reached_at)
+         SELECT goal_id, user_id, sum(amount), count(*), max(day), max(updated_at) FROM progress_entries WHERE goal_id = ?1 GROUP BY user_id`,
+      ).bind(goal.id),
+    ]);
+    // Today's entry settles her badges (the same read as the screen's, newest 5,000 first).
+    expect((await logEntry(goal.id, mia.cookie, { amount: "1" })).status).toBe(302);
+    const keys = await badgeKeys(mia.id, goal.id);
+    for (const key of ["target-100", "streak-30"]) expect(keys).toContain(key);
+    const { result: shown, roundTrips } = await countD1RoundTrips(() => myBadges(goal.id, mia.cookie));
+    expect(shown).toContain("Target reached: 100\u00a0km");
+    expect(shown).toContain("30-day streak");
+    expect(shown).toContain(`Best day: 4\u00a0km on ${dayFromToday(-400)}`);
+    // The day rows' statement walks the member's index in order: no table scan, no sort.
+    const statement = roundTrips.flatMap((t) => t.sql.map((sql, i) => ({ sql, params: t.params[i] ?? [] })));
+    const days = statement.find((s) => /day_amount/.test(s.sql))!;
+    const plan = (
+      await env.DB.prepare(`EXPLAIN QUERY PLAN ${days.sql}`)
+        .bind(...(days.params as unknown[]))
+        .all<{ detail: string }>()
+    ).results.map((r) => r.detail);
+    expect(plan.join("\n")).toMatch(/USING (COVERING )?INDEX progress_entries_member_day_idx/);
+    expect(plan.join("\n")).not.toMatch(/TEMP B-TREE/);
   });
 
   it("an entry the organiser removes takes back what it earned, and only that", async () => {

@@ -12,8 +12,12 @@ import { publish } from "#app/features/live/live.server";
 import { notifications, progressEntries, teamMembers, users } from "#drizzle/schema";
 import { badgeEventKey, badgeOfEventKey, earnedBadges, feedLine, type Badge, type BadgeEntry } from "./badges";
 
-/** Enough entries for any month-long challenge, however often a member logs. */
-const ENTRIES_READ = 5000;
+/**
+ * The entries a screen reads for its list, chart and badges: enough for any month-long challenge, however
+ * often a member logs. A member past it (a long or open-ended goal) gets exact badges from one row a day
+ * instead (exactBadgeRows, ADR 288).
+ */
+export const ENTRIES_READ = 5000;
 export const BADGE_FEED_SHOWN = 5;
 
 /**
@@ -98,6 +102,38 @@ const isTeamTop = (rows: WeekRows, userId: string) => {
 };
 
 type EntryRows = Awaited<ReturnType<typeof myBadgeEntriesQuery>>;
+
+/**
+ * The badges' input, exact whatever the member logged (ADR 288): the rows read when they are all of the
+ * member's entries; when the read stopped at ENTRIES_READ, one row a day (its sum, newest day first), read
+ * in one statement along progress_entries_member_day_idx (no sort): every badge is a function of the days
+ * and their sums (total, longest run, best day), and a member has at most one row a day of the goal.
+ */
+export async function exactBadgeRows(
+  context: AppLoadContext,
+  goalId: string,
+  userId: string,
+  rows: EntryRows,
+): Promise<EntryRows> {
+  if (rows.length < ENTRIES_READ) return rows;
+  const days = await context.db
+    .select({
+      day: progressEntries.day,
+      amount: sql<number>`sum(${progressEntries.amount})`.as("day_amount"),
+      createdAt: sql<number>`min(${progressEntries.createdAt})`.as("day_first"),
+    })
+    .from(progressEntries)
+    .where(and(eq(progressEntries.goalId, goalId), eq(progressEntries.userId, userId)))
+    .groupBy(progressEntries.day)
+    .orderBy(desc(progressEntries.day));
+  return days.map((d) => ({
+    id: `day:${d.day}`,
+    day: d.day,
+    amount: Number(d.amount),
+    note: null,
+    createdAt: new Date(Number(d.createdAt)),
+  }));
+}
 const toEntries = (rows: EntryRows): BadgeEntry[] =>
   rows.map((r) => ({ day: r.day, amount: r.amount, createdAt: new Date(r.createdAt).getTime() }));
 
@@ -146,10 +182,11 @@ export async function settleBadges(
   today: IsoDate,
 ): Promise<Badge[]> {
   if (!goal.unit) return [];
-  const [entryRows, weekRows] = await context.db.batch([
+  const [readRows, weekRows] = await context.db.batch([
     myBadgeEntriesQuery(context, goal.id, userId),
     teamWeekQuery(context, goal.id, userId, today),
   ]);
+  const entryRows = await exactBadgeRows(context, goal.id, userId, readRows);
   const told = earnedBadges(toEntries(entryRows), {
     unit: goal.unit,
     unitTarget: goal.unitTarget,

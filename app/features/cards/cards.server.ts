@@ -8,7 +8,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { CardFormat, CardSpec } from "#app/lib/card-spec";
 import { loadSponsorPage } from "#app/features/sponsors/sponsor-page.server";
-import { memberBadges, myBadgeEntriesQuery } from "#app/features/badges/badges.server";
+import { exactBadgeRows, memberBadges, myBadgeEntriesQuery } from "#app/features/badges/badges.server";
 import { archivedEntries, badgeEntriesOf } from "#app/features/archive/archive-read.server";
 import { appUrl } from "#app/platform/http/env.server";
 import { today } from "#app/platform/session/clock.server";
@@ -31,7 +31,9 @@ async function sponsorCardSpec(request: Request, context: AppLoadContext, token:
   if (target.member && target.goal.unit) {
     const inD1 = await myBadgeEntriesQuery(context, target.goal.id, target.member.id);
     // None in D1: the challenge may be archived (ADR 303), its entries in its file (none there either: []).
-    const rows = inD1.length ? inD1 : badgeEntriesOf(await archivedEntries(context, target.goal.id), target.member.id);
+    const rows = inD1.length
+      ? await exactBadgeRows(context, target.goal.id, target.member.id, inD1)
+      : badgeEntriesOf(await archivedEntries(context, target.goal.id), target.member.id);
     badge = cardBadge(memberBadges(rows, { unit: target.goal.unit, unitTarget: target.goal.unitTarget }));
   }
   const spec = cardSpec(

@@ -19,7 +19,7 @@ import { factorsByGoal, memberSportFactorsQuery } from "#app/features/activity/s
 import { readScreen } from "#app/platform/session/read-screen.server";
 import { goalVisit, homeVisits, recordGoalVisit, recordHomeVisit } from "./visits.server";
 import { teamQueries, toTeamsView } from "#app/features/teams/teams.server";
-import { badgeQueries, toBadgesView } from "#app/features/badges/badges.server";
+import { badgeQueries, exactBadgeRows, toBadgesView } from "#app/features/badges/badges.server";
 import { homeChallengesQuery, toHomeChallenges } from "#app/features/goals/challenges.server";
 
 const toNav = ({ id, cause, start, end, icon, visibility }: GoalSummary) => ({
@@ -90,8 +90,14 @@ export async function mainScreenData(request: Request, context: AppLoadContext, 
   // A goal the viewer may not see answers as one that does not exist: its existence is not told.
   if (selectedId && !seesGoal(screen.selected, user)) throw redirect("/404");
   // An archived challenge (ADR 303): the rows that read entries come from its file instead.
-  if (screen.selected && seesGoal(screen.selected, user) && rows.progress[0][0]?.archived)
+  const archived = !!rows.progress[0][0]?.archived;
+  if (screen.selected && seesGoal(screen.selected, user) && archived)
     await readFromArchive(context, rows, screen.selected, user.id);
+  // Past the entries read (a long or open-ended goal), my badges from one row a day (ADR 288); a file has them all.
+  const badgeRows =
+    screen.selected && seesGoal(screen.selected, user) && !archived
+      ? await exactBadgeRows(context, screen.selected.id, user.id, rows.badges[0])
+      : rows.badges[0];
   const seen = rows.seen?.[0];
   const visitDue = home ? seen?.filter((r) => r.due) : rows.visit?.[0];
   if (screen.selected) recordGoalVisit(context, visitDue, user.id, screen.selected.id, day);
@@ -129,7 +135,7 @@ export async function mainScreenData(request: Request, context: AppLoadContext, 
     badges:
       screen.selected && seesGoal(screen.selected, user)
         ? toBadgesView(
-            rows.badges,
+            [badgeRows, rows.badges[1], rows.badges[2]],
             { unit: rows.progress[0][0]?.unit ?? null, unitTarget: rows.progress[0][0]?.unitTarget ?? null },
             user.id,
           )

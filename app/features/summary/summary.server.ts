@@ -14,7 +14,7 @@ import { rowValues } from "#app/platform/db/insert-select.server";
 import { publishNow, type Topic } from "#app/features/live/live.server";
 import { deliverLater, outboxRow } from "#app/features/mail/mail.server";
 import { emailChoicesColumn, keepsTopicOn, topicMail } from "#app/features/notifications/notification-mail.server";
-import { memberBadges, myBadgeEntriesQuery } from "#app/features/badges/badges.server";
+import { exactBadgeRows, memberBadges, myBadgeEntriesQuery } from "#app/features/badges/badges.server";
 import { archivedEntries, badgeEntriesOf } from "#app/features/archive/archive-read.server";
 import { cardBadge } from "#app/features/cards/cards";
 import { pledgeValue } from "#app/features/fundraising/fundraising.server";
@@ -125,7 +125,10 @@ export async function loadSummary(
   ]);
   const goal = goalRows[0];
   // An archived challenge's entries are in its file (ADR 303); the badges are worked out from them.
-  const entries = goal?.archivedAt ? badgeEntriesOf(await archivedEntries(context, goalId), viewer.id) : entryRows;
+  // In D1, a member past the entries read gets exact badges from one row a day (ADR 288).
+  const entries = goal?.archivedAt
+    ? badgeEntriesOf(await archivedEntries(context, goalId), viewer.id)
+    : await exactBadgeRows(context, goalId, viewer.id, entryRows);
   const standing = standingRows[0];
   if (!goal || !goal.unit || (!Number(goal.member) && !standing)) return null;
   if (!isExpired(goal.end, today)) return { state: "running", goalId, cause: goal.cause, end: goal.end };
