@@ -1,5 +1,4 @@
 import {
-  data,
   type ActionFunctionArgs,
   type LinksFunction,
   type LoaderFunctionArgs,
@@ -15,6 +14,7 @@ import { requireDevelopment } from "#app/platform/http/env.server";
 import memberStyles from "#app/styles/member.css";
 import { screenMeta } from "#app/lib/meta";
 import { stylesheet } from "#app/lib/stylesheet";
+import { formDone } from "#app/platform/http/form-answer.server";
 
 /**
  * Development only: runs the scheduled handler's notification jobs now (server.ts `scheduled`,
@@ -43,7 +43,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   requireDevelopment(context);
   const { env, ctx } = context.cloudflare;
   const result = await notificationJobs(env, ctx, createDb(env.DB), cronNow(request, env));
-  return data(result);
+  return formDone(
+    `Done: ${result.headsUps} told of dates, ${result.reminders} reminded, ${result.pushReminders} reminded by push, ` +
+      `${result.digests} digests, ${result.mails} e-mails, ${result.settled} pledges settled up, ` +
+      `${result.pledgeReminders} pledge reminders.`,
+  );
 }
 
 export default function DevCronRoute() {
@@ -57,13 +61,7 @@ export default function DevCronRoute() {
         {today}. Move the date at <Link to="/dev/date">/dev/date</Link>; read the mail at{" "}
         <Link to="/dev/mail">/dev/mail</Link>.
       </p>
-      {result ? (
-        <p role="status">
-          Done: {result.headsUps} told of dates, {result.reminders} reminded, {result.pushReminders} reminded by push,{" "}
-          {result.digests} digests, {result.mails} e-mails, {result.settled} pledges settled up,{" "}
-          {result.pledgeReminders} pledge reminders.
-        </p>
-      ) : null}
+      {result ? <p role="status">{result.notice}</p> : null}
       <Form method="post">
         <SubmitButton>Run the cron now</SubmitButton>
       </Form>

@@ -19,6 +19,7 @@ import fundraisingStyles from "#app/styles/fundraising.css";
 import sponsorsStyles from "#app/styles/sponsors.css";
 import { screenMeta } from "#app/lib/meta";
 import { stylesheet } from "#app/lib/stylesheet";
+import { formRefused } from "#app/platform/http/form-answer.server";
 
 export const links: LinksFunction = () => [stylesheet(fundraisingStyles), stylesheet(sponsorsStyles)];
 
@@ -45,7 +46,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const formData = await readFormData(request);
   const pledge = await openSupporterLink(context, params.token ?? "");
-  if (!pledge) return data({ intent: null, result: null, error: "There is no pledge at this link." }, { status: 404 });
+  if (!pledge) return formRefused("There is no pledge at this link.", 404, { intent: null, result: null });
   const url = new URL(request.url);
   return supporterAction(context, pledge, formData, today(request, context.cloudflare.env), url.pathname + url.search);
 }

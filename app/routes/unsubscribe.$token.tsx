@@ -14,6 +14,7 @@ import { unsubscribe, unsubscribeTarget } from "#app/features/notifications/emai
 import authStyles from "#app/styles/auth.css";
 import { screenMeta } from "#app/lib/meta";
 import { stylesheet } from "#app/lib/stylesheet";
+import { formDone, formRefused } from "#app/platform/http/form-answer.server";
 
 export const links: LinksFunction = () => [stylesheet(authStyles)];
 
@@ -44,20 +45,21 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
 
 export async function action({ params, context }: ActionFunctionArgs) {
   const target = await unsubscribeTarget(context, params.token ?? "");
-  if (target === "expired") return data({ done: false, expired: true }, { status: 410, headers: NO_STORE });
-  if (!target) return data({ done: false, expired: false }, { status: 404, headers: NO_STORE });
+  if (target === "expired") return formRefused(UNSUBSCRIBE_LINK_EXPIRED, 410, {}, NO_STORE);
+  if (!target) return formRefused(UNSUBSCRIBE_LINK_BROKEN, 404, {}, NO_STORE);
   await unsubscribe(context, target);
-  return data({ done: true, expired: false }, { headers: NO_STORE });
+  return formDone(FLASH.unsubscribed, {}, NO_STORE);
 }
 
 export default function UnsubscribeRoute() {
   const { label, enabled, expired } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
-  if (!label || result?.done === false) {
+  const refused = result && "error" in result ? result.error : null;
+  if (!label || refused) {
     return (
       <AuthLayout>
         <h1>Unsubscribe</h1>
-        <p role="alert">{expired || result?.expired ? UNSUBSCRIBE_LINK_EXPIRED : UNSUBSCRIBE_LINK_BROKEN}</p>
+        <p role="alert">{refused ?? (expired ? UNSUBSCRIBE_LINK_EXPIRED : UNSUBSCRIBE_LINK_BROKEN)}</p>
         <div className="auth__links">
           <Link to="/profile#notifications">Notification settings</Link>
         </div>
@@ -67,7 +69,7 @@ export default function UnsubscribeRoute() {
   return (
     <AuthLayout>
       <h1>Unsubscribe</h1>
-      {result?.done || !enabled ? (
+      {(result && "notice" in result) || !enabled ? (
         <p role="status">
           {FLASH.unsubscribed} ({label})
         </p>

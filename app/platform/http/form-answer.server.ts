@@ -60,8 +60,12 @@ export function formRefused<Extra extends object = Record<never, never>>(
  * politely where the form is (ActionNotice), with what the page shows beside it (`extra`: the form's
  * reply, what was added).
  */
-export function formDone<Extra extends object = Record<never, never>>(message: string, extra?: Extra) {
-  return data({ ...(extra as Extra), notice: message });
+export function formDone<Extra extends object = Record<never, never>>(
+  message: string,
+  extra?: Extra,
+  headers?: HeadersInit,
+) {
+  return data({ ...(extra as Extra), notice: message }, { headers });
 }
 
 /**
