@@ -46,7 +46,7 @@ function stateKey(cwd) {
   hash.update(readFileSync(join(cwd, "wrangler.toml"))).update(seedSql());
   // The seed's archived challenge is written by the app's archive job (scripts/seed-archive.mjs).
   for (const file of ["app/features/archive/archive.server.ts", "app/features/archive/archive-file.ts"])
-    hash.update(readFileSync(join(cwd, file)));
+    if (existsSync(join(cwd, file))) hash.update(readFileSync(join(cwd, file)));
   return hash.digest("hex").slice(0, 16);
 }
 

@@ -6,9 +6,10 @@
  * exactly what the cron leaves behind, and a newcomer sees the archived notice on the goal screen
  * (/active/goal-archived, as member@example.com) and the organiser's entries list (as org@example.com).
  */
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
 import { tsImport } from "tsx/esm/api";
 
 export const ARCHIVED = { id: "goal-archived", cause: "Spring steps for the food bank", unit: "km" };
@@ -58,10 +59,14 @@ export function archivedChallengeSql(day) {
 /**
  * Runs the app's archive job once on the local state (`persistTo` as `wrangler dev --persist-to` takes it,
  * else .wrangler/state): every goal that ended more than 90 days ago is moved to R2, as the cron would.
+ * The job and the config are `cwd`'s own (the A/B bench seeds older commits); a commit from before the
+ * archive has neither, and its old challenge simply keeps its entries in D1.
  */
 export async function archiveEnded({ persistTo, cwd = process.cwd() } = {}) {
+  const job = join(cwd, "app/features/archive/archive.server.ts");
   const { experimental_readRawConfig, getPlatformProxy } = await import("wrangler");
   const { rawConfig } = experimental_readRawConfig({ config: join(cwd, "wrangler.toml") });
+  if (!existsSync(job) || !rawConfig.r2_buckets?.some((b) => b.binding === "ARCHIVE")) return null;
   // Only the two bindings the job uses (the app's config also names Durable Objects and the card Worker,
   // which a proxy cannot start): the same database id and bucket name, so the same local files.
   const dir = mkdtempSync(join(tmpdir(), "gwf-seed-archive-"));
@@ -78,8 +83,9 @@ export async function archiveEnded({ persistTo, cwd = process.cwd() } = {}) {
   const path = resolve(cwd, persistTo ?? ".wrangler/state", "v3");
   const { env, dispose } = await getPlatformProxy({ configPath, persist: { path }, remoteBindings: false });
   try {
-    const { archiveEndedGoals } = await tsImport("../app/features/archive/archive.server.ts", import.meta.url);
-    const { createDb } = await tsImport("../app/platform/db/db.server.ts", import.meta.url);
+    const { archiveEndedGoals } = await tsImport(pathToFileURL(job).href, import.meta.url);
+    const db = pathToFileURL(join(cwd, "app/platform/db/db.server.ts")).href;
+    const { createDb } = await tsImport(db, import.meta.url);
     const info = console.info;
     console.info = () => {}; // the job's own log line is for the cron's logs
     try {
