@@ -45,28 +45,37 @@ export function teamBoardQuery(context: AppLoadContext, goalId: string | SQL) {
     .limit(MAX_TEAMS);
 }
 
-export function myTeamQuery(context: AppLoadContext, goalId: string | SQL, viewerId: string | SQL) {
+/**
+ * The goal screen's teams in one statement (ADR 300): the settings row, with the team board (every team,
+ * its member count and total: team_members_team_idx, progress_totals' key) as a JSON array and my team id
+ * as columns. No settings row, no row: the goal has no teams.
+ */
+export function teamsQuery(context: AppLoadContext, goalId: string | SQL, viewerId: string | SQL) {
+  // Qualified: drizzle writes a one-table select's columns bare, which the subqueries' own goal_id would shadow.
+  const settingsGoal = sql.raw(`"goal_team_settings"."goal_id"`);
   return context.db
-    .select({ teamId: teamMembers.teamId })
-    .from(teamMembers)
-    .where(and(eq(teamMembers.goalId, goalId), eq(teamMembers.userId, viewerId)))
+    .select({
+      enabled: goalTeamSettings.enabled,
+      membersCreate: goalTeamSettings.membersCreate,
+      cap: goalTeamSettings.cap,
+      ranking: goalTeamSettings.ranking,
+      myTeamId: sql<
+        string | null
+      >`(select tm.team_id from "team_members" as tm where tm.goal_id = ${settingsGoal} and tm.user_id = ${viewerId} limit 1)`,
+      board: sql<string>`(select json_group_array(json_array(b.id, b.name, b.captain_id, b.members, b.total)) from (select t.id, t.name, t.captain_id, count(tm.user_id) as members, coalesce(sum(pt.total), 0) as total from "teams" as t left join "team_members" as tm on tm.team_id = t.id left join "progress_totals" as pt on pt.goal_id = tm.goal_id and pt.user_id = tm.user_id where t.goal_id = ${settingsGoal} group by t.id limit ${sql.raw(String(MAX_TEAMS))}) as b)`,
+    })
+    .from(goalTeamSettings)
+    .where(eq(goalTeamSettings.goalId, goalId))
     .limit(1);
 }
 
-/** The goal screen's team statements, in this order, for its one batch. */
+/** The goal screen's team statement, for its one batch. */
 export function teamQueries(context: AppLoadContext, goalId: string | SQL, viewerId: string | SQL) {
-  return [
-    teamSettingsQuery(context, goalId),
-    teamBoardQuery(context, goalId),
-    myTeamQuery(context, goalId, viewerId),
-  ] as const;
+  return [teamsQuery(context, goalId, viewerId)] as const;
 }
 
-type TeamRows = readonly [
-  Awaited<ReturnType<typeof teamSettingsQuery>>,
-  Awaited<ReturnType<typeof teamBoardQuery>>,
-  Awaited<ReturnType<typeof myTeamQuery>>,
-];
+type TeamRows = readonly [Awaited<ReturnType<typeof teamsQuery>>];
+type BoardRow = [id: string, name: string, captainId: string | null, members: number, total: number];
 
 export interface TeamsGoal {
   id: string;
@@ -77,15 +86,18 @@ export interface TeamsGoal {
 
 /** What the goal screen's team section shows; null when the goal has no teams. */
 export function toTeamsView(rows: TeamRows, goal: TeamsGoal, viewer: Viewer) {
-  const [settingsRows, boardRows, myRows] = rows;
-  const settings = settingsRows[0];
+  const settings = rows[0][0];
   if (!settings?.enabled) return null;
   const manager = canManageGoal(goal, viewer);
-  const myTeamId = myRows[0]?.teamId ?? null;
-  const ranked = rankTeams(
-    boardRows.map((r) => ({ id: r.id, name: r.name, members: Number(r.members), total: Number(r.total) })),
-    settings.ranking,
-  );
+  const myTeamId = settings.myTeamId ?? null;
+  const boardRows = (JSON.parse(settings.board ?? "[]") as BoardRow[]).map(([id, name, captainId, members, total]) => ({
+    id,
+    name,
+    captainId,
+    members: Number(members),
+    total: Number(total),
+  }));
+  const ranked = rankTeams(boardRows, settings.ranking);
   const quantity = (n: number) => (goal.unit ? formatQuantity(n, goal.unit) : String(n));
   return {
     goalId: goal.id,
