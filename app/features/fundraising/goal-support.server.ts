@@ -18,12 +18,12 @@ import {
   type DiscussionMessage,
 } from "#app/features/social/discussion.server";
 import {
-  pledgeTotalsQuery,
   recentPledgesQuery,
   supportGoalQuery,
   toFundraiser,
   toSupportGoal,
   type Fundraiser,
+  type TotalsRow,
 } from "./fundraising.server";
 import type { GroupRows } from "#app/platform/db/batch.server";
 
@@ -37,8 +37,7 @@ export function goalSupportQueries(
   allMembers = false,
 ) {
   return [
-    supportGoalQuery(context, goalId, viewerId),
-    pledgeTotalsQuery(context, goalId),
+    supportGoalQuery(context, goalId, viewerId, true),
     recentPledgesQuery(context, goalId, SUPPORTERS_SHOWN),
     messagesQuery(context, goalId),
     membersWithCheersQuery(context, goalId, viewerId, allMembers ? MEMBER_LIMIT : MEMBERS_SHOWN),
@@ -66,9 +65,10 @@ export function toGoalSupport(
   memberTotal: number,
   today: IsoDate,
 ): GoalSupport | null {
-  const [goalRows, totalRows, pledgeRows, messageRows, memberRows] = rows;
+  const [goalRows, pledgeRows, messageRows, memberRows] = rows;
   const goal = toSupportGoal(goalRows?.[0]);
   if (!goal) return null;
+  const totals = JSON.parse(goalRows[0]?.pledgeTotals ?? "null") as TotalsRow | null;
   const manager = canManageGoal(goal, viewer);
   const canPledge = canSupport(goal, viewer, goal.isMember);
   const talk = canDiscuss(goal, viewer, goal.isMember);
@@ -77,7 +77,7 @@ export function toGoalSupport(
     manager,
     canPledge,
     getSponsored: goal.isMember && !goal.unit,
-    fundraiser: canPledge || manager ? toFundraiser(goal, totalRows[0], pledgeRows, false, today) : null,
+    fundraiser: canPledge || manager ? toFundraiser(goal, totals ?? undefined, pledgeRows, false, today) : null,
     discussion: talk
       ? {
           messages: toMessages(messageRows, viewer, manager),
