@@ -19,6 +19,7 @@ import {
   percentOfTarget,
   reachedTarget,
 } from "#app/features/progress/progress";
+import { REACHED_TARGET_ID } from "#app/features/progress/log-form";
 import type { ProgressActionData } from "#app/features/progress/progress-form.server";
 import type { ProgressView } from "#app/features/progress/progress-view.server";
 
@@ -179,7 +180,7 @@ export function ReachedTarget({ view }: { view: ProgressView }) {
   const me = view.me;
   if (!me || !view.canLog || !reachedTarget(myTotal, me.target)) return null;
   return (
-    <div className="measure__reached notice" role="status">
+    <div className="measure__reached notice" role="status" id={REACHED_TARGET_ID}>
       <p>You reached your target. Well done!</p>
       <Form method="get" action={`/active/${view.goalId}`}>
         <input type="hidden" name="confirm" value="complete" />

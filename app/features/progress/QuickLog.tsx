@@ -13,7 +13,7 @@ import { useFlash } from "#app/components/FlashMessage";
 import { useHydrated } from "#app/components/hooks/useHydrated";
 import { newId } from "#app/lib/ids";
 import type { IsoDate } from "#app/lib/dates";
-import { LOG_FORM_ID, MAX_NOTE } from "#app/features/progress/log-form";
+import { LOG_FORM_ID, MAX_NOTE, REACHED_TARGET_ID } from "#app/features/progress/log-form";
 import type { ProgressActionData } from "./progress-form.server";
 import type { ProgressView } from "./progress-view.server";
 import type { QuickLogData } from "./quick-log.server";
@@ -110,6 +110,9 @@ export function QuickLog({
     // At once, not smoothly (app.css scrolls smoothly): a reload beginning mid-slide would save, then put
     // back, a place short of the message.
     status.current?.scrollIntoView({ block: "nearest", behavior: "instant" });
+    // An entry that reached my target also brings the offer to complete the goal, just under the form, into
+    // view, as the answer without JavaScript does by landing on the form (ADR 222, 224).
+    document.getElementById(REACHED_TARGET_ID)?.scrollIntoView({ block: "nearest", behavior: "instant" });
   }, [fetcher.data, answered, reloading]);
   // The idempotency key (ADR 140): a double submit sends the same key; an entry typed after a submit is a
   // new one and gets a new key before the page has revalidated (it still carries the key just used).
