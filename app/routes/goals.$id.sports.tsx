@@ -21,6 +21,7 @@ import { factorsOf, SPORT_FACTORS_FORM, sportFactorsSchema } from "#app/features
 import { readIntentForm, unknownIntent } from "#app/platform/http/intent-form.server";
 import { formErrors } from "#app/platform/http/form-answer.server";
 import { stylesheet } from "#app/lib/stylesheet";
+import { withUnit } from "#app/lib/unit-text";
 
 export const links: LinksFunction = () => [stylesheet(memberStyles)];
 
@@ -69,7 +70,8 @@ export default function SportFactorsRoute() {
       <h1>How sports count</h1>
       <p>
         Members see these beside their activity files, and they apply to every entry that names its sport: with 0.25 for
-        cycling, a 20 {unit} ride counts as 5 {unit}. Leave a sport blank to count it as it is.
+        cycling, a 20 {unit} ride counts as {withUnit(5, goal.unitLabel ?? "units")}. Leave a sport blank to count it as
+        it is.
       </p>
       <Form method="post" className="form card">
         <input type="hidden" name="intent" value="sport-factors" />
