@@ -12,7 +12,7 @@
  * - A chunk that cannot load (offline before the service worker has it) never reaches the error screen:
  *   the load waits for the connection (or a pause) and tries again, the server's HTML staying in place.
  */
-import { lazy, Suspense, useState, type ComponentType } from "react";
+import { lazy, Suspense, use, useEffect, useState, type ComponentType } from "react";
 
 type Load<P> = () => Promise<ComponentType<P>>;
 
@@ -40,6 +40,7 @@ export function lazySection<P extends object>(load: Load<P>): LazySection<P> {
     // mount the section afresh on its next render: its state and effects restarted (the live updates'
     // stream closed and opened again, and the page reloaded twice), its typed text gone.
     const [Component] = useState<ComponentType<P>>(() => Loaded ?? Lazy);
+    useEffect(markHydrated, []);
     return (
       <Suspense fallback={null}>
         <Component {...props} />
@@ -48,6 +49,37 @@ export function lazySection<P extends object>(load: Load<P>): LazySection<P> {
   }
   Section.preload = preload;
   return Section;
+}
+
+/** Whether the page has hydrated: set by the first effects to run (the root's live updates are a section). */
+let hydrated = false;
+const markHydrated = () => {
+  hydrated = true;
+};
+
+/**
+ * The sections of a screen, loaded together: `useWithScreen()` in the screen's component makes a screen
+ * reached after the page has loaded (a client-side navigation) wait for their code inside the
+ * navigation's transition, so the old screen stays until the new one can be drawn whole. Drawn without
+ * them, the new screen came in short, the scroll to its #target stopped at the page's end, and the
+ * sections' arrival then carried the page away from the target (the browser's scroll anchoring, ADR 237).
+ * A screen drawn by the server hydrates at once as before: its sections' HTML is already there.
+ */
+export function screenSections(sections: LazySection<never>[]) {
+  let loaded = false;
+  const all =
+    typeof document === "undefined"
+      ? null
+      : Promise.all(sections.map((section) => section.preload())).then(() => {
+          loaded = true;
+        });
+  return {
+    useWithScreen() {
+      const [wait] = useState(() => hydrated && !loaded);
+      useEffect(markHydrated, []);
+      if (wait && all && !loaded) use(all);
+    },
+  };
 }
 
 /**

@@ -7,7 +7,7 @@ import { GoalPanel } from "#app/features/goals/GoalPanel";
 import { HomeOverview } from "./HomeOverview";
 import { goalScreenLog, QuickLog } from "#app/features/progress/QuickLog";
 import { OrganiserTools } from "#app/features/goals/OrganiserTools";
-import { lazySection } from "#app/components/LazySection";
+import { lazySection, screenSections, type LazySection } from "#app/components/LazySection";
 import type * as Sections from "./LaterSections";
 
 // The sections under the goal's card load after the first scripts, their HTML whole from the server (ADR 237).
@@ -20,19 +20,18 @@ const GoalSupport = lazySection(() => sections().then((m) => m.GoalSupport));
 const ChallengesOverview = lazySection(() => sections().then((m) => m.ChallengesOverview));
 const PushOptIn = lazySection(() => sections().then((m) => m.PushOptIn));
 const NoGoalPanel = lazySection(() => sections().then((m) => m.NoGoalPanel));
-// In the browser, asked for as soon as a goal screen's module runs, beside hydration rather than after it.
-if (typeof document !== "undefined")
-  for (const section of [
-    MeasuredProgress,
-    ReachedTarget,
-    TeamsSection,
-    BadgesSection,
-    GoalSupport,
-    ChallengesOverview,
-    PushOptIn,
-    NoGoalPanel,
-  ])
-    void section.preload();
+// In the browser, asked for as soon as a goal screen's module runs, beside hydration rather than after it;
+// a goal screen reached by a client-side navigation waits for them (ADR 237).
+const laterSections = screenSections([
+  MeasuredProgress,
+  ReachedTarget,
+  TeamsSection,
+  BadgesSection,
+  GoalSupport,
+  ChallengesOverview,
+  PushOptIn,
+  NoGoalPanel,
+] as LazySection<never>[]);
 
 /** The main goals screen shared by /main, /active/{id} and /join/{id}: side navigation + a goal panel. */
 export function MainScreen({
@@ -52,6 +51,7 @@ export function MainScreen({
   canCreate: boolean;
   children: React.ReactNode;
 }) {
+  laterSections.useWithScreen();
   return (
     <DrawerProvider>
       <div className="goals-layout">
