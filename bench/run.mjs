@@ -223,7 +223,7 @@ try {
     ),
   ]);
   log(
-    "  vs ceiling: req/s as a share of the page's own ceiling (issue 32: a member screen's own D1 statements in its round trips and its bytes; the marketing page's bytes and headers behind the assets layer); vs 1-query: round 3's ceiling (the bytes after one D1 query, or after nothing)",
+    "  vs ceiling: req/s as a share of the page's own ceiling (ADR 293: a member screen's own D1 statements in its round trips and its bytes; the marketing page's bytes and headers behind the assets layer); vs 1-query: round 3's ceiling (the bytes after one D1 query, or after nothing)",
   );
   const main = ssr.rows.find((r) => r.key === "main" && r.measured);
   if (main) {
