@@ -122,9 +122,10 @@ function columns(page: EntriesPage): Column<Entry>[] {
       header: "Member",
       rowHeader: true,
       cell: (e) => (
-        <Link to={`/goals/${page.goal.id}/entries?member=${encodeURIComponent(e.userId)}`}>
-          <span className="leaderboard__dot" style={{ background: e.color }} aria-hidden="true" /> {e.name}
-        </Link>
+        <>
+          <span className="leaderboard__dot" style={{ background: e.color }} aria-hidden="true" />{" "}
+          <Link to={`/goals/${page.goal.id}/entries?member=${encodeURIComponent(e.userId)}`}>{e.name}</Link>
+        </>
       ),
     },
     {
