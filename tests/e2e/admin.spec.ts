@@ -270,3 +270,17 @@ test("an admin edits a goal on the shared goals screen and sees its participants
   await page.goto("/admin/goals?show=demo");
   await expect(page.getByRole("link", { name: `${cause} (renamed)` })).toBeVisible();
 });
+
+test("the users list fits a 1280 px screen: every column, Manage included, without sideways scrolling", async ({
+  page,
+}) => {
+  // Its own rows (other tests leave names like "Pager1795862016889" that no real name is): a search.
+  const first = `Fit${Date.now()}`;
+  await createUser(page.request, { type: "admin", first });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(`/admin/users?q=${first}`);
+  const table = page.getByRole("region", { name: /users/i }).first();
+  await expect(table.getByRole("row", { name: new RegExp(first) })).toBeVisible();
+  expect(await table.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+  await expect(page.getByRole("columnheader", { name: "Manage" })).toBeInViewport({ ratio: 1 });
+});

@@ -117,7 +117,8 @@ const userColumns = (manageAction: string): Column<Row>[] => [
   { header: "Type", cell: (u) => <span className={`badge badge--${u.type}`}>{TYPE_LABELS[u.type]}</span> },
   { header: "Status", cell: (u) => STATUS_LABELS[u.status as UserStatus] ?? u.status },
   { header: "Active goals", numeric: true, cell: (u) => u.activeGoals },
-  { header: "Joined", wrap: "nowrap", cell: (u) => <Timestamp value={u.createdAt} /> },
+  // Day and time may take two lines: at 1280 px the Manage column fits beside them without sideways scrolling.
+  { header: "Joined", cell: (u) => <Timestamp value={u.createdAt} /> },
   { header: "Manage", action: true, cell: (u) => <ManageUser user={u} action={manageAction} /> },
 ];
 
