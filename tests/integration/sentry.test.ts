@@ -3,7 +3,8 @@
  * in a loader then leaves as one envelope to the DSN's project, tagged with the response's request id,
  * and the request's waitUntil keeps the worker alive until it is sent. The worker is called with its
  * env plus a DSN (tests/support/worker.ts); the network is a spy on fetch (tests and the worker share
- * one isolate), so the SDK's real client and envelope code run.
+ * one isolate), so the app's own envelope code runs (no Sentry SDK, ADR 305) and Sentry's rate limits
+ * are honoured as the SDK's transport did.
  */
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -61,6 +62,72 @@ describe("the reporter and Sentry", () => {
     expect(events[0]!.environment).toBe("development");
     // Nothing of the request itself: no headers, cookies or body.
     expect(events[0]!.request).toBeUndefined();
+  });
+
+  it("the envelope is Sentry's: header, item header, event; the DSN's key as auth; the stack as frames", async () => {
+    const { envelopes, fetchSpy } = sentry();
+    const pending: Promise<unknown>[] = [];
+    function failingStep() {
+      return new TypeError("A step failed");
+    }
+    reportError(
+      failingStep(),
+      { where: "scheduled" },
+      { env: { SENTRY_DSN: DSN, ENVIRONMENT: "production" }, ctx: { waitUntil: (p) => void pending.push(p) } },
+    );
+    await Promise.all(pending);
+    const url = new URL(String(fetchSpy.mock.calls[0]![0]));
+    expect(url.searchParams.get("sentry_key")).toBe("publickey");
+    expect(url.searchParams.get("sentry_version")).toBe("7");
+    expect(fetchSpy.mock.calls[0]![1]?.method).toBe("POST");
+    const [header, item, payload, rest] = envelopes[0]!.split("\n");
+    expect(rest).toBe("");
+    const event = JSON.parse(payload!);
+    expect(JSON.parse(item!)).toEqual({ type: "event" });
+    expect(JSON.parse(header!)).toMatchObject({ event_id: event.event_id });
+    expect(event.event_id).toMatch(/^[0-9a-f]{32}$/);
+    expect(event).toMatchObject({ level: "error", platform: "javascript", tags: { where: "scheduled" } });
+    expect(Math.abs(event.timestamp - Date.now() / 1000)).toBeLessThan(60);
+    const [exception] = event.exception.values;
+    expect(exception).toMatchObject({ type: "TypeError", value: "A step failed" });
+    // Oldest call first, the throwing function last, as Sentry reads them.
+    const frames = exception.stacktrace.frames;
+    expect(frames.at(-1)).toMatchObject({ function: "failingStep", in_app: true });
+    expect(frames.at(-1).lineno).toBeGreaterThan(0);
+    // Only what the reporter passes: no request, user or breadcrumbs.
+    expect(event.request ?? event.user ?? event.breadcrumbs).toBeUndefined();
+  });
+
+  it("a 429 from Sentry quiets that DSN for the time asked; other DSNs still send", async () => {
+    const limited = "https://limited@o1.ingest.sentry.example/43";
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    const fetchSpy = vi
+      .spyOn(globalThis, "fetch")
+      .mockImplementation(async () => new Response("", { status: 429, headers: { "Retry-After": "120" } }));
+    const report = async (dsn: string) => {
+      const pending: Promise<unknown>[] = [];
+      reportError(
+        new Error("busy"),
+        { where: "queue" },
+        { env: { SENTRY_DSN: dsn }, ctx: { waitUntil: (p) => void pending.push(p) } },
+      );
+      await Promise.all(pending);
+    };
+    await report(limited);
+    await report(limited);
+    expect(fetchSpy).toHaveBeenCalledTimes(1);
+    await report("https://other@o1.ingest.sentry.example/44");
+    expect(fetchSpy).toHaveBeenCalledTimes(2);
+  });
+
+  it("a DSN that is not one is a warning in the log, not a second error, and nothing is sent", async () => {
+    const { fetchSpy, errors } = sentry();
+    const warnings = vi.spyOn(console, "warn").mockImplementation(() => {});
+    reportError(new Error("A cron step failed"), { where: "scheduled" }, { env: { SENTRY_DSN: "not a dsn" } });
+    expect(fetchSpy).not.toHaveBeenCalled();
+    expect(errors).toHaveBeenCalledTimes(1);
+    expect(warnings).toHaveBeenCalledTimes(1);
+    expect(String(warnings.mock.calls[0]![0])).toContain("sentry: could not send the report");
   });
 
   it("sends nothing anywhere without a DSN (the log line stays)", async () => {

@@ -2,7 +2,8 @@
  * The one error reporter: every unexpected error (Remix handleError, the renderer, the scheduled and
  * queue handlers, the live hub) comes here once. It logs a structured line (log.server.ts) with where it
  * happened and the request id; the message and stack, never the request's body or headers. When the
- * SENTRY_DSN secret is set it also sends the error to Sentry (sentry.server.ts, ADR 124).
+ * SENTRY_DSN secret is set it also sends the error to Sentry (sentry.server.ts, ADR 124; without
+ * Sentry's SDK, ADR 305).
  */
 import { log } from "./log.server";
 import { sendToSentry } from "./sentry.server";
