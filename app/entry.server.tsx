@@ -1,6 +1,6 @@
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-run/cloudflare";
 import { RemixServer } from "@remix-run/react";
-import { renderToReadableStream } from "react-dom/server";
+import { renderToReadableStream } from "#app/platform/http/react-dom-server.server";
 import { NonceProvider } from "#app/components/Nonce";
 import { applyDocumentHeaders } from "#app/platform/http/headers.server";
 import { routeOf } from "#app/platform/http/log.server";
