@@ -222,9 +222,6 @@ const NOT_YET = [
   "goals.$id.import.tsx",
   "progress/progress-form.server.ts",
   "progress/quick-log.server.ts",
-  "sponsors/reconcile.server.ts",
-  "sponsors/sponsor-admin.server.ts",
-  "sponsors/supporter-page.server.ts",
 ];
 
 test("an action answers through the contract's answers only: no data() or object written out (ADR 309)", () => {

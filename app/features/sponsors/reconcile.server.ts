@@ -5,11 +5,12 @@
  * confirmation back. "Raised" counts confirmed pledges only (ADR 166).
  */
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, type AppLoadContext } from "@remix-run/cloudflare";
+import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import * as z from "zod";
 import { pledges } from "#drizzle/schema";
 import { formatMonthDay, isExpired, toIsoDate, type IsoDate } from "#app/lib/dates";
+import { formErrors } from "#app/platform/http/form-answer.server";
 import { redirectWithFlashAt } from "#app/platform/session/flash.server";
 import { publish } from "#app/features/live/live.server";
 import { formatAmount } from "#app/features/fundraising/fundraising";
@@ -167,7 +168,7 @@ export async function setPledgesPaid(
 /** One of RECONCILE_INTENTS for a goal the caller manages: a flash beside the pledges, or a 4xx. */
 export async function reconcileAction(context: AppLoadContext, goalId: string, formData: FormData) {
   const submission = parseWithZod(formData, { schema: reconcileSchema });
-  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  if (submission.status !== "success") return formErrors(submission, 400);
   const input = submission.value;
   const env = context.cloudflare.env;
   const filter = input.intent === "confirm-many" ? stateFilter(input.state ?? null) : null;
@@ -175,8 +176,7 @@ export async function reconcileAction(context: AppLoadContext, goalId: string, f
   if (input.intent === "paid") {
     // Sent twice (a double tap) it changes nothing the second time and says the same.
     const changed = await setPledgesPaid(context, goalId, [input.pledgeId], input.paid === "true", false);
-    if (!changed)
-      return data(submission.reply({ formErrors: ["That pledge is not part of this goal."] }), { status: 404 });
+    if (!changed) return formErrors(submission, 404, { formErrors: ["That pledge is not part of this goal."] });
     throw await redirectWithFlashAt(
       env,
       back,

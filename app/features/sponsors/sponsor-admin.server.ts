@@ -3,11 +3,12 @@
  * link with its QR code, sponsoring on or off, revoke every link, replace one member's or one team's.
  */
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, type AppLoadContext } from "@remix-run/cloudflare";
+import type { AppLoadContext } from "@remix-run/cloudflare";
 import { eq } from "drizzle-orm";
 import * as z from "zod";
 import { goals } from "#drizzle/schema";
 import { appUrl } from "#app/platform/http/env.server";
+import { formErrors } from "#app/platform/http/form-answer.server";
 import { redirectWithFlash } from "#app/platform/session/flash.server";
 import {
   goalMembersQuery,
@@ -91,7 +92,7 @@ export async function sponsorAdminView(request: Request, context: AppLoadContext
 /** Handles one of SPONSOR_INTENTS for a goal the caller manages; answers a flash redirect or a 4xx. */
 export async function sponsorAdminAction(context: AppLoadContext, goalId: string, formData: FormData) {
   const submission = parseWithZod(formData, { schema: sponsorAdminSchema });
-  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  if (submission.status !== "success") return formErrors(submission, 400);
   const input = submission.value;
   const back = `/goals/${goalId}/fundraising#sponsor-links`;
   const env = context.cloudflare.env;
@@ -105,13 +106,12 @@ export async function sponsorAdminAction(context: AppLoadContext, goalId: string
   }
   if (input.intent === "revoke-team-sponsor-link") {
     const name = await revokeTeamSponsorLink(context, goalId, input.teamId);
-    if (!name)
-      return data(submission.reply({ fieldErrors: { teamId: ["Choose a team of this challenge"] } }), { status: 400 });
+    if (!name) return formErrors(submission, 400, { fieldErrors: { teamId: ["Choose a team of this challenge"] } });
     throw await redirectWithFlash(env, back, SPONSOR_FLASH.teamRevoked(name));
   }
   const members = await goalMembersQuery(context, goalId);
   const member = members.find((m) => m.id === input.memberId);
   if (!member || !(await revokeMemberSponsorLink(context, goalId, member.id)))
-    return data(submission.reply({ fieldErrors: { memberId: ["Choose a member of this goal"] } }), { status: 400 });
+    return formErrors(submission, 400, { fieldErrors: { memberId: ["Choose a member of this goal"] } });
   throw await redirectWithFlash(env, back, SPONSOR_FLASH.memberRevoked(`${member.first} ${member.last}`));
 }

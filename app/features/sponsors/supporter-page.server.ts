@@ -4,10 +4,11 @@
  * writes nothing.
  */
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, type AppLoadContext } from "@remix-run/cloudflare";
+import type { AppLoadContext } from "@remix-run/cloudflare";
 import { formatAmount } from "#app/features/fundraising/fundraising";
 import { unitOf } from "#app/features/progress/progress";
 import { formatDateRange, isExpired, type IsoDate } from "#app/lib/dates";
+import { formDone, formErrorsAt, formRefused } from "#app/platform/http/form-answer.server";
 import { redirectWithFlash } from "#app/platform/session/flash.server";
 import { pledgeState } from "./sponsors";
 import { pledgeTerms } from "./supporter-mail";
@@ -91,54 +92,45 @@ export async function supporterAction(
   // this link. It comes without a cookie or an intent, and is answered here, not redirected.
   if (intent === null && formData.get("List-Unsubscribe") === "One-Click") {
     await stopPledgeMail(context, pledge);
-    return data({ intent: "stop-mail" as const, result: null, error: null }, { headers: NO_STORE });
+    return formDone(SUPPORTER_FLASH.stopped, { intent: "stop-mail" as const, result: null, error: null }, NO_STORE);
   }
-  if (!isIntent(intent))
-    return data({ intent: null, result: null, error: "Choose what to do with your pledge." }, { status: 400 });
+  if (!isIntent(intent)) return formRefused("Choose what to do with your pledge.", 400, { intent: null, result: null });
   if (intent === "max") {
     const submission = parseWithZod(formData, { schema: pledgeMaxSchema });
     if (submission.status !== "success")
-      return data({ intent, result: submission.reply(), error: null }, { status: 400 });
+      return formErrorsAt("result", submission, 400, undefined, { intent, error: null });
     if (!(await changePledgeMax(context, pledge, submission.value.max, today)))
-      return data(
-        {
-          intent,
-          result: submission.reply({ formErrors: ["The challenge has ended: the maximum can no longer change."] }),
-          error: null,
-        },
-        { status: 409 },
+      return formErrorsAt(
+        "result",
+        submission,
+        409,
+        { formErrors: ["The challenge has ended: the maximum can no longer change."] },
+        { intent, error: null },
       );
     throw await redirectWithFlash(env, here, SUPPORTER_FLASH.max);
   }
   if (intent === "cancel") {
     const submission = parseWithZod(formData, { schema: cancelPledgeSchema });
     if (submission.status !== "success")
-      return data({ intent, result: submission.reply(), error: null }, { status: 400 });
+      return formErrorsAt("result", submission, 400, undefined, { intent, error: null });
     if (!(await cancelPledge(context, pledge, today)))
-      return data(
-        {
-          intent,
-          result: submission.reply({
-            formErrors: ["This pledge can no longer be cancelled: the challenge has ended or it is marked paid."],
-          }),
-          error: null,
-        },
-        { status: 409 },
+      return formErrorsAt(
+        "result",
+        submission,
+        409,
+        { formErrors: ["This pledge can no longer be cancelled: the challenge has ended or it is marked paid."] },
+        { intent, error: null },
       );
     throw await redirectWithFlash(env, here, SUPPORTER_FLASH.cancelled);
   }
   if (intent === "paid") {
     if (!(await sayPledgePaid(context, pledge, today)))
-      return data(
-        {
-          intent,
-          result: null,
-          error:
-            pledge.perUnit !== null && !isExpired(pledge.end, today)
-              ? "A pledge per unit is paid once the challenge ends: we tell you the final amount then."
-              : "This pledge is already marked paid.",
-        },
-        { status: 409 },
+      return formRefused(
+        pledge.perUnit !== null && !isExpired(pledge.end, today)
+          ? "A pledge per unit is paid once the challenge ends: we tell you the final amount then."
+          : "This pledge is already marked paid.",
+        409,
+        { intent, result: null },
       );
     throw await redirectWithFlash(env, here, SUPPORTER_FLASH.paid);
   }
