@@ -1,5 +1,4 @@
 import {
-  data,
   type ActionFunctionArgs,
   type LinksFunction,
   type LoaderFunctionArgs,
@@ -36,6 +35,7 @@ import memberStyles from "#app/styles/member.css";
 import progressStyles from "#app/styles/progress.css";
 import { screenMeta } from "#app/lib/meta";
 import { IMPORT_FORMS } from "#app/features/activity/activity.schema";
+import { formRefused, formStep } from "#app/platform/http/form-answer.server";
 import { readFormData } from "#app/platform/http/form-data.server";
 import { parseIntentForm } from "#app/platform/http/intent-form.server";
 import { stylesheet } from "#app/lib/stylesheet";
@@ -73,13 +73,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   };
 }
 
-type ActionData =
-  | { stage: "form"; error: string; pasted: string }
-  | { stage: "preview"; rows: PreviewRow[]; csv: string; importId: string; total: string; error: string | null }
-  | { stage: "confirm-undo"; importId: string };
-
-const problem = (status: number, message: string, pasted = "") =>
-  data<ActionData>({ stage: "form", error: message, pasted: pasted.slice(0, MAX_IMPORT_BYTES) }, { status });
+/** What a refused form shows beside its line (formRefused, ADR 309): the form, the pasted lines back in it. */
+const backToForm = (pasted = "") => ({ stage: "form" as const, pasted: pasted.slice(0, MAX_IMPORT_BYTES) });
 
 /** The CSV of the form: the file chosen, else the pasted lines; null when there is neither. */
 async function csvOf(form: FormData): Promise<{ text: string } | { problem: string } | null> {
@@ -95,20 +90,21 @@ async function csvOf(form: FormData): Promise<{ text: string } | { problem: stri
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const { user, goal, day } = await requireOrganiser(request, context, params.id!);
-  if (!goal.unit) return problem(409, "This goal does not track progress: there is nothing to import into.");
+  if (!goal.unit)
+    return formRefused("This goal does not track progress: there is nothing to import into.", 409, backToForm());
   // Its entries are in a file and its totals final (ADR 303): no import, and no undo of an earlier one.
-  if (goal.archived) return problem(409, IMPORT_ARCHIVED);
+  if (goal.archived) return formRefused(IMPORT_ARCHIVED, 409, backToForm());
   const unit = goal.unit;
   const multipart = (request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data");
   const body = multipart ? await readUploadForm(request, context) : await readFormData(request);
-  if (!body) return problem(413, IMPORT_PROBLEMS.tooBig);
+  if (!body) return formRefused(IMPORT_PROBLEMS.tooBig, 413, backToForm());
   const { intent, formData: form } = parseIntentForm(body, IMPORT_FORMS);
   const importId = form.get("importId");
   const validId = typeof importId === "string" && importId.length <= 64 && /^[A-Za-z0-9_-]+$/.test(importId);
 
   if (intent === "undo-import") {
-    if (!validId) return problem(400, "That import is not one of this goal's.");
-    if (form.get("confirm") !== "yes") return data<ActionData>({ stage: "confirm-undo", importId });
+    if (!validId) return formRefused("That import is not one of this goal's.", 400, backToForm());
+    if (form.get("confirm") !== "yes") return formStep({ stage: "confirm-undo" as const, importId });
     const undone = await undoImport(context, goal, user.id, importId, day);
     throw await redirectWithFlash(
       context.cloudflare.env,
@@ -116,8 +112,9 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       undone ? "The import is undone: its entries are off the members' totals." : "That import was undone already.",
     );
   }
-  if (intent !== "preview" && intent !== "import") return problem(400, "Choose a CSV file, then Preview.");
-  if (intent === "import" && !validId) return problem(400, "Preview the file again, then import.");
+  if (intent !== "preview" && intent !== "import")
+    return formRefused("Choose a CSV file, then Preview.", 400, backToForm());
+  if (intent === "import" && !validId) return formRefused("Preview the file again, then import.", 400, backToForm());
   // The Import button sent twice: the first import stands, told again, nothing more written.
   if (intent === "import" && (await importMade(context, goal.id, importId as string)))
     throw await redirectWithFlash(
@@ -128,16 +125,16 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 
   const pasted = typeof form.get("csv") === "string" ? (form.get("csv") as string) : "";
   const csv = await csvOf(form);
-  if (csv === null) return problem(400, IMPORT_PROBLEMS.none);
-  if ("problem" in csv) return problem(400, csv.problem, pasted);
+  if (csv === null) return formRefused(IMPORT_PROBLEMS.none, 400, backToForm());
+  if ("problem" in csv) return formRefused(csv.problem, 400, backToForm(pasted));
   const text = csv.text;
   const read = readImportCsv(text);
-  if (!read.ok) return problem(400, read.message, pasted);
+  if (!read.ok) return formRefused(read.message, 400, backToForm(pasted));
   const rows = await checkImportLines(context, { ...goal, unit }, read.lines, day);
   const bad = rows.filter((r) => r.errors.length > 0).length;
   if (intent === "import" && !bad) {
     const written = await writeImport(context, { ...goal, unit }, user.id, importId as string, rows, day);
-    if (!written.ok) return problem(409, written.message);
+    if (!written.ok) return formRefused(written.message, 409, backToForm());
     throw await redirectWithFlash(
       context.cloudflare.env,
       `/goals/${goal.id}/import`,
@@ -146,25 +143,24 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
         : `Imported ${written.rows} ${written.rows === 1 ? "entry" : "entries"} (${formatQuantity(written.total, unit)}) for ${written.members} ${written.members === 1 ? "member" : "members"}.`,
     );
   }
-  return data<ActionData>(
-    {
-      stage: "preview",
-      rows: rows.map((r) => ({
-        line: r.line,
-        email: r.email,
-        member: r.member?.name ?? null,
-        day: r.isoDay ? formatMonthDay(r.isoDay, day) : r.day,
-        amount: r.amountText,
-        errors: r.errors,
-      })),
-      csv: text,
-      importId: newId(),
-      total: formatQuantity(importTotal(rows), unit),
-      error: bad ? `Nothing was imported: ${bad} of ${rows.length} lines need fixing (below).` : null,
-    },
-    // Lines with problems: nothing is written, and the answer says the input was refused.
-    { status: bad ? 400 : 200 },
-  );
+  const preview = {
+    stage: "preview" as const,
+    rows: rows.map((r): PreviewRow => ({
+      line: r.line,
+      email: r.email,
+      member: r.member?.name ?? null,
+      day: r.isoDay ? formatMonthDay(r.isoDay, day) : r.day,
+      amount: r.amountText,
+      errors: r.errors,
+    })),
+    csv: text,
+    importId: newId(),
+    total: formatQuantity(importTotal(rows), unit),
+  };
+  // Lines with problems: nothing is written, and the answer says the input was refused, the rows beside it.
+  return bad
+    ? formRefused(`Nothing was imported: ${bad} of ${rows.length} lines need fixing (below).`, 400, preview)
+    : formStep({ ...preview, error: null });
 }
 
 export default function ImportEntriesRoute() {

@@ -219,7 +219,6 @@ const featureAction = (tree) => {
 const NOT_YET = [
   "goals.$id.activity.tsx",
   "goals.$id.entries.tsx",
-  "goals.$id.import.tsx",
   "progress/progress-form.server.ts",
   "progress/quick-log.server.ts",
 ];
