@@ -1,5 +1,4 @@
 import {
-  data,
   type ActionFunctionArgs,
   type LinksFunction,
   type LoaderFunctionArgs,
@@ -48,6 +47,7 @@ import memberStyles from "#app/styles/member.css";
 import progressStyles from "#app/styles/progress.css";
 import { screenMeta } from "#app/lib/meta";
 import { SAVE_ACTIVITIES_FORM } from "#app/features/activity/activity.schema";
+import { formRefused, formStep } from "#app/platform/http/form-answer.server";
 import { readIntentForm } from "#app/platform/http/intent-form.server";
 import { stylesheet } from "#app/lib/stylesheet";
 
@@ -78,49 +78,39 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   };
 }
 
-type ActionData =
-  | { stage: "read"; rows: RowView[]; refused: Refused[]; problem: string | null }
-  | { stage: "save"; rows: RowView[]; errors: RowError[]; problem: string | null }
-  | { stage: "saved"; saved: { name: string; text: string; day: string }[]; already: Refused[]; earned: string };
+/**
+ * The stages the page shows again after a post (ADR 309): files read (with those refused), the save form
+ * with each row's problem, what was saved. A refusal's line is formRefused's `error`.
+ */
+const readStage = (rows: RowView[] = [], refused: Refused[] = []) => ({ stage: "read" as const, rows, refused });
+const saveStage = (rows: RowView[], errors: RowError[] = []) => ({ stage: "save" as const, rows, errors });
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const { user, goal, day, refusal } = await goalFor(request, context, params.id!);
   const multipart = (request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data");
-  if (refusal) return data<ActionData>({ stage: "read", rows: [], refused: [], problem: refusal }, { status: 409 });
+  if (refusal) return formRefused(refusal, 409, readStage());
   const activityGoal = activityGoalOf(goal);
   if (multipart) {
     // No JavaScript: the files themselves, read here and dropped (ADR 260).
     const form = await readUploadForm(request, context);
-    if (!form)
-      return data<ActionData>({ stage: "read", rows: [], refused: [], problem: TOO_MUCH_AT_ONCE }, { status: 413 });
+    if (!form) return formRefused(TOO_MUCH_AT_ONCE, 413, readStage());
     const zone = knownTimeZone(form.get("tz"));
     const { results, problem } = await readUploadedFiles(form, activityGoal, zone ? { timeZone: zone } : null, day);
     const { rows, refused } = splitResults(results);
-    return data<ActionData>({ stage: "read", rows, refused, problem }, { status: problem ? 400 : 200 });
+    return problem
+      ? formRefused(problem, 400, readStage(rows, refused))
+      : formStep({ ...readStage(rows, refused), error: null });
   }
   const { intent, formData: form } = await readIntentForm(request, SAVE_ACTIVITIES_FORM);
-  if (!intent)
-    return data<ActionData>(
-      { stage: "read", rows: [], refused: [], problem: "Choose your files again." },
-      { status: 400 },
-    );
+  if (!intent) return formRefused("Choose your files again.", 400, readStage());
   const read = readSaveForm(form, activityGoal, day);
-  if (!read)
-    return data<ActionData>(
-      { stage: "read", rows: [], refused: [], problem: "Choose your files again." },
-      { status: 400 },
-    );
+  if (!read) return formRefused("Choose your files again.", 400, readStage());
   const rows = rowViewsFromForm(form);
-  if (read.errors.length > 0)
-    return data<ActionData>({ stage: "save", rows, errors: read.errors, problem: null }, { status: 400 });
-  if (read.rows.length === 0)
-    return data<ActionData>(
-      { stage: "save", rows, errors: [], problem: "Tick at least one file to save, or cancel." },
-      { status: 400 },
-    );
+  // Each row with a problem says it beside the row: the refusal has no line of its own.
+  if (read.errors.length > 0) return formRefused(null, 400, saveStage(rows, read.errors));
+  if (read.rows.length === 0) return formRefused("Tick at least one file to save, or cancel.", 400, saveStage(rows));
   const result = await saveActivityRows(context, goal, user, read.rows, day);
-  if (!result.ok)
-    return data<ActionData>({ stage: "save", rows, errors: [], problem: result.message }, { status: result.status });
+  if (!result.ok) return formRefused(result.message, result.status, saveStage(rows));
   const unit = goal.unit!;
   const saved = read.rows.filter((_, i) => result.outcomes[i]!.written);
   const total = saved.reduce((sum, r) => sum + r.amount, 0);
@@ -132,18 +122,17 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       `/active/${goal.id}#progress`,
       FLASH.activitySaved(saved.length, formatQuantity(total, unit)) + earned,
     );
-  return data<ActionData>(
-    {
-      stage: "saved",
-      saved: saved.map((r) => ({ name: r.name, text: formatQuantity(r.amount, unit), day: r.day })),
-      earned: earned.trim(),
-      already: read.rows.flatMap((r, i) => {
-        const outcome = result.outcomes[i]!;
-        return outcome.written ? [] : [{ name: r.name, message: outcome.already ? ALREADY_LOGGED : outcome.message }];
-      }),
-    },
-    { status: saved.length === 0 ? 409 : 200 },
-  );
+  const outcome = {
+    stage: "saved" as const,
+    saved: saved.map((r) => ({ name: r.name, text: formatQuantity(r.amount, unit), day: r.day })),
+    earned: earned.trim(),
+    already: read.rows.flatMap((r, i): Refused[] => {
+      const outcome = result.outcomes[i]!;
+      return outcome.written ? [] : [{ name: r.name, message: outcome.already ? ALREADY_LOGGED : outcome.message }];
+    }),
+  };
+  // None saved (each file says why beside its name): refused, with no line of its own.
+  return saved.length === 0 ? formRefused(null, 409, outcome) : formStep({ ...outcome, error: null });
 }
 
 export default function ActivityFilesRoute() {
@@ -158,7 +147,7 @@ export default function ActivityFilesRoute() {
       : null;
   const shown = read ?? fromServer;
   const errors = actionData?.stage === "save" ? actionData.errors : [];
-  const problem = actionData && actionData.stage !== "saved" ? actionData.problem : null;
+  const problem = actionData && actionData.stage !== "saved" ? actionData.error : null;
   return (
     <main className="member-page activity">
       <p>

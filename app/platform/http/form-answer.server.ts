@@ -44,10 +44,23 @@ export function formErrorsAt<Key extends string, Extra extends object = Record<n
 /**
  * A refusal that belongs to no field (a button's form: join, leave, revoke), told as one line where the
  * page shows it (`{ error }`), with a 4xx. Nothing was written. `extra` is what the page shows again
- * beside it (the rows of a file, the stage the form is at).
+ * beside it (the rows of a file, the stage the form is at). No line (`null`) when each of those rows
+ * says its own problem and the form has nothing to add (the activity files' rows, ADR 309).
  */
 export function formRefused<Extra extends object = Record<never, never>>(
   message: string,
+  status: number,
+  extra?: Extra,
+  headers?: HeadersInit,
+): ReturnType<typeof data<Extra & { error: string }>>;
+export function formRefused<Extra extends object>(
+  message: null,
+  status: number,
+  extra: Extra,
+  headers?: HeadersInit,
+): ReturnType<typeof data<Extra & { error: null }>>;
+export function formRefused<Extra extends object>(
+  message: string | null,
   status: number,
   extra?: Extra,
   headers?: HeadersInit,
