@@ -1,5 +1,5 @@
 /**
- * Parse time of GPX files (ADR 260): the app's own reader (xml-tree.ts, ADR 306, then the track summed on
+ * Parse time of GPX files (ADR 260): the app's own reader (fast-xml-parser, then the track summed on
  * the ellipsoid) on files of 0.5 to 10 MB made by the tests' generator, CPU time per file (median of 3).
  * Runs in Node: its V8 is the engine workerd runs, and workerd's clock stands still during CPU work, so
  * the Worker cannot time this itself. Target: 50 ms; the Worker reads at most MAX_SERVER_FILE_BYTES

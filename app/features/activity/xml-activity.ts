@@ -1,14 +1,26 @@
 /**
- * GPX 1.1 and TCX files (xml-tree.ts, in the browser and the Worker alike; ADR 306) to an activity summary.
+ * GPX 1.1 and TCX files (fast-xml-parser, in the browser and the Worker alike) to an activity summary.
  * TCX laps carry the device's own distance and timer time: used when present (ADR 260); GPX has no
  * summary, so its distance is summed over the track (geo.ts). Entities are not expanded.
  */
-import { parseXml } from "./xml-tree";
+import { XMLParser } from "fast-xml-parser";
 import { summariseTrack, type TrackPoint } from "./geo";
 import { parseIsoTime } from "./local-day";
 import { sportOf, type ActivitySummary, type ReadResult } from "./activity";
 
 const LISTS = new Set(["trk", "trkseg", "trkpt", "Activity", "Lap", "Track", "Trackpoint"]);
+
+const parser = () =>
+  new XMLParser({
+    ignoreAttributes: false,
+    attributeNamePrefix: "@",
+    removeNSPrefix: true,
+    parseTagValue: false,
+    parseAttributeValue: false,
+    processEntities: false,
+    htmlEntities: false,
+    isArray: (name) => LISTS.has(name),
+  });
 
 type Node = Record<string, unknown>;
 const list = (value: unknown): Node[] => (Array.isArray(value) ? (value as Node[]) : []);
@@ -34,7 +46,7 @@ const number = (value: unknown): number | null => {
 function parse(xml: string, root: string): Node | null {
   if (!xml.trimEnd().endsWith(`</${root}>`)) return null;
   try {
-    return node(parseXml(xml, LISTS));
+    return node(parser().parse(xml));
   } catch {
     return null;
   }
