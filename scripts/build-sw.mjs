@@ -5,10 +5,13 @@
  * the root, /main and the goal screen (with the chunks they import on demand: the offline code itself,
  * ADR 229, and the sections that load after the first scripts, ADR 237), and the style sheets, read from Remix's asset manifest and the client build's metafile. Hashed
  * file names need no revision. Prints the worker's size and the shell's (docs/benchmarks.md).
+ * Runs after scripts/encode-build-urls.mjs: the manifest's URLs are written with `%24` for `$` (ADR 302), and
+ * the precache keeps them so, as the pages ask for them; the metafile and the disk know the raw names.
  */
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import { build } from "esbuild";
+import { buildFileOf } from "./encode-build-urls.mjs";
 
 const root = new URL("../", import.meta.url).pathname;
 const buildDir = `${root}public/build/`;
@@ -33,8 +36,8 @@ for (const id of SHELL_ROUTES) {
 const meta = JSON.parse(readFileSync(`${root}build/metafile.js.json`, "utf8"));
 const pending = [...urls];
 while (pending.length) {
-  for (const { path } of meta.outputs[`public${pending.pop()}`]?.imports ?? []) {
-    const url = path.replace(/^public/, "");
+  for (const { path } of meta.outputs[`public${buildFileOf(pending.pop())}`]?.imports ?? []) {
+    const url = path.replace(/^public/, "").replaceAll("$", "%24");
     if (!url.endsWith(".js") || urls.has(url)) continue;
     urls.add(url);
     pending.push(url);
@@ -42,6 +45,8 @@ while (pending.length) {
 }
 for (const file of readdirSync(`${buildDir}_assets`)) if (file.endsWith(".css")) urls.add(`/build/_assets/${file}`);
 const shell = [...urls].sort().map((url) => ({ url, revision: null }));
+const raw = shell.filter(({ url }) => url.includes("$"));
+if (raw.length) throw new Error(`The precache names ${raw[0].url}: run scripts/encode-build-urls.mjs first (ADR 302)`);
 
 await build({
   entryPoints: [`${root}app/features/offline/sw.ts`],
@@ -56,8 +61,11 @@ await build({
 });
 
 const sw = readFileSync(`${root}public/sw.js`);
-const shellBytes = shell.reduce((sum, { url }) => sum + statSync(`${root}public${url}`).size, 0);
-const shellGzip = shell.reduce((sum, { url }) => sum + gzipSync(readFileSync(`${root}public${url}`)).length, 0);
+const shellBytes = shell.reduce((sum, { url }) => sum + statSync(`${root}public${buildFileOf(url)}`).size, 0);
+const shellGzip = shell.reduce(
+  (sum, { url }) => sum + gzipSync(readFileSync(`${root}public${buildFileOf(url)}`)).length,
+  0,
+);
 const kib = (n) => `${(n / 1024).toFixed(1)} KiB`;
 console.log(
   `[sw] public/sw.js ${kib(sw.length)} (${kib(gzipSync(sw).length)} gzip); shell precache: ${shell.length} files, ${kib(shellBytes)} (${kib(shellGzip)} gzip)`,

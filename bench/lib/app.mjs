@@ -23,8 +23,10 @@ const pair = (offset) => [BASE + offset, BASE + offset + 500];
 export const PORTS = { hello: pair(0), app: pair(1), capture: pair(5), marketingCeiling: pair(6) };
 
 /**
- * NODE_ENV=production remix build: React's production build, minified worker; then the service worker
- * (scripts/build-sw.mjs), as `npm run build` does, so pages register and install it as in production.
+ * NODE_ENV=production remix build: React's production build, minified worker; then, as `npm run build`
+ * does, the route modules' URLs written with `%24` for `$` (scripts/encode-build-urls.mjs: no 307 from
+ * the assets layer, ADR 302) and the service worker (scripts/build-sw.mjs), so pages register and
+ * install it as in production.
  */
 export function buildProduction({ minify = true } = {}) {
   execFileSync("npx", ["remix", "build"], {
@@ -32,6 +34,7 @@ export function buildProduction({ minify = true } = {}) {
     stdio: ["ignore", "ignore", "inherit"],
     env: { ...quietEnv(), NODE_ENV: "production", ...(minify ? {} : { SERVER_MINIFY: "false" }) },
   });
+  execFileSync("node", ["scripts/encode-build-urls.mjs"], { cwd: ROOT, stdio: ["ignore", "ignore", "inherit"] });
   execFileSync("node", ["scripts/build-sw.mjs"], { cwd: ROOT, stdio: ["ignore", "ignore", "inherit"] });
 }
 

@@ -9,6 +9,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
+import { buildFileOf } from "../../scripts/encode-build-urls.mjs";
 import { quietEnv } from "../../scripts/seed.mjs";
 
 /**
@@ -61,7 +62,8 @@ function biggestPackages(root, top = 8) {
 export async function pageJs(root, url, path, cookie) {
   const response = await fetch(url + path, { headers: cookie ? { cookie } : {}, redirect: "manual" });
   const html = await response.text();
-  const files = [...new Set(html.match(/\/build\/[\w./$-]+\.js/g) ?? [])];
+  // The URLs write a route module's `$` as `%24` (ADR 302): the file on disk has the `$`.
+  const files = [...new Set(html.match(/\/build\/[\w./$%-]+\.js/g) ?? [])].map(buildFileOf);
   const meta = clientMetafile(root);
   const packages = {};
   let gzip = 0;
@@ -113,7 +115,7 @@ export function routeChunks(root) {
       .replace(/^window\.__remixManifest=/, "")
       .replace(/;\s*$/, ""),
   );
-  const size = (f) => gz(readFileSync(join(root, "public", f)));
+  const size = (f) => gz(readFileSync(join(root, "public", buildFileOf(f))));
   const base = new Set([
     manifest.entry.module,
     ...manifest.entry.imports,

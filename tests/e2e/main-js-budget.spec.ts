@@ -37,8 +37,12 @@ const filesHolding = (input: string) =>
   Object.entries(meta().outputs)
     .filter(([, output]) => input in output.inputs)
     .map(([file]) => file.replace(/^public/, ""));
-/** Every /build/*.js the HTML names (module preloads, scripts, imports), as bench/sizes reads them. */
-const scriptsOf = (html: string) => [...new Set(html.match(/\/build\/[\w./$-]+\.js/g) ?? [])];
+/**
+ * Every /build/*.js the HTML names (module preloads, scripts, imports), as bench/sizes reads them: the
+ * files on disk, whose `$` the URLs write `%24` (ADR 302).
+ */
+const scriptsOf = (html: string) =>
+  [...new Set(html.match(/\/build\/[\w./$%-]+\.js/g) ?? [])].map((url) => decodeURIComponent(url));
 const gzipOf = (url: string) => gzipSync(readFileSync(join("public", url)), { level: 9 }).length;
 /** True once React has hydrated the element (its fiber is on the node). */
 const hydrated = (page: Page, selector: string) =>

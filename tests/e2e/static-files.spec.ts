@@ -4,7 +4,7 @@
  * URL with the not-found page: this walks public/ and fetches each one.
  */
 import { readdirSync } from "node:fs";
-import { expect, test } from "@playwright/test";
+import { createUser, expect, signInAs, test } from "./fixtures";
 
 const PUBLIC = new URL("../../public/", import.meta.url).pathname;
 const TYPES: Record<string, RegExp> = {
@@ -40,4 +40,35 @@ test("a page next to them still comes from the Worker", async ({ request }) => {
   const response = await request.get("/signin");
   expect(response.status()).toBe(200);
   expect(response.headers()["content-security-policy"]).toContain("script-src 'self' 'nonce-");
+});
+
+test("a goal screen's scripts are answered at once, none redirected: a route module's `$` is written %24 in every URL the app names (ADR 302)", async ({
+  browser,
+}) => {
+  // No service worker: every answer here is the assets layer's.
+  const context = await browser.newContext({ serviceWorkers: "block" });
+  await signInAs(context, await createUser(context.request, { first: "Ada", join: ["goal-challenge"] }));
+  const page = await context.newPage();
+  const answers: string[] = [];
+  page.on("response", (response) => {
+    if (new URL(response.url()).pathname.startsWith("/build/"))
+      answers.push(`${response.status()} ${new URL(response.url()).pathname}`);
+  });
+  const html = await (await page.goto("/active/goal-challenge"))!.text();
+  await expect(page.getByRole("heading", { name: "Progress", exact: true })).toBeVisible();
+  // Its own module (the assets layer answers the raw `$` with a 307 to the %24 form) came first time.
+  expect(answers).toContainEqual(expect.stringMatching(/^200 \/build\/routes\/active\.%24id-\w+\.js$/));
+  expect(answers.filter((answer) => !answer.startsWith("200 "))).toEqual([]);
+
+  // Every route's URLs, as the browser reads them for a client navigation, and the service worker's precache.
+  const manifestUrl = html.match(/\/build\/manifest-\w+\.js/)![0];
+  const named = async (path: string) => [
+    ...new Set([...(await (await context.request.get(path)).text()).matchAll(/"(\/build\/[^"]+)"/g)].map((m) => m[1]!)),
+  ];
+  const urls = [...(await named(manifestUrl)), ...(await named("/sw.js"))];
+  expect(urls.filter((url) => url.includes("$"))).toEqual([]);
+  const encoded = [...new Set(urls.filter((url) => url.includes("%24")))];
+  expect(encoded.length).toBeGreaterThan(10);
+  for (const url of encoded) expect((await context.request.get(url, { maxRedirects: 0 })).status(), url).toBe(200);
+  await context.close();
 });
