@@ -5,13 +5,14 @@
  * the root, /main and the goal screen (with the chunks they import on demand: the offline code itself,
  * ADR 229, and the sections that load after the first scripts, ADR 237), and the style sheets, read from Remix's asset manifest and the client build's metafile. Hashed
  * file names need no revision. Prints the worker's size and the shell's (docs/benchmarks.md).
- * Runs after scripts/encode-build-urls.mjs: the manifest's URLs are written with `%24` for `$` (ADR 302), and
- * the precache keeps them so, as the pages ask for them; the metafile and the disk know the raw names.
+ * Runs after scripts/encode-build-urls.mjs: the manifest's URLs are percent-encoded (`%24` for `$`,
+ * ADR 302) and the precache keeps them so, as the pages ask for them; the metafile and the disk know
+ * the raw names.
  */
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import { build } from "esbuild";
-import { buildFileOf } from "./encode-build-urls.mjs";
+import { buildFileOf, encodeBuildUrl } from "./encode-build-urls.mjs";
 
 const root = new URL("../", import.meta.url).pathname;
 const buildDir = `${root}public/build/`;
@@ -37,15 +38,16 @@ const meta = JSON.parse(readFileSync(`${root}build/metafile.js.json`, "utf8"));
 const pending = [...urls];
 while (pending.length) {
   for (const { path } of meta.outputs[`public${buildFileOf(pending.pop())}`]?.imports ?? []) {
-    const url = path.replace(/^public/, "").replaceAll("$", "%24");
+    const url = encodeBuildUrl(path.replace(/^public/, ""));
     if (!url.endsWith(".js") || urls.has(url)) continue;
     urls.add(url);
     pending.push(url);
   }
 }
-for (const file of readdirSync(`${buildDir}_assets`)) if (file.endsWith(".css")) urls.add(`/build/_assets/${file}`);
+for (const file of readdirSync(`${buildDir}_assets`))
+  if (file.endsWith(".css")) urls.add(encodeBuildUrl(`/build/_assets/${file}`));
 const shell = [...urls].sort().map((url) => ({ url, revision: null }));
-const raw = shell.filter(({ url }) => url.includes("$"));
+const raw = shell.filter(({ url }) => url !== encodeBuildUrl(url));
 if (raw.length) throw new Error(`The precache names ${raw[0].url}: run scripts/encode-build-urls.mjs first (ADR 302)`);
 
 await build({
