@@ -25,6 +25,7 @@ import { formRefused } from "#app/platform/http/form-answer.server";
 import { readFormData } from "#app/platform/http/form-data.server";
 import { parseIntentForm } from "#app/platform/http/intent-form.server";
 import { stylesheet } from "#app/lib/stylesheet";
+import { entryResultOf } from "#app/features/progress/entry-answer";
 
 export const links: LinksFunction = () => [
   stylesheet(teamsStyles),
@@ -77,7 +78,7 @@ export default function ActiveGoalRoute() {
     <MainScreenView
       data={useLoaderData<typeof loader>()}
       error={actionData && "error" in actionData ? actionData.error : undefined}
-      progressResult={actionData && "progress" in actionData ? actionData.progress : undefined}
+      progressResult={actionData && "entry" in actionData ? entryResultOf(actionData) : undefined}
     />
   );
 }

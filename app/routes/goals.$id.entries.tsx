@@ -1,5 +1,4 @@
 import {
-  data,
   type ActionFunctionArgs,
   type LinksFunction,
   type LoaderFunctionArgs,
@@ -17,7 +16,7 @@ import { formatMonthDay } from "#app/lib/dates";
 import { canManageGoal } from "#app/features/fundraising/fundraising";
 import { today } from "#app/platform/session/clock.server";
 import { goalVisit, recordGoalVisit } from "#app/features/home/visits.server";
-import { progressAction, type ProgressActionData } from "#app/features/progress/progress-form.server";
+import { progressAction, unreadForm } from "#app/features/progress/progress-form.server";
 import {
   authoriseEntries,
   ENTRIES_PAGE_SIZE,
@@ -40,6 +39,7 @@ import { forbidden, notFound } from "#app/platform/http/http-errors.server";
 import { runGroups } from "#app/platform/db/batch.server";
 import { screenMeta } from "#app/lib/meta";
 import { REMOVE_ENTRY_FORM } from "#app/features/progress/progress.schema";
+import { formErrorsAt } from "#app/platform/http/form-answer.server";
 import { readIntentForm } from "#app/platform/http/intent-form.server";
 import { stylesheet } from "#app/lib/stylesheet";
 
@@ -105,9 +105,14 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (!canManageGoal(goal, user)) throw forbidden();
   const form = await readIntentForm(request, REMOVE_ENTRY_FORM);
   if (!form.intent)
-    return data<ProgressActionData>(
-      { progress: { intent: "remove-entry", entryId: null, error: { "": ["Unknown action."] }, initialValue: null } },
-      { status: 400 },
+    return formErrorsAt(
+      "progress",
+      unreadForm(),
+      400,
+      { formErrors: ["Unknown action."] },
+      {
+        entry: { intent: "remove-entry", entryId: null },
+      },
     );
   const back = hrefOf(params.id!, entriesQueryOf(new URL(request.url)));
   return progressAction(request, context, user, goal, form.formData, back);

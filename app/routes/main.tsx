@@ -10,6 +10,7 @@ import type { LiveHandle } from "#app/features/live/useLiveUpdates";
 import teamsStyles from "#app/styles/teams.css";
 import { screenMeta } from "#app/lib/meta";
 import { stylesheet } from "#app/lib/stylesheet";
+import { entryResultOf } from "#app/features/progress/entry-answer";
 
 export const links: LinksFunction = () => [
   stylesheet(teamsStyles),
@@ -37,5 +38,5 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function MainRoute() {
   const actionData = useActionData<typeof action>();
-  return <MainScreenView data={useLoaderData<typeof loader>()} quickLogResult={actionData?.progress} />;
+  return <MainScreenView data={useLoaderData<typeof loader>()} quickLogResult={entryResultOf(actionData)} />;
 }

@@ -7,7 +7,7 @@ import { useClientLinks } from "#app/components/hooks/useClientLinks";
 import { useToday } from "#app/components/hooks/useToday";
 import type { FeedGroup, HomeCard } from "#app/features/home/home.server";
 import { QuickLog } from "#app/features/progress/QuickLog";
-import type { ProgressActionData } from "#app/features/progress/progress-form.server";
+import type { EntryResult } from "#app/features/progress/entry-answer";
 import type { QuickLogData } from "#app/features/progress/quick-log.server";
 
 const timeFormat = new Intl.DateTimeFormat("en-GB", {
@@ -89,7 +89,7 @@ export function HomeOverview({
   home: { cards: HomeCard[]; feed: FeedGroup[]; quickLog: QuickLogData | null };
   currentId: string | null;
   /** The quick log's answer without JavaScript. */
-  quickLogResult?: ProgressActionData["progress"];
+  quickLogResult?: EntryResult;
 }) {
   // Cards and feed lines are plain links; the section takes their clicks (ADR 211).
   const links = useClientLinks();

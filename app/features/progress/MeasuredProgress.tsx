@@ -20,10 +20,10 @@ import {
   reachedTarget,
 } from "#app/features/progress/progress";
 import { REACHED_TARGET_ID } from "#app/features/progress/log-form";
-import type { ProgressActionData } from "#app/features/progress/progress-form.server";
+import { entryResultOf, type EntryAnswer, type EntryResult } from "#app/features/progress/entry-answer";
 import type { ProgressView } from "#app/features/progress/progress-view.server";
 
-type Result = ProgressActionData["progress"] | null | undefined;
+type Result = EntryResult | null | undefined;
 
 const errorsOf = (result: Result, name: string) => result?.error?.[name] ?? [];
 
@@ -409,17 +409,17 @@ function MyEntry({
   result: Result;
   deleteResult: Result;
 }) {
-  const edit = useFetcher<ProgressActionData>();
+  const edit = useFetcher<EntryAnswer>();
   const hydrated = useHydrated();
   const [gone, setGone] = useState(false);
   const editPanel = useRef<HTMLDetailsElement>(null);
-  const editReply = edit.data?.progress ?? result;
+  const editReply = entryResultOf(edit.data) ?? result;
   const editing = edit.formData ? parseQuantity(edit.formData.get("amount")) : null;
   const shownAmount = editing?.ok ? formatQuantity(editing.value, view.unit) : entry.amountText;
   const errors = [...errorsOf(editReply, ""), ...errorsOf(editReply, "entryId")];
   const deleteErrors = [...errorsOf(deleteResult, ""), ...errorsOf(deleteResult, "entryId")];
   // Saved with JavaScript (ADR 252): the panel closes and a toast says so where the member is looking.
-  const saved = edit.state === "idle" ? edit.data?.progress.message : undefined;
+  const saved = edit.state === "idle" ? edit.data?.notice : undefined;
   useEffect(() => {
     if (!saved) return;
     if (editPanel.current) editPanel.current.open = false;

@@ -14,11 +14,11 @@ import { useHydrated } from "#app/components/hooks/useHydrated";
 import { newId } from "#app/lib/ids";
 import type { IsoDate } from "#app/lib/dates";
 import { LOG_FORM_ID, MAX_NOTE, REACHED_TARGET_ID } from "#app/features/progress/log-form";
-import type { ProgressActionData } from "./progress-form.server";
+import { entryResultOf, type EntryAnswer, type EntryResult } from "./entry-answer";
 import type { ProgressView } from "./progress-view.server";
 import type { QuickLogData } from "./quick-log.server";
 
-type Reply = ProgressActionData["progress"] | null | undefined;
+type Reply = EntryResult | null | undefined;
 
 const OFFLINE_UNAVAILABLE =
   "Not saved: this phone is offline and the app could not keep the entry. Save again once connected.";
@@ -69,10 +69,10 @@ export function QuickLog({
   /** On the goal's own screen: no card of its own, and the heading need not name the goal. */
   onGoalScreen?: boolean;
 }) {
-  const fetcher = useFetcher<ProgressActionData>({ key: "quick-log" });
+  const fetcher = useFetcher<EntryAnswer>({ key: "quick-log" });
   const form = useRef<HTMLFormElement>(null);
   const hydrated = useHydrated();
-  const reply = fetcher.state === "idle" ? (fetcher.data?.progress ?? result) : undefined;
+  const reply = fetcher.state === "idle" ? (entryResultOf(fetcher.data) ?? result) : undefined;
   const error = reply?.error;
   const initial = (error && reply.initialValue) as Record<string, string> | null;
   const [goalId, setGoalId] = useState(initial?.goal);
@@ -96,7 +96,7 @@ export function QuickLog({
   const revalidation = useRevalidator().state;
   const navigation = useNavigation().state;
   const reloading = revalidation !== "idle" || navigation !== "idle";
-  const answered = fetcher.state === "idle" ? fetcher.data?.progress.message : undefined;
+  const answered = fetcher.state === "idle" ? fetcher.data?.notice : undefined;
   const scroll = useRef({ order: 0, reloadBegan: -1, shown: -1, shownFor: null as unknown, reloading: false });
   useEffect(() => {
     const s = scroll.current;

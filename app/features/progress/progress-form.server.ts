@@ -5,13 +5,15 @@
  * back to the goal screen (the form is on it, with and without JavaScript).
  */
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
+import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
+import * as z from "zod";
 import type { Viewer } from "#app/features/goals/goals";
 import { FLASH } from "#app/lib/flash";
 import { formatQuantity, LOG_FORM_ID, LOG_REFUSALS } from "#app/features/progress/progress";
 import { entryFormOf, entrySchemas } from "#app/features/progress/progress.schema";
 import { today } from "#app/platform/session/clock.server";
 import { appUrl } from "#app/platform/http/env.server";
+import { formDone, formErrorsAt } from "#app/platform/http/form-answer.server";
 import { redirectWithFlash, redirectWithFlashAt } from "#app/platform/session/flash.server";
 import {
   announceMilestone,
@@ -30,37 +32,20 @@ import { deleteEntry, editEntry, loadEntryGoal, logEntry, removeEntry, type Entr
 // the goal screen's browser code does not carry progress.ts (ADR 237).
 export { isEntryForm } from "#app/features/progress/progress";
 
-export interface ProgressActionData {
-  progress: {
-    intent: string;
-    entryId: string | null;
-    error: Record<string, string[] | null> | null;
-    initialValue: Record<string, unknown> | null;
-    /** What happened, when the form answers in place (the quick log, ADR 220) instead of redirecting. */
-    message?: string;
-  };
-}
-
-const answer = (
-  formData: FormData,
-  status: number,
-  error: Record<string, string[] | null> | null | undefined,
-  initialValue?: Record<string, unknown> | null,
-) => {
+/** Which entry form answers (entry-answer.ts, ADR 309), beside its reply or its notice. */
+const entryOf = (formData: FormData) => {
   const entryId = formData.get("entryId");
-  return data<ProgressActionData>(
-    {
-      progress: {
-        // The form it was treated as (a broken intent still shows its fields' errors on that form).
-        intent: entryFormOf(formData),
-        entryId: typeof entryId === "string" ? entryId.slice(0, 64) : null,
-        error: error ?? null,
-        initialValue: initialValue ?? null,
-      },
+  return {
+    entry: {
+      // The form it was treated as (a broken intent still shows its fields' errors on that form).
+      intent: entryFormOf(formData),
+      entryId: typeof entryId === "string" ? entryId.slice(0, 64) : null,
     },
-    { status },
-  );
+  };
 };
+
+/** A form refused before its fields are read (no schema to read them by): nothing typed to show again. */
+export const unreadForm = (formData = new FormData()) => parseWithZod(formData, { schema: z.object({}) });
 
 export async function progressAction(
   request: Request,
@@ -78,21 +63,29 @@ export async function progressAction(
   const goal = typeof goalOrId === "string" ? await loadEntryGoal(context, goalOrId, viewer.id) : goalOrId;
   if (!goal) throw redirect("/404");
   const goalId = goal.id;
-  if (!goal.unit) return answer(formData, 409, { "": [LOG_REFUSALS["not-measured"]] });
+  if (!goal.unit)
+    return formErrorsAt(
+      "progress",
+      unreadForm(),
+      409,
+      { formErrors: [LOG_REFUSALS["not-measured"]] },
+      entryOf(formData),
+    );
   const schemas = entrySchemas({ unit: goal.unit, start: goal.start, end: goal.end, today: day });
   const submission = parseWithZod(formData, { schema: schemas[entryFormOf(formData)] });
-  if (submission.status !== "success") {
-    const reply = submission.reply();
-    return answer(formData, 400, reply.error, reply.initialValue as Record<string, unknown> | null);
-  }
+  if (submission.status !== "success") return formErrorsAt("progress", submission, 400, undefined, entryOf(formData));
   const value = submission.value;
   // A typed entry that names its sport counts as the organiser set for it (docs/product.md).
   if (value.intent === "log-entry") {
     const counted = await amountForSport(context, goal.id, value);
-    if (counted === null) {
-      const reply = submission.reply();
-      return answer(formData, 400, { amount: [SPORT_TOO_SMALL] }, reply.initialValue as Record<string, unknown> | null);
-    }
+    if (counted === null)
+      return formErrorsAt(
+        "progress",
+        submission,
+        400,
+        { fieldErrors: { amount: [SPORT_TOO_SMALL] } },
+        entryOf(formData),
+      );
     value.amount = counted;
   }
   const result =
@@ -103,15 +96,14 @@ export async function progressAction(
         : value.intent === "delete-entry"
           ? await deleteEntry(context, goal, viewer, value.entryId, day)
           : await removeEntry(context, goal, viewer, value.entryId);
-  if (!result.ok) {
-    const reply = submission.reply();
-    return answer(
-      formData,
+  if (!result.ok)
+    return formErrorsAt(
+      "progress",
+      submission,
       result.status,
-      { [result.field ?? ""]: [result.message] },
-      reply.initialValue as Record<string, unknown> | null,
+      result.field ? { fieldErrors: { [result.field]: [result.message] } } : { formErrors: [result.message] },
+      entryOf(formData),
     );
-  }
   // Badges (ADR 271): recomputed from the member's entries; new ones told once, lost ones taken back.
   const earned = await settleBadges(context, goal, result.userId ?? viewer.id, day);
   // An entry the organiser removes after settle-up may change what a supporter owes: they are told (ADR 242).
@@ -120,12 +112,11 @@ export async function progressAction(
   if (result.changed && (value.intent === "log-entry" || value.intent === "edit-entry"))
     await announceProgressMilestone(context, goalId, appUrl(request, context.cloudflare.env));
   // The home's log form always answers in place, with its own words (ADR 220).
-  if (inPlace && value.intent === "log-entry") {
-    const done = answer(formData, 200, null);
-    done.data.progress.message =
-      inPlace.message(formatQuantity(value.amount, goal.unit), goal.cause) + earnedMessage(earned);
-    return done;
-  }
+  if (inPlace && value.intent === "log-entry")
+    return formDone(
+      inPlace.message(formatQuantity(value.amount, goal.unit), goal.cause) + earnedMessage(earned),
+      entryOf(formData),
+    );
   const message =
     value.intent === "log-entry"
       ? FLASH.progressLogged(formatQuantity(value.amount, goal.unit))
@@ -137,11 +128,7 @@ export async function progressAction(
   const told = value.intent === "remove-entry" ? "" : earnedMessage(earned);
   // With JavaScript the goal screen's forms are answered in place (ADR 252, 253): an edit, delete or
   // removal is told in a toast, a log under the log form's Save (ADR 224).
-  if (formData.get("answer") === "toast") {
-    const done = answer(formData, 200, null);
-    done.data.progress.message = message + told;
-    return done;
-  }
+  if (formData.get("answer") === "toast") return formDone(message + told, entryOf(formData));
   // Back to the goal screen as it was: with all my entries listed when I was editing an older one.
   const all = new URL(request.url).searchParams.get("entries") === "all" ? "?entries=all" : "";
   const env = context.cloudflare.env;

@@ -4,13 +4,14 @@
  * field: the same schema, idempotency key and write (progress-form.server.ts), answered in place so
  * the member reads the result beside the form, without JavaScript too.
  */
-import { data, type AppLoadContext } from "@remix-run/cloudflare";
+import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { IsoDate } from "#app/lib/dates";
 import { requireUser } from "#app/platform/session/session.server";
 import { newId } from "#app/lib/ids";
 import type { Sport } from "#app/features/activity/activity";
 import { defaultEntryDay, logRefusal, unitOf } from "#app/features/progress/progress";
-import { progressAction, type ProgressActionData } from "./progress-form.server";
+import { formErrorsAt } from "#app/platform/http/form-answer.server";
+import { progressAction, unreadForm } from "./progress-form.server";
 import { loadEntryGoal } from "./progress-writes.server";
 
 export const QUICK_LOG_GOAL_ERROR = "Choose one of your goals that tracks progress";
@@ -61,20 +62,15 @@ export function toQuickLog(
 
 const GOAL_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
-const refuse = (formData: FormData, message: string) =>
-  data<ProgressActionData>(
-    {
-      progress: {
-        intent: "log-entry",
-        entryId: null,
-        error: { goal: [message] },
-        initialValue: Object.fromEntries(
-          ["goal", "amount", "day", "note", "sport"].map((k) => [k, String(formData.get(k) ?? "").slice(0, 300)]),
-        ),
-      },
-    },
-    { status: 400 },
-  );
+/** What was typed, shown again in the refused form: its fields only, each cut to 300 characters. */
+function typedBack(formData: FormData) {
+  const typed = new FormData();
+  for (const k of ["goal", "amount", "day", "note", "sport"]) typed.set(k, String(formData.get(k) ?? "").slice(0, 300));
+  return unreadForm(typed);
+}
+/** The quick log's refusal of the goal picked (ADR 309): under its goal field, the log form's answer. */
+const GOAL_REFUSED = { fieldErrors: { goal: [QUICK_LOG_GOAL_ERROR] } };
+const LOG_FORM = { entry: { intent: "log-entry", entryId: null } };
 
 /** POST from the quick log: the goal named by the form, then the goal screen's own log. */
 export async function quickLogAction(request: Request, context: AppLoadContext) {
@@ -83,10 +79,12 @@ export async function quickLogAction(request: Request, context: AppLoadContext) 
   const goalId = formData.get("goal");
   // Length first, then the pattern (docs/security.md).
   if (typeof goalId !== "string" || goalId.length > 64 || !GOAL_ID.test(goalId))
-    return refuse(formData, QUICK_LOG_GOAL_ERROR);
-  if (formData.get("intent") !== "log-entry") return refuse(formData, QUICK_LOG_GOAL_ERROR);
+    return formErrorsAt("progress", typedBack(formData), 400, GOAL_REFUSED, LOG_FORM);
+  if (formData.get("intent") !== "log-entry")
+    return formErrorsAt("progress", typedBack(formData), 400, GOAL_REFUSED, LOG_FORM);
   const goal = await loadEntryGoal(context, goalId, viewer.id);
-  if (!goal || !goal.unit || !goal.membership) return refuse(formData, QUICK_LOG_GOAL_ERROR);
+  if (!goal || !goal.unit || !goal.membership)
+    return formErrorsAt("progress", typedBack(formData), 400, GOAL_REFUSED, LOG_FORM);
   return progressAction(request, context, viewer, goal, formData, undefined, {
     message: (amount, cause) => `Logged ${amount} in ${cause}.`,
   });
