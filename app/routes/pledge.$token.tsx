@@ -9,10 +9,10 @@ import {
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useFlash } from "#app/components/FlashMessage";
 import { Logo } from "#app/components/Logo";
-import { SupporterPledge } from "#app/features/sponsors/SupporterPledge";
-import { openSupporterLink } from "#app/features/sponsors/supporter-link.server";
-import { supporterAction, supporterView } from "#app/features/sponsors/supporter-page.server";
-import { pledgeAgainPath } from "#app/features/sponsors/supporter.schema";
+import { SupporterPledge } from "#app/features/supporters/SupporterPledge";
+import { openSupporterLink } from "#app/features/supporters/supporter-link.server";
+import { supporterAction, supporterView } from "#app/features/supporters/supporter-page.server";
+import { pledgeAgainPath } from "#app/features/supporters/supporter.schema";
 import { readFormData } from "#app/platform/http/form-data.server";
 import { today } from "#app/platform/session/clock.server";
 import fundraisingStyles from "#app/styles/fundraising.css";

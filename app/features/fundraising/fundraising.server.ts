@@ -3,7 +3,7 @@
  * A screen reads in one db.batch; the statements are exported so the goal screen can fold them into
  * its own batch (ADR 062). The rules live in app/features/fundraising/fundraising.ts.
  */
-import { tellSupportersOfMilestone } from "#app/features/sponsors/supporter-updates.server";
+import { tellSupportersOfMilestone } from "#app/features/supporters/supporter-updates.server";
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import {

@@ -17,7 +17,7 @@ import { formatAmount } from "#app/features/fundraising/fundraising";
 import { pledgeColumns, type SupportGoal } from "#app/features/fundraising/fundraising.server";
 import { unitOf } from "#app/features/progress/progress";
 import { isPledgeState, pledgeState, STATE_LABELS, type PledgeState } from "./sponsors";
-import { pledgeTerms } from "./supporter-mail";
+import { pledgeTerms } from "#app/features/supporters/supporter-mail";
 
 /** The most pledges one page lists (newest first); the CSV has every one. */
 export const RECONCILE_LIMIT = 500;

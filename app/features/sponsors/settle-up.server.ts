@@ -16,8 +16,8 @@ import { deliverLater, outboxRow } from "#app/features/mail/mail.server";
 import { formatQuantity, unitOf } from "#app/features/progress/progress";
 import { pledgeBacks, pledgeProgress, pledgeValue } from "#app/features/fundraising/fundraising.server";
 import { REMINDER_DAYS } from "./sponsors";
-import { supporterPath } from "./supporter-link.server";
-import { changedMail, reminderMail, settleUpMail, type SettleFacts } from "./supporter-mail";
+import { supporterPath } from "#app/features/supporters/supporter-link.server";
+import { changedMail, reminderMail, settleUpMail, type SettleFacts } from "#app/features/supporters/supporter-mail";
 
 /** The most pledges one run handles per step; the next run takes the rest. */
 const BATCH = 100;

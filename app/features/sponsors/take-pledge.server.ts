@@ -18,9 +18,9 @@ import { newId } from "#app/lib/ids";
 import { and, eq } from "drizzle-orm";
 import { pledges } from "#drizzle/schema";
 import { pledgeAt } from "./sponsors";
-import { supporterPath } from "./supporter-link.server";
+import { supporterPath } from "#app/features/supporters/supporter-link.server";
 import { pledgeTeam } from "./team-pledge.server";
-import { receiptMail, type PledgeFacts } from "./supporter-mail";
+import { receiptMail, type PledgeFacts } from "#app/features/supporters/supporter-mail";
 
 export interface PledgeTarget {
   goal: SupportGoal;

@@ -2,7 +2,7 @@ import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { CheckboxField, Field, SubmitButton } from "#app/components/forms";
 import { useConformForm } from "#app/components/hooks/useConformForm";
-import { STATE_LABELS } from "./sponsors";
+import { STATE_LABELS } from "#app/features/sponsors/sponsors";
 import { cancelPledgeSchema, pledgeMaxSchema } from "./supporter.schema";
 import type { SupporterView } from "./supporter-page.server";
 

@@ -10,7 +10,7 @@ import { unitOf } from "#app/features/progress/progress";
 import { formatDateRange, isExpired, type IsoDate } from "#app/lib/dates";
 import { formDone, formErrorsAt, formRefused } from "#app/platform/http/form-answer.server";
 import { redirectWithFlash } from "#app/platform/session/flash.server";
-import { pledgeState } from "./sponsors";
+import { pledgeState } from "#app/features/sponsors/sponsors";
 import { pledgeTerms } from "./supporter-mail";
 import { cancelPledgeSchema, pledgeMaxSchema, SUPPORTER_INTENTS, type SupporterIntent } from "./supporter.schema";
 import {

@@ -5,7 +5,7 @@
  */
 import { formatAmount, NO_FEES_LINE } from "#app/features/fundraising/fundraising";
 import { formatMonthDay, type IsoDate } from "#app/lib/dates";
-import { singular } from "./sponsors";
+import { singular } from "#app/features/sponsors/sponsors";
 import { perUnitRate } from "#app/lib/unit-text";
 
 export interface PledgeFacts {
