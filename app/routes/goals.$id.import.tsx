@@ -22,15 +22,15 @@ import {
   importTotal,
   MAX_IMPORT_BYTES,
   readImportCsv,
-} from "#app/features/activity/csv-import";
+} from "#app/features/imports/csv-import";
 import {
   checkImportLines,
   importMade,
   recentImports,
   undoImport,
   writeImport,
-} from "#app/features/activity/csv-import.server";
-import { ImportForm, ImportPreview, PastImports, type PreviewRow } from "#app/features/activity/CsvImport";
+} from "#app/features/imports/csv-import.server";
+import { ImportForm, ImportPreview, PastImports, type PreviewRow } from "#app/features/imports/CsvImport";
 import memberStyles from "#app/styles/member.css";
 import progressStyles from "#app/styles/progress.css";
 import { screenMeta } from "#app/lib/meta";

@@ -18,8 +18,8 @@ import {
   writeArchive,
 } from "#app/features/archive/archive.server";
 import { archiveKey, decodeArchive } from "#app/features/archive/archive-file";
-import { IMPORT_ARCHIVED } from "#app/features/activity/csv-import";
-import { IMPORT_RACE } from "#app/features/activity/csv-import.server";
+import { IMPORT_ARCHIVED } from "#app/features/imports/csv-import";
+import { IMPORT_RACE } from "#app/features/imports/csv-import.server";
 import { LOG_REFUSALS } from "#app/features/progress/progress";
 import { addDays } from "#app/lib/dates";
 import { dayFromToday } from "../support/goals";

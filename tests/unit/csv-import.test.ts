@@ -7,7 +7,7 @@ import {
   MAX_IMPORT_BYTES,
   MAX_IMPORT_ROWS,
   readImportCsv,
-} from "#app/features/activity/csv-import";
+} from "#app/features/imports/csv-import";
 import { dailyCapMessage } from "#app/features/progress/progress";
 
 const lines = (text: string) => {
