@@ -5,7 +5,7 @@ import { formatDateRange } from "#app/lib/dates";
 import { useToday } from "#app/components/hooks/useToday";
 import { DEFAULT_CURRENCY, formatAmount } from "#app/features/fundraising/fundraising";
 import type { LiveHandle } from "#app/features/live/useLiveUpdates";
-import { myChallenges, type Challenge } from "#app/features/goals/challenges.server";
+import { myChallenges, type Challenge } from "#app/features/challenges/challenges.server";
 import { today } from "#app/platform/session/clock.server";
 import { requireRole } from "#app/platform/session/session.server";
 import memberStyles from "#app/styles/member.css";

@@ -1,8 +1,8 @@
 import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { GoalNavCard } from "#app/features/goals/GoalNavCard";
-import { FIND_MAX_QUERY, FIND_PAGE_SIZE, findHref, readFindRequest } from "#app/features/goals/find-goals";
-import { findGoalsQuery } from "#app/features/goals/find-goals.server";
+import { FIND_MAX_QUERY, FIND_PAGE_SIZE, findHref, readFindRequest } from "#app/features/discover/find-goals";
+import { findGoalsQuery } from "#app/features/discover/find-goals.server";
 import { isVisibleTo } from "#app/features/goals/goals";
 import { useClientLinks } from "#app/components/hooks/useClientLinks";
 import { today } from "#app/platform/session/clock.server";

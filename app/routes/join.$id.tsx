@@ -8,8 +8,8 @@ import {
 } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { MainScreenView } from "#app/features/home/MainScreen";
-import { JoinPreviewCard } from "#app/features/goals/JoinPreviewCard";
-import { joinPreview } from "#app/features/goals/join-preview.server";
+import { JoinPreviewCard } from "#app/features/discover/JoinPreviewCard";
+import { joinPreview } from "#app/features/discover/join-preview.server";
 import { isSignedOutRedirect } from "#app/platform/http/return-to.server";
 import { today } from "#app/platform/session/clock.server";
 import { FLASH } from "#app/platform/session/flash-messages.server";

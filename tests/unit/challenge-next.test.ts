@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { nextStep, type ChallengeFacts } from "#app/features/goals/challenge-next";
+import { nextStep, type ChallengeFacts } from "#app/features/challenges/challenge-next";
 
 const base: ChallengeFacts = {
   id: "g1",

@@ -11,6 +11,6 @@ export { MeasuredProgress, ReachedTarget } from "#app/features/progress/Measured
 export { TeamsSection } from "#app/features/teams/TeamsSection";
 export { BadgesSection } from "#app/features/badges/BadgesSection";
 export { GoalSupport } from "#app/features/fundraising/GoalSupport";
-export { ChallengesOverview } from "#app/features/goals/ChallengesOverview";
+export { ChallengesOverview } from "#app/features/challenges/ChallengesOverview";
 export { PushOptIn } from "#app/features/push/PushOptIn";
 export { NoGoalPanel } from "./NoGoalPanel";

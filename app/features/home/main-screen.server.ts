@@ -20,7 +20,7 @@ import { readScreen } from "#app/platform/session/read-screen.server";
 import { goalVisit, homeVisits, recordGoalVisit, recordHomeVisit } from "./visits.server";
 import { teamQueries, toTeamsView } from "#app/features/teams/teams.server";
 import { badgeQueries, exactBadgeRows, toBadgesView } from "#app/features/badges/badges.server";
-import { homeChallengesQuery, toHomeChallenges } from "#app/features/goals/challenges.server";
+import { homeChallengesQuery, toHomeChallenges } from "#app/features/challenges/challenges.server";
 
 const toNav = ({ id, cause, start, end, icon, visibility }: GoalSummary) => ({
   id,

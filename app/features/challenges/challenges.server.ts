@@ -11,7 +11,7 @@ import { goalPhase, type GoalPhase } from "#app/features/goals/goal-state";
 import type { Viewer } from "#app/features/goals/goals";
 import { goals } from "#drizzle/schema";
 import { pledgeValue } from "#app/features/fundraising/fundraising.server";
-import { goalColumns } from "./goal-columns.server";
+import { goalColumns } from "#app/features/goals/goal-columns.server";
 import { nextStep, type NextStep } from "./challenge-next";
 
 export interface Challenge {

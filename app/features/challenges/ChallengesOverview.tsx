@@ -7,7 +7,7 @@ import { formatDateRange } from "#app/lib/dates";
 import { useToday } from "#app/components/hooks/useToday";
 import { DEFAULT_CURRENCY, formatAmount } from "#app/features/fundraising/fundraising";
 import { formatQuantity } from "#app/features/progress/progress";
-import { PHASE_LABELS } from "./goal-state";
+import { PHASE_LABELS } from "#app/features/goals/goal-state";
 import type { HomeChallenge } from "./challenges.server";
 
 export function ChallengesOverview({ challenges, more }: { challenges: HomeChallenge[]; more: boolean }) {

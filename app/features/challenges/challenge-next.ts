@@ -3,7 +3,7 @@
  * first that applies of no members yet, no fundraising yet, pledges not yet marked paid. Pure: the
  * home's cards and its unit test share it.
  */
-import type { GoalPhase } from "./goal-state";
+import type { GoalPhase } from "#app/features/goals/goal-state";
 
 export interface NextStep {
   /** What to do, in a few words (the link's text). */

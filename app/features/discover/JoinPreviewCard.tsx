@@ -1,6 +1,6 @@
 import { AuthLayout } from "#app/features/auth/AuthLayout";
 import { SignUpOrIn } from "#app/features/auth/SignUpOrIn";
-import { GoalIcon } from "./GoalIcon";
+import { GoalIcon } from "#app/features/goals/GoalIcon";
 import type { JoinPreview } from "./join-preview.server";
 
 /**

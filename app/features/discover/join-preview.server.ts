@@ -7,9 +7,9 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { eq, sql } from "drizzle-orm";
 import { goals, userGoals } from "#drizzle/schema";
 import { formatDateRange, type IsoDate } from "#app/lib/dates";
-import { goalColumns } from "./goal-columns.server";
-import { goalPhase, type GoalPhase } from "./goal-state";
-import { isVisibleToVisitor } from "./goals";
+import { goalColumns } from "#app/features/goals/goal-columns.server";
+import { goalPhase, type GoalPhase } from "#app/features/goals/goal-state";
+import { isVisibleToVisitor } from "#app/features/goals/goals";
 import { unitOf } from "#app/features/progress/progress";
 
 export interface JoinPreview {

@@ -7,7 +7,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, asc, eq, gte, isNull, notExists, or, sql, type SQL } from "drizzle-orm";
 import { goals, userGoals } from "#drizzle/schema";
 import type { IsoDate } from "#app/lib/dates";
-import { goalColumns } from "./goal-columns.server";
+import { goalColumns } from "#app/features/goals/goal-columns.server";
 import { FIND_PAGE_SIZE } from "./find-goals";
 
 /** The page's goals and one more (so the screen knows whether a next page exists). */
