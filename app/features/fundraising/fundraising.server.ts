@@ -58,6 +58,8 @@ export function supportGoalQuery(
   goalId: string | SQL,
   viewerId: string | SQL | null,
   withTotals = false,
+  /** The goal screen's lists as JSON arrays on the same row (ADR 307): recentPledgesJson, messagesJson. */
+  lists: { pledges?: SQL; messages?: SQL } = {},
 ) {
   return context.db
     .select({
@@ -83,6 +85,8 @@ export function supportGoalQuery(
             "pledge_totals",
           )
         : sql<string | null>`null`.as("pledge_totals"),
+      recentPledges: sql<string | null>`${lists.pledges ?? sql`null`}`.as("recent_pledges"),
+      recentMessages: sql<string | null>`${lists.messages ?? sql`null`}`.as("recent_messages"),
     })
     .from(goals)
     .leftJoin(users, eq(users.id, goals.orgId))
@@ -94,7 +98,7 @@ export function toSupportGoal(
   row: Awaited<ReturnType<typeof supportGoalQuery>>[number] | undefined,
 ): SupportGoal | null {
   if (!row) return null;
-  const { member, pledgeTotals: _totals, ...goal } = row;
+  const { member, pledgeTotals: _totals, recentPledges: _pledges, recentMessages: _messages, ...goal } = row;
   return { ...goal, isMember: !!Number(member) };
 }
 
@@ -168,6 +172,48 @@ export function recentPledgesQuery(context: AppLoadContext, goalId: string | SQL
 }
 
 type PledgeRow = Awaited<ReturnType<typeof recentPledgesQuery>>[number];
+
+/**
+ * recentPledgesQuery's rows as one JSON array on the support goal's row (ADR 307): the same columns and
+ * order, newest first, for the goal of the outer `goals` row. toRecentPledges reads it back.
+ */
+export function recentPledgesJson(limit: number) {
+  return sql`(select json_group_array(json_array(p.id, p.name, p.message, p.amount, p.anonymous, p.paid, p.created_at, p.per_unit, p.max_amount, p.pledge_value, p.member_name)) from (select "pledges"."id", "pledges"."name", "pledges"."message", "pledges"."amount", "pledges"."anonymous", "pledges"."paid", "pledges"."created_at", "pledges"."per_unit", "pledges"."max_amount", ${pledgeValue} as pledge_value, ${pledgeBacks} as member_name from ${pledges} where "pledges"."goal_id" = ${goals.id} order by "pledges"."created_at" desc, "pledges"."id" desc limit ${sql.raw(String(limit))}) as p)`;
+}
+
+type PledgeJson = [
+  string,
+  string,
+  string | null,
+  number,
+  number,
+  number,
+  number,
+  number | null,
+  number | null,
+  number,
+  string | null,
+];
+
+/** recentPledgesJson's array as recentPledgesQuery's rows (booleans and dates as drizzle reads them). */
+export function toRecentPledges(json: string | null | undefined): PledgeRow[] {
+  const rows = JSON.parse(json ?? "[]") as PledgeJson[];
+  return rows
+    .map(([id, name, message, amount, anonymous, paid, createdAt, perUnit, maxAmount, value, memberName]) => ({
+      id,
+      name,
+      message,
+      amount,
+      anonymous: !!anonymous,
+      paid: !!paid,
+      createdAt: new Date(createdAt),
+      perUnit,
+      maxAmount,
+      value,
+      memberName,
+    }))
+    .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
+}
 export type TotalsRow = Awaited<ReturnType<typeof pledgeTotalsQuery>>[number];
 
 export interface Fundraiser {

@@ -11,16 +11,18 @@ import type { IsoDate } from "#app/lib/dates";
 import {
   MEMBER_LIMIT,
   membersWithCheersQuery,
-  messagesQuery,
+  messagesJson,
   toCheerMembers,
+  toMessageRows,
   toMessages,
   type CheerMember,
   type DiscussionMessage,
 } from "#app/features/social/discussion.server";
 import {
-  recentPledgesQuery,
+  recentPledgesJson,
   supportGoalQuery,
   toFundraiser,
+  toRecentPledges,
   toSupportGoal,
   type Fundraiser,
   type TotalsRow,
@@ -36,10 +38,10 @@ export function goalSupportQueries(
   viewerId: string | SQL,
   allMembers = false,
 ) {
+  // The recent pledges and the discussion ride on the goal's row as JSON arrays (ADR 307).
+  const lists = { pledges: recentPledgesJson(SUPPORTERS_SHOWN), messages: messagesJson() };
   return [
-    supportGoalQuery(context, goalId, viewerId, true),
-    recentPledgesQuery(context, goalId, SUPPORTERS_SHOWN),
-    messagesQuery(context, goalId),
+    supportGoalQuery(context, goalId, viewerId, true, lists),
     membersWithCheersQuery(context, goalId, viewerId, allMembers ? MEMBER_LIMIT : MEMBERS_SHOWN),
   ] as const;
 }
@@ -65,9 +67,10 @@ export function toGoalSupport(
   memberTotal: number,
   today: IsoDate,
 ): GoalSupport | null {
-  const [goalRows, pledgeRows, messageRows, memberRows] = rows;
+  const [goalRows, memberRows] = rows;
   const goal = toSupportGoal(goalRows?.[0]);
   if (!goal) return null;
+  const pledgeRows = toRecentPledges(goalRows[0]?.recentPledges);
   const totals = JSON.parse(goalRows[0]?.pledgeTotals ?? "null") as TotalsRow | null;
   const manager = canManageGoal(goal, viewer);
   const canPledge = canSupport(goal, viewer, goal.isMember);
@@ -80,7 +83,7 @@ export function toGoalSupport(
     fundraiser: canPledge || manager ? toFundraiser(goal, totals ?? undefined, pledgeRows, false, today) : null,
     discussion: talk
       ? {
-          messages: toMessages(messageRows, viewer, manager),
+          messages: toMessages(toMessageRows(goalRows[0]?.recentMessages), viewer, manager),
           members: toCheerMembers(memberRows, viewer),
           memberTotal: Math.max(memberTotal, memberRows.length),
         }

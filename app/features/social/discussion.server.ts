@@ -7,7 +7,7 @@ import { and, asc, desc, eq, isNull, sql, type SQL } from "drizzle-orm";
 import { canDiscuss, canManageGoal, MEMBERS_SHOWN } from "#app/features/fundraising/fundraising";
 import type { Viewer } from "#app/features/goals/goals";
 import { newId } from "#app/lib/ids";
-import { cheers, messages, userGoals, users } from "#drizzle/schema";
+import { cheers, goals, messages, userGoals, users } from "#drizzle/schema";
 import { publish } from "#app/features/live/live.server";
 import {
   cheerNotification,
@@ -85,6 +85,32 @@ export function membersWithCheersQuery(
 }
 
 type MessageRow = Awaited<ReturnType<typeof messagesQuery>>[number];
+
+/**
+ * messagesQuery's rows as one JSON array on the goal screen's support goal row (ADR 307): the same
+ * columns, newest MESSAGE_LIMIT, for the goal of the outer `goals` row. toMessageRows reads it back.
+ */
+export function messagesJson() {
+  return sql`(select json_group_array(json_array(m.id, m.body, m.user_id, m.created_at, m.first, m.last, m.color)) from (select "messages"."id", "messages"."body", "messages"."user_id", "messages"."created_at", u.first, u.last, u.color from ${messages} left join "users" as u on u.id = "messages"."user_id" where "messages"."goal_id" = ${goals.id} and "messages"."deleted_at" is null order by "messages"."created_at" desc, "messages"."id" desc limit ${sql.raw(String(MESSAGE_LIMIT))}) as m)`;
+}
+
+type MessageJson = [string, string, string | null, number, string | null, string | null, string | null];
+
+/** messagesJson's array as messagesQuery's rows, newest first. */
+export function toMessageRows(json: string | null | undefined): MessageRow[] {
+  const rows = JSON.parse(json ?? "[]") as MessageJson[];
+  return rows
+    .map(([id, body, userId, createdAt, first, last, color]) => ({
+      id,
+      body,
+      userId,
+      createdAt: new Date(createdAt),
+      first,
+      last,
+      color,
+    }))
+    .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
+}
 type MemberRow = Awaited<ReturnType<typeof membersWithCheersQuery>>[number];
 
 export interface DiscussionMessage {
