@@ -85,13 +85,38 @@ export function badgeFeedQuery(context: AppLoadContext, goalId: string | SQL) {
     .limit(BADGE_FEED_SHOWN);
 }
 
-/** The goal screen's badge statements, in this order, for its one batch. */
-export function badgeQueries(context: AppLoadContext, goalId: string | SQL, viewerId: string | SQL, day: string | SQL) {
-  return [
-    myBadgeEntriesQuery(context, goalId, viewerId),
-    teamWeekQuery(context, goalId, viewerId, day),
-    badgeFeedQuery(context, goalId),
-  ] as const;
+/**
+ * The goal screen's badge statement for its one batch: my entries. The team's week and the badge feed
+ * ride on the goal's measure row (badgeListColumns, ADR 308).
+ */
+export function badgeQueries(context: AppLoadContext, goalId: string | SQL, viewerId: string | SQL) {
+  return [myBadgeEntriesQuery(context, goalId, viewerId)] as const;
+}
+
+/**
+ * teamWeekQuery's and badgeFeedQuery's rows as two JSON arrays, columns for the goal screen's measure row
+ * (progress.server.ts measureQuery; ADR 308): the same statements as derived tables, so the same plans.
+ * toBadgeLists reads them back.
+ */
+export function badgeListColumns(
+  context: AppLoadContext,
+  goalId: string | SQL,
+  viewerId: string | SQL,
+  day: string | SQL,
+) {
+  return {
+    teamWeek: sql`(select json_group_array(json_array(w.user_id, w.week_total)) from ${teamWeekQuery(context, goalId, viewerId, day)} as w)`,
+    badgeFeed: sql`(select json_group_array(json_array(f.event_key, f.first, f.created_at)) from ${badgeFeedQuery(context, goalId)} as f)`,
+  };
+}
+
+/** The measure row's teamWeek and badgeFeed as the rows teamWeekQuery and badgeFeedQuery return (feed newest first). */
+export function toBadgeLists(row: { teamWeek?: string | null; badgeFeed?: string | null } | undefined) {
+  const week = (JSON.parse(row?.teamWeek ?? "[]") as [string, number][]).map(([userId, total]) => ({ userId, total }));
+  const feed = (JSON.parse(row?.badgeFeed ?? "[]") as [string, string, number][])
+    .map(([eventKey, first, createdAt]) => ({ eventKey, first, createdAt: new Date(createdAt) }))
+    .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
+  return [week, feed] as const;
 }
 
 type WeekRows = Awaited<ReturnType<typeof teamWeekQuery>>;
@@ -146,7 +171,7 @@ export const memberBadges = (rows: EntryRows, goal: { unit: string; unitTarget: 
 
 /** What the goal screen's badge section shows: my badges and the goal's badge feed. */
 export function toBadgesView(
-  rows: readonly [EntryRows, WeekRows, Awaited<ReturnType<typeof badgeFeedQuery>>],
+  rows: readonly [EntryRows, WeekRows, readonly { eventKey: string; first: string; createdAt: Date }[]],
   goal: { unit: string | null; unitTarget: number | null },
   viewerId: string,
 ) {

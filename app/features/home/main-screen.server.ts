@@ -19,7 +19,13 @@ import { factorsByGoal, memberSportFactorsQuery } from "#app/features/activity/s
 import { readScreen } from "#app/platform/session/read-screen.server";
 import { goalVisit, homeVisits, recordGoalVisit, recordHomeVisit } from "./visits.server";
 import { teamQueries, toTeamsView } from "#app/features/teams/teams.server";
-import { badgeQueries, exactBadgeRows, toBadgesView } from "#app/features/badges/badges.server";
+import {
+  badgeListColumns,
+  badgeQueries,
+  exactBadgeRows,
+  toBadgeLists,
+  toBadgesView,
+} from "#app/features/badges/badges.server";
 import { homeChallengesQuery, toHomeChallenges } from "#app/features/challenges/challenges.server";
 
 const toNav = ({ id, cause, start, end, icon, visibility }: GoalSummary) => ({
@@ -64,15 +70,15 @@ export async function mainScreenData(request: Request, context: AppLoadContext, 
       return {
         main: mainScreenQueries(context, viewerId, v.day, goalId, allSuggested),
         support: goalSupportQueries(context, goalId, viewerId, allMembers),
-        // Measured progress (ADR 140): the totals (the group's and mine), the leaderboard, the group's latest.
-        progress: progressQueries(context, goalId, viewerId),
+        // Measured progress (ADR 140): the totals (the group's and mine), the leaderboard, the group's latest;
+        // the badges' team week and feed ride on the measure row (ADR 308).
+        progress: progressQueries(context, goalId, viewerId, badgeListColumns(context, goalId, viewerId, v.day)),
         // Where I stand (ADR 221): the goal screen's chart (the group's days); the home stays lighter.
         standing: home ? null : standingQueries(context, goalId, v.day),
         // Teams (ADR 270): the settings, the team board and my team.
         teams: teamQueries(context, goalId, viewerId),
-        // Badges (ADR 271): my entries (read once: also my list, streak and chart days), my team's week,
-        // the goal's badge feed.
-        badges: badgeQueries(context, goalId, viewerId, v.day),
+        // Badges (ADR 271): my entries (read once: also my list, streak and chart days).
+        badges: badgeQueries(context, goalId, viewerId),
         home: home ? homeQueries(context, viewerId, v) : null,
         // The org's home leads with the challenges it runs (ADR 251).
         challenges: home ? ([homeChallengesQuery(context, viewerId)] as const) : null,
@@ -135,7 +141,7 @@ export async function mainScreenData(request: Request, context: AppLoadContext, 
     badges:
       screen.selected && seesGoal(screen.selected, user)
         ? toBadgesView(
-            [badgeRows, rows.badges[1], rows.badges[2]],
+            [badgeRows, ...toBadgeLists(rows.progress[0][0])],
             { unit: rows.progress[0][0]?.unit ?? null, unitTarget: rows.progress[0][0]?.unitTarget ?? null },
             user.id,
           )
@@ -157,7 +163,7 @@ export async function mainScreenData(request: Request, context: AppLoadContext, 
 /** Replaces the rows that read an archived goal's entries (gone from D1) with the same rows from its file. */
 async function readFromArchive(
   context: AppLoadContext,
-  rows: { progress: Parameters<typeof toProgressView>[0]; badges: Parameters<typeof toBadgesView>[0] },
+  rows: { progress: Parameters<typeof toProgressView>[0]; badges: readonly [Parameters<typeof toBadgesView>[0][0]] },
   goal: SelectedGoal,
   viewerId: string,
 ) {
@@ -173,7 +179,7 @@ function progressWithStanding(
   rows: {
     progress: Parameters<typeof toProgressView>[0];
     standing: readonly [Parameters<typeof toStanding>[0][1]] | null;
-    badges: Parameters<typeof toBadgesView>[0];
+    badges: readonly [Parameters<typeof toBadgesView>[0][0]];
   },
   goal: { start: IsoDate | null; end: IsoDate | null } | null,
   day: IsoDate,

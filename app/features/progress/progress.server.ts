@@ -21,10 +21,18 @@ export const LATEST_SHOWN = 5;
 export const STREAK_DAYS_READ = 400;
 
 /** The goal's measure with the group's totals: one row; with `viewerId`, my totals and rank too. */
-export function measureQuery(context: AppLoadContext, goalId: string | SQL, viewerId: string | SQL = "") {
+export function measureQuery(
+  context: AppLoadContext,
+  goalId: string | SQL,
+  viewerId: string | SQL = "",
+  /** The goal screen's badge lists as JSON on the same row (badges.server.ts badgeListColumns, ADR 308). */
+  lists: { teamWeek?: SQL; badgeFeed?: SQL } = {},
+) {
   return context.db
     .select({
       ...myStandingColumns(goalId, viewerId),
+      teamWeek: sql<string | null>`${lists.teamWeek ?? sql`null`}`.as("team_week"),
+      badgeFeed: sql<string | null>`${lists.badgeFeed ?? sql`null`}`.as("badge_feed"),
       unit: goals.unit,
       unitTarget: goals.unitTarget,
       groupTarget: goals.groupTarget,
@@ -172,9 +180,14 @@ function myStandingColumns(goalId: string | SQL, viewerId: string | SQL) {
  * and my totals, the leaderboard, the group's latest. My entries, days and chart days come from the badge
  * group's one read of my entries (badges.server.ts `myBadgeEntriesQuery`).
  */
-export function progressQueries(context: AppLoadContext, goalId: string | SQL, viewerId: string | SQL) {
+export function progressQueries(
+  context: AppLoadContext,
+  goalId: string | SQL,
+  viewerId: string | SQL,
+  lists: { teamWeek?: SQL; badgeFeed?: SQL } = {},
+) {
   return [
-    measureQuery(context, goalId, viewerId),
+    measureQuery(context, goalId, viewerId, lists),
     leaderboardQuery(context, goalId),
     latestEntriesQuery(context, goalId),
   ] as const;
