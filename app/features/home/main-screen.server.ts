@@ -10,7 +10,13 @@ import { goalSupportQueries, toGoalSupport } from "#app/features/fundraising/goa
 import { mainScreenQueries, toMainScreen, type GoalSummary, type SelectedGoal } from "#app/features/goals/goals.server";
 import { frozenSql } from "#app/platform/db/frozen-sql.server";
 import { currentGoalIdSql, homeClock, homeQueries, toHome } from "./home.server";
-import { LATEST_SHOWN, myChartDays, progressQueries, standingQueries } from "#app/features/progress/progress.server";
+import {
+  LATEST_SHOWN,
+  myChartDays,
+  progressQueries,
+  standingQueries,
+  toProgressRows,
+} from "#app/features/progress/progress.server";
 import { archivedScreenRows } from "#app/features/archive/archive-read.server";
 import { toStanding } from "#app/features/progress/standing.server";
 import { toProgressView } from "#app/features/progress/progress-view.server";
@@ -96,9 +102,11 @@ export async function mainScreenData(request: Request, context: AppLoadContext, 
   // A goal the viewer may not see answers as one that does not exist: its existence is not told.
   if (selectedId && !seesGoal(screen.selected, user)) throw redirect("/404");
   // An archived challenge (ADR 303): the rows that read entries come from its file instead.
-  const archived = !!rows.progress[0][0]?.archived;
+  // The measure row with the leaderboard and the group's latest read back from its JSON (ADR 310).
+  const progress = toProgressRows(rows.progress);
+  const archived = !!progress[0][0]?.archived;
   if (screen.selected && seesGoal(screen.selected, user) && archived)
-    await readFromArchive(context, rows, screen.selected, user.id);
+    await readFromArchive(context, { progress, badges: rows.badges }, screen.selected, user.id);
   // Past the entries read (a long or open-ended goal), my badges from one row a day (ADR 288); a file has them all.
   const badgeRows =
     screen.selected && seesGoal(screen.selected, user) && !archived
@@ -124,9 +132,9 @@ export async function mainScreenData(request: Request, context: AppLoadContext, 
         : null,
     progress: progressWithStanding(
       screen.selected && seesGoal(screen.selected, user)
-        ? toProgressView(rows.progress, rows.badges[0], screen.selected, user, day, allEntries)
+        ? toProgressView(progress, rows.badges[0], screen.selected, user, day, allEntries)
         : null,
-      rows,
+      { ...rows, progress },
       screen.selected,
       day,
     ),

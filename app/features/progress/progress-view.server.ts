@@ -19,13 +19,12 @@ import {
   unitOf,
 } from "#app/features/progress/progress";
 import { DEFAULT_COLOR } from "#drizzle/schema";
-import type { GroupRows } from "#app/platform/db/batch.server";
 import {
   LEADERBOARD_SIZE,
   MY_ENTRIES_ALL,
   MY_ENTRIES_SHOWN,
   STREAK_DAYS_READ,
-  type progressQueries,
+  type ProgressRows,
 } from "./progress.server";
 import type { StandingView } from "./standing.server";
 
@@ -88,7 +87,7 @@ export interface ProgressGoal {
 type MyEntryRow = { id: string; amount: number; day: IsoDate; note: string | null };
 
 export function toProgressView(
-  rows: GroupRows<ReturnType<typeof progressQueries>>,
+  rows: ProgressRows,
   myEntryRows: readonly MyEntryRow[],
   goal: ProgressGoal,
   viewer: Viewer,

@@ -20,19 +20,26 @@ export const LATEST_SHOWN = 5;
 /** A streak longer than this is shown as this (a year of daily entries). */
 export const STREAK_DAYS_READ = 400;
 
+type MeasureLists = { teamWeek?: SQL; badgeFeed?: SQL; board?: SQL; latest?: SQL };
+
 /** The goal's measure with the group's totals: one row; with `viewerId`, my totals and rank too. */
 export function measureQuery(
   context: AppLoadContext,
   goalId: string | SQL,
   viewerId: string | SQL = "",
-  /** The goal screen's badge lists as JSON on the same row (badges.server.ts badgeListColumns, ADR 308). */
-  lists: { teamWeek?: SQL; badgeFeed?: SQL } = {},
+  /**
+   * The goal screen's lists as JSON on the same row: the badges' (badges.server.ts badgeListColumns,
+   * ADR 308), the leaderboard and the group's latest (progressListColumns, ADR 310).
+   */
+  lists: MeasureLists = {},
 ) {
   return context.db
     .select({
       ...myStandingColumns(goalId, viewerId),
       teamWeek: sql<string | null>`${lists.teamWeek ?? sql`null`}`.as("team_week"),
       badgeFeed: sql<string | null>`${lists.badgeFeed ?? sql`null`}`.as("badge_feed"),
+      board: sql<string | null>`${lists.board ?? sql`null`}`.as("board"),
+      latest: sql<string | null>`${lists.latest ?? sql`null`}`.as("latest"),
       unit: goals.unit,
       unitTarget: goals.unitTarget,
       groupTarget: goals.groupTarget,
@@ -176,9 +183,10 @@ function myStandingColumns(goalId: string | SQL, viewerId: string | SQL) {
 }
 
 /**
- * The goal screen's progress statements, in this order, for its one batch: the measure with the group's
- * and my totals, the leaderboard, the group's latest. My entries, days and chart days come from the badge
- * group's one read of my entries (badges.server.ts `myBadgeEntriesQuery`).
+ * The goal screen's progress statement for its one batch: the measure with the group's and my totals,
+ * with the leaderboard and the group's latest as JSON arrays on the same row (ADR 310; read back by
+ * toProgressRows). My entries, days and chart days come from the badge group's one read of my entries
+ * (badges.server.ts `myBadgeEntriesQuery`).
  */
 export function progressQueries(
   context: AppLoadContext,
@@ -186,11 +194,51 @@ export function progressQueries(
   viewerId: string | SQL,
   lists: { teamWeek?: SQL; badgeFeed?: SQL } = {},
 ) {
-  return [
-    measureQuery(context, goalId, viewerId, lists),
-    leaderboardQuery(context, goalId),
-    latestEntriesQuery(context, goalId),
-  ] as const;
+  const board = sql`(select json_group_array(json_array(b.user_id, b.total, b.reached_at, b.first, b.last, b.color)) from ${leaderboardQuery(context, goalId)} as b)`;
+  const latest = sql`(select json_group_array(json_array(l.id, l.user_id, l.amount, l.day, l.note, l.created_at, l.first, l.last, l.color)) from ${latestEntriesQuery(context, goalId)} as l)`;
+  return [measureQuery(context, goalId, viewerId, { ...lists, board, latest })] as const;
+}
+
+type MeasureRow = Awaited<ReturnType<typeof measureQuery>>[number];
+type BoardRow = Awaited<ReturnType<typeof leaderboardQuery>>[number];
+type LatestRow = Awaited<ReturnType<typeof latestEntriesQuery>>[number];
+export type ProgressRows = readonly [MeasureRow[], BoardRow[], LatestRow[]];
+
+type BoardJson = [string, number, number, string | null, string | null, string | null];
+type LatestJson = [string, string, number, string, string | null, number, string | null, string | null, string | null];
+
+/** progressQueries' row as the three row lists the screen read before ADR 310: measure, leaderboard (its order), latest (newest first). */
+export function toProgressRows(rows: readonly [MeasureRow[]]): ProgressRows {
+  const measure = rows[0][0];
+  const board = (JSON.parse(measure?.board ?? "[]") as BoardJson[])
+    .map(([userId, total, reachedAt, first, last, color]) => ({
+      userId,
+      total,
+      reachedAt: new Date(reachedAt),
+      first,
+      last,
+      color,
+    }))
+    .sort(
+      (a, b) =>
+        b.total - a.total ||
+        a.reachedAt.getTime() - b.reachedAt.getTime() ||
+        (a.userId < b.userId ? -1 : a.userId > b.userId ? 1 : 0),
+    );
+  const latest = (JSON.parse(measure?.latest ?? "[]") as LatestJson[])
+    .map(([id, userId, amount, day, note, createdAt, first, last, color]) => ({
+      id,
+      userId,
+      amount,
+      day,
+      note,
+      createdAt: new Date(createdAt),
+      first,
+      last,
+      color,
+    }))
+    .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
+  return [rows[0], board, latest];
 }
 
 /** My total in one goal with its measure (the Progress Bar's second bar). */
