@@ -59,7 +59,7 @@ export function supportGoalQuery(
   viewerId: string | SQL | null,
   withTotals = false,
   /** The goal screen's lists as JSON arrays on the same row (ADR 307): recentPledgesJson, messagesJson. */
-  lists: { pledges?: SQL; messages?: SQL } = {},
+  lists: { pledges?: SQL; messages?: SQL; members?: SQL } = {},
 ) {
   return context.db
     .select({
@@ -87,6 +87,7 @@ export function supportGoalQuery(
         : sql<string | null>`null`.as("pledge_totals"),
       recentPledges: sql<string | null>`${lists.pledges ?? sql`null`}`.as("recent_pledges"),
       recentMessages: sql<string | null>`${lists.messages ?? sql`null`}`.as("recent_messages"),
+      cheerMembers: sql<string | null>`${lists.members ?? sql`null`}`.as("cheer_members"),
     })
     .from(goals)
     .leftJoin(users, eq(users.id, goals.orgId))
@@ -98,7 +99,14 @@ export function toSupportGoal(
   row: Awaited<ReturnType<typeof supportGoalQuery>>[number] | undefined,
 ): SupportGoal | null {
   if (!row) return null;
-  const { member, pledgeTotals: _totals, recentPledges: _pledges, recentMessages: _messages, ...goal } = row;
+  const {
+    member,
+    pledgeTotals: _totals,
+    recentPledges: _pledges,
+    recentMessages: _messages,
+    cheerMembers: _members,
+    ...goal
+  } = row;
   return { ...goal, isMember: !!Number(member) };
 }
 

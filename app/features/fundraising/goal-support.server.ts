@@ -10,9 +10,10 @@ import type { Viewer } from "#app/features/goals/goals";
 import type { IsoDate } from "#app/lib/dates";
 import {
   MEMBER_LIMIT,
-  membersWithCheersQuery,
+  membersWithCheersJson,
   messagesJson,
   toCheerMembers,
+  toMemberRows,
   toMessageRows,
   toMessages,
   type CheerMember,
@@ -38,12 +39,13 @@ export function goalSupportQueries(
   viewerId: string | SQL,
   allMembers = false,
 ) {
-  // The recent pledges and the discussion ride on the goal's row as JSON arrays (ADR 307).
-  const lists = { pledges: recentPledgesJson(SUPPORTERS_SHOWN), messages: messagesJson() };
-  return [
-    supportGoalQuery(context, goalId, viewerId, true, lists),
-    membersWithCheersQuery(context, goalId, viewerId, allMembers ? MEMBER_LIMIT : MEMBERS_SHOWN),
-  ] as const;
+  // The recent pledges, the discussion and the members with cheers ride on the goal's row as JSON arrays (ADR 307).
+  const lists = {
+    pledges: recentPledgesJson(SUPPORTERS_SHOWN),
+    messages: messagesJson(),
+    members: membersWithCheersJson(context, goalId, viewerId, allMembers ? MEMBER_LIMIT : MEMBERS_SHOWN),
+  };
+  return [supportGoalQuery(context, goalId, viewerId, true, lists)] as const;
 }
 
 export interface GoalSupport {
@@ -67,10 +69,11 @@ export function toGoalSupport(
   memberTotal: number,
   today: IsoDate,
 ): GoalSupport | null {
-  const [goalRows, memberRows] = rows;
+  const [goalRows] = rows;
   const goal = toSupportGoal(goalRows?.[0]);
   if (!goal) return null;
   const pledgeRows = toRecentPledges(goalRows[0]?.recentPledges);
+  const memberRows = toMemberRows(goalRows[0]?.cheerMembers, viewer.id);
   const totals = JSON.parse(goalRows[0]?.pledgeTotals ?? "null") as TotalsRow | null;
   const manager = canManageGoal(goal, viewer);
   const canPledge = canSupport(goal, viewer, goal.isMember);

@@ -76,12 +76,55 @@ export function membersWithCheersQuery(
       last: users.last,
       color: users.color,
       completed: page.completed,
-      cheers: sql<number>`(select count(*) from ${cheers} where ${cheers.goalId} = ${goalId} and ${cheers.toUserId} = ${users.id})`,
-      cheered: sql<number>`exists(select 1 from ${cheers} where ${cheers.goalId} = ${goalId} and ${cheers.toUserId} = ${users.id} and ${cheers.fromUserId} = ${viewerId})`,
+      joinedAt: page.joinedAt,
+      cheers:
+        sql<number>`(select count(*) from ${cheers} where ${cheers.goalId} = ${goalId} and ${cheers.toUserId} = ${users.id})`.as(
+          "cheers",
+        ),
+      cheered:
+        sql<number>`exists(select 1 from ${cheers} where ${cheers.goalId} = ${goalId} and ${cheers.toUserId} = ${users.id} and ${cheers.fromUserId} = ${viewerId})`.as(
+          "cheered",
+        ),
     })
     .from(page)
     .innerJoin(users, eq(users.id, page.userId))
     .orderBy(sql`(${users.id} = ${viewerId}) desc`, desc(page.completed), asc(page.joinedAt));
+}
+
+/**
+ * membersWithCheersQuery's rows as one JSON array, a column of the goal screen's support goal row
+ * (ADR 307). toMemberRows reads it back in the same order (the viewer, who completed, who joined first).
+ */
+export function membersWithCheersJson(
+  context: AppLoadContext,
+  goalId: string | SQL,
+  viewerId: string | SQL,
+  limit = MEMBERS_SHOWN,
+) {
+  return sql`(select json_group_array(json_array(m.id, m.first, m.last, m.color, m.completed, m.joined_at, m.cheers, m.cheered)) from ${membersWithCheersQuery(context, goalId, viewerId, limit)} as m)`;
+}
+
+type MemberJson = [string, string, string, string, number, number, number, number];
+
+export function toMemberRows(json: string | null | undefined, viewerId: string): MemberRow[] {
+  const rows = JSON.parse(json ?? "[]") as MemberJson[];
+  return rows
+    .map(([id, first, last, color, completed, joinedAt, cheers, cheered]) => ({
+      id,
+      first,
+      last,
+      color,
+      completed: !!completed,
+      joinedAt: new Date(joinedAt),
+      cheers,
+      cheered,
+    }))
+    .sort(
+      (a, b) =>
+        Number(b.id === viewerId) - Number(a.id === viewerId) ||
+        Number(b.completed) - Number(a.completed) ||
+        a.joinedAt.getTime() - b.joinedAt.getTime(),
+    );
 }
 
 type MessageRow = Awaited<ReturnType<typeof messagesQuery>>[number];
