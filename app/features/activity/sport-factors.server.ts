@@ -3,8 +3,8 @@
  * and the log forms, and replaced as a whole in one batch.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { and, eq, type SQL } from "drizzle-orm";
-import { goalSportFactors, userGoals } from "#drizzle/schema";
+import { and, eq, sql, type SQL } from "drizzle-orm";
+import { goalSportFactors } from "#drizzle/schema";
 import { isSport, type Sport } from "./activity";
 import { countedAmount } from "./proposal";
 
@@ -17,21 +17,22 @@ export async function saveSportFactors(context: AppLoadContext, goalId: string, 
   ]);
 }
 
-/** The factors of every goal the member is in (the log forms show them beside the sport field). */
-export function memberSportFactorsQuery(context: AppLoadContext, viewerId: string | SQL) {
-  return context.db
-    .select({ goalId: goalSportFactors.goalId, sport: goalSportFactors.sport, factor: goalSportFactors.factor })
-    .from(goalSportFactors)
-    .innerJoin(userGoals, eq(userGoals.goalId, goalSportFactors.goalId))
-    .where(eq(userGoals.userId, viewerId));
+/**
+ * A goal's factors as a JSON array of [sport, hundredths] (ADR 313): a column of a row the screen reads
+ * anyway (the home's cards, the goal screen's goal row), by the table's key (goal, sport), so in sport order.
+ */
+export function sportFactorsJson(goalId: SQL) {
+  return sql<string | null>`(select json_group_array(json_array(f.sport, f.factor)) from ${goalSportFactors} as f
+    where f.goal_id = ${goalId})`;
 }
 
-/** Those rows by goal: [sport, factor] pairs, as the sport field shows them. */
-export function factorsByGoal(rows: { goalId: string; sport: string; factor: number }[]) {
-  const byGoal = new Map<string, [Sport, number][]>();
-  for (const row of rows)
-    if (isSport(row.sport)) byGoal.set(row.goalId, [...(byGoal.get(row.goalId) ?? []), [row.sport, row.factor / 100]]);
-  return byGoal;
+/** That column as [sport, factor] pairs, as the sport field shows them (sorted again: sport order). */
+export function factorsOfJson(json: string | null | undefined): [Sport, number][] {
+  const pairs = json ? (JSON.parse(json) as [string, number][]) : [];
+  return pairs
+    .filter((pair): pair is [Sport, number] => isSport(pair[0]))
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([sport, factor]): [Sport, number] => [sport, factor / 100]);
 }
 
 /**

@@ -26,6 +26,8 @@ import { friendships, goals, userGoals, users } from "#drizzle/schema";
 import type { GroupRows } from "#app/platform/db/batch.server";
 import { publish } from "#app/features/live/live.server";
 import { goalColumns } from "./goal-columns.server";
+import { sportFactorsJson } from "#app/features/activity/sport-factors.server";
+import type { CardColumns } from "#app/features/home/home-cards.server";
 
 const FRIENDS_SUGGESTION_LIMIT = 20;
 /**
@@ -85,7 +87,16 @@ const completedCount = sql<number>`(select count(*) from ${userGoals} where ${us
 const friendOfOwner = (viewerId: string | SQL) =>
   sql<number>`exists (select 1 from ${friendships} where ${friendships.userId} = ${viewerId} and ${friendships.friendId} = ${goals.orgId})`;
 
-export function selectGoalWithMembership(context: AppLoadContext, viewerId: string | SQL, goalId: string | SQL) {
+/**
+ * `withFactors`: the goal screen's log form shows the organiser's sport factors, read on this row
+ * (`sportFactors`, ADR 313); other readers get null.
+ */
+export function selectGoalWithMembership(
+  context: AppLoadContext,
+  viewerId: string | SQL,
+  goalId: string | SQL,
+  withFactors = false,
+) {
   return context.db
     .select({
       ...goalColumns,
@@ -96,6 +107,7 @@ export function selectGoalWithMembership(context: AppLoadContext, viewerId: stri
       ugCompleted: userGoals.completed,
       ugJoinedAt: userGoals.joinedAt,
       ugCompletedAt: userGoals.completedAt,
+      sportFactors: (withFactors ? sportFactorsJson(sql`${goals.id}`) : sql<string | null>`null`).as("sport_factors"),
     })
     .from(goals)
     .leftJoin(userGoals, and(eq(userGoals.goalId, goals.id), eq(userGoals.userId, viewerId)))
@@ -107,7 +119,17 @@ type GoalWithMembershipRow = Awaited<ReturnType<typeof selectGoalWithMembership>
 
 export function toSelected(row: GoalWithMembershipRow | undefined): SelectedGoal | null {
   if (!row) return null;
-  const { activeCount, completedCount, ugGoalId, ugCompleted, ugJoinedAt, ugCompletedAt, friendOfOwner, ...goal } = row;
+  const {
+    activeCount,
+    completedCount,
+    ugGoalId,
+    ugCompleted,
+    ugJoinedAt,
+    ugCompletedAt,
+    friendOfOwner,
+    sportFactors: _factors,
+    ...goal
+  } = row;
   return {
     ...goal,
     friendOfOwner: !!friendOfOwner,
@@ -121,18 +143,20 @@ export function toSelected(row: GoalWithMembershipRow | undefined): SelectedGoal
  * Everything the main goals screen shows, as statements for one batch: the viewer's active goals, the
  * goals they could join (pre-filtered in SQL, decided by the pure rules in `toMainScreen`), and the
  * selected goal. `viewerId` may be SQL (the session's user, ADR 057). `allSuggested`: the member asked
- * for every suggestion ("Show more", ADR 191), not only the first SUGGESTIONS_SHOWN.
+ * for every suggestion ("Show more", ADR 191), not only the first SUGGESTIONS_SHOWN. `cards`: the home's
+ * cards' columns on my goals' rows (ADR 313; null columns on a goal screen); `goalFactors`: the selected
+ * goal's sport factors on its row (the goal screen's log form).
  */
 export function mainScreenQueries(
   context: AppLoadContext,
   viewerId: string | SQL,
   today: IsoDate,
   selectedId: string | SQL,
-  allSuggested = false,
+  { allSuggested, cards, goalFactors }: { allSuggested: boolean; cards: CardColumns; goalFactors: boolean },
 ) {
   const { db } = context;
   const mine = db
-    .select(memberColumns)
+    .select({ ...memberColumns, ...cards })
     .from(userGoals)
     .innerJoin(goals, eq(goals.id, userGoals.goalId))
     .where(and(eq(userGoals.userId, viewerId), eq(userGoals.completed, false)))
@@ -180,7 +204,8 @@ export function mainScreenQueries(
     .select()
     .from(open(gte(goals.end, today)).as("dated"))
     .unionAll(db.select().from(open(isNull(goals.end)).as("undated")));
-  return [mine, suggestions, fromFriends, selectGoalWithMembership(context, viewerId, selectedId)] as const;
+  const selected = selectGoalWithMembership(context, viewerId, selectedId, goalFactors);
+  return [mine, suggestions, fromFriends, selected] as const;
 }
 
 /** The screen from `mainScreenQueries`' rows. */

@@ -10,18 +10,9 @@ import { and, desc, eq, gt, inArray, isNull, ne, notInArray, or, sql, type AnyCo
 import { dayNumber, goalProgress, toIsoDate, type IsoDate, type Progress } from "#app/lib/dates";
 import { formatAmount } from "#app/features/fundraising/fundraising";
 import { formatQuantity, percentOfTarget, streak, unitOf } from "#app/features/progress/progress";
-import {
-  cheers,
-  friendships,
-  goals,
-  messages,
-  pledges,
-  progressEntries,
-  progressTotals,
-  userGoals,
-  users,
-} from "#drizzle/schema";
+import { cheers, friendships, goals, messages, pledges, progressEntries, userGoals, users } from "#drizzle/schema";
 import type { MemberGoal } from "#app/features/goals/goals.server";
+import type { CardRow } from "./home-cards.server";
 import type { GroupRows } from "#app/platform/db/batch.server";
 import { perUnitRate } from "#app/lib/unit-text";
 
@@ -245,26 +236,8 @@ export function homeQueries(context: AppLoadContext, viewer: string | SQL, clock
     )
     .orderBy(desc(sql`max(${userGoals.joinedAt}, coalesce(${userGoals.completedAt}, 0))`))
     .limit(FEED_SIZE);
+  // My totals, streak days and sport factors per goal ride on my goals' rows (home-cards.server.ts, ADR 313).
   return [
-    // My totals in each active goal, with the days I logged in it for the streak (one index range each).
-    db
-      .select({
-        goalId: userGoals.goalId,
-        unit: goals.unit,
-        unitTarget: goals.unitTarget,
-        total: progressTotals.total,
-        days: sql<string | null>`(select group_concat(distinct pe.day) from ${progressEntries} as pe
-          where pe.goal_id = ${userGoals.goalId} and pe.user_id = ${viewer} and pe.day >= ${clock.streakFrom})`.as(
-          "days",
-        ),
-      })
-      .from(userGoals)
-      .innerJoin(goals, eq(goals.id, userGoals.goalId))
-      .leftJoin(
-        progressTotals,
-        and(eq(progressTotals.goalId, userGoals.goalId), eq(progressTotals.userId, userGoals.userId)),
-      )
-      .where(and(eq(userGoals.userId, viewer), eq(userGoals.completed, false))),
     db.all<FeedRow>(
       sql`with home_viewer as (select ${viewer} as id),
         home_since as (select ${sinceSql(viewerId, clock)} as since)
@@ -306,8 +279,12 @@ function names(list: string[]) {
 }
 const ms = (at: Date | number) => new Date(at).getTime();
 
-export function toHome(rows: GroupRows<ReturnType<typeof homeQueries>>, active: MemberGoal[], today: IsoDate) {
-  const [totals, feedRows] = rows;
+export function toHome(
+  [feedRows]: GroupRows<ReturnType<typeof homeQueries>>,
+  active: MemberGoal[],
+  totals: readonly CardRow[],
+  today: IsoDate,
+) {
   const byGoal = new Map(totals.map((t) => [t.goalId, t]));
   const daysOf = new Map(totals.map((t) => [t.goalId, t.days ? t.days.split(",") : []]));
   const ofKind = <K extends FeedRow["kind"]>(kind: K) => feedRows.filter((r) => r.kind === kind);

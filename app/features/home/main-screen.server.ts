@@ -21,7 +21,8 @@ import { archivedScreenRows } from "#app/features/archive/archive-read.server";
 import { toStanding } from "#app/features/progress/standing.server";
 import { toProgressView } from "#app/features/progress/progress-view.server";
 import { toQuickLog } from "#app/features/progress/quick-log.server";
-import { factorsByGoal, memberSportFactorsQuery } from "#app/features/activity/sport-factors.server";
+import { factorsOfJson } from "#app/features/activity/sport-factors.server";
+import { cardColumns, type CardRow } from "./home-cards.server";
 import { readScreen } from "#app/platform/session/read-screen.server";
 import { goalVisit, homeVisits, recordGoalVisit, recordHomeVisit } from "./visits.server";
 import { teamQueries, toTeamsView } from "#app/features/teams/teams.server";
@@ -74,7 +75,12 @@ export async function mainScreenData(request: Request, context: AppLoadContext, 
       // Rendered once: the goal's statements embed it many times (frozen-sql.server.ts).
       const goalId = home ? frozenSql(currentGoalIdSql(viewerId)) : v.goalId;
       return {
-        main: mainScreenQueries(context, viewerId, v.day, goalId, allSuggested),
+        // The home's cards ride on my goals' rows, the goal screen's sport factors on its goal row (ADR 313).
+        main: mainScreenQueries(context, viewerId, v.day, goalId, {
+          allSuggested,
+          cards: cardColumns(home ? v.streakFrom : null),
+          goalFactors: !home,
+        }),
         support: goalSupportQueries(context, goalId, viewerId, allMembers),
         // Measured progress (ADR 140): the totals (the group's and mine), the leaderboard, the group's latest;
         // the badges' team week and feed ride on the measure row (ADR 308).
@@ -92,8 +98,6 @@ export async function mainScreenData(request: Request, context: AppLoadContext, 
         // the home reads its own "seen" time in the same statement (ADR 296).
         visit: home ? null : goalVisit(context, viewerId, goalId, v.day),
         seen: home ? homeVisits(context, viewerId, goalId, v.day) : null,
-        // How sports count in my goals (docs/product.md "Activity files"): beside the log form's sport.
-        sports: [memberSportFactorsQuery(context, viewerId)] as const,
       };
     },
     template: { key: `main-screen:${shape}`, values },
@@ -155,14 +159,15 @@ export async function mainScreenData(request: Request, context: AppLoadContext, 
           )
         : null,
     challenges: rows.challenges ? toHomeChallenges(rows.challenges[0], day) : null,
-    // How sports count in the goal on screen, under its log form's Sport (docs/product.md "Activity files").
-    sportFactors: screen.selected && !home ? (factorsByGoal(rows.sports[0]).get(screen.selected.id) ?? []) : [],
+    // How sports count in the goal on screen, under its log form's Sport (docs/product.md "Activity files"):
+    // a member's goal only, from its goal row (ADR 313).
+    sportFactors: screen.selected?.membership && !home ? factorsOfJson(rows.main[3][0]?.sportFactors) : [],
     // The home's cards and feed (SPEC's empty state stays for members with no goal).
     home:
       rows.home && screen.active.length
         ? {
-            ...toHome(rows.home, screen.active, day),
-            quickLog: quickLogOf(rows.home, screen, day, factorsByGoal(rows.sports[0])),
+            ...toHome(rows.home, screen.active, rows.main[0], day),
+            quickLog: quickLogOf(rows.main[0], screen, day),
           }
         : null,
   };
@@ -206,12 +211,12 @@ function progressWithStanding(
 
 /** The home's quick log (ADR 220): my running measured goals, the one the home opens on first. */
 function quickLogOf(
-  home: NonNullable<Parameters<typeof toHome>[0]>,
+  cards: readonly (CardRow & { sportFactors: string | null })[],
   screen: ReturnType<typeof toMainScreen>,
   day: IsoDate,
-  factors: ReturnType<typeof factorsByGoal>,
 ) {
-  const units = new Map(home[0].map((t) => [t.goalId, t.unit]));
+  const units = new Map(cards.map((t) => [t.goalId, t.unit]));
+  const factors = new Map(cards.map((t) => [t.goalId, factorsOfJson(t.sportFactors)]));
   return toQuickLog(
     screen.active.map((g) => ({ ...g, unit: units.get(g.id) ?? null })),
     day,
