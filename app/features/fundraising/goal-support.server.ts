@@ -4,7 +4,8 @@
  * two D1 round trips; what the viewer may not see is dropped here and never reaches the browser.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import type { SQL } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
+import { goals } from "#drizzle/schema";
 import { canDiscuss, canManageGoal, canSupport, MEMBERS_SHOWN } from "#app/features/fundraising/fundraising";
 import type { Viewer } from "#app/features/goals/goals";
 import type { IsoDate } from "#app/lib/dates";
@@ -43,7 +44,9 @@ export function goalSupportQueries(
   const lists = {
     pledges: recentPledgesJson(SUPPORTERS_SHOWN),
     messages: messagesJson(),
-    members: membersWithCheersJson(context, goalId, viewerId, allMembers ? MEMBER_LIMIT : MEMBERS_SHOWN),
+    // The row's own goal (`goals.id`), not `goalId` again: on the home that is the current goal's
+    // subquery, prepared and run once for each copy (ADR 314).
+    members: membersWithCheersJson(context, sql`${goals.id}`, viewerId, allMembers ? MEMBER_LIMIT : MEMBERS_SHOWN),
   };
   return [supportGoalQuery(context, goalId, viewerId, true, lists)] as const;
 }

@@ -84,7 +84,9 @@ export async function mainScreenData(request: Request, context: AppLoadContext, 
         support: goalSupportQueries(context, goalId, viewerId, allMembers),
         // Measured progress (ADR 140): the totals (the group's and mine), the leaderboard, the group's latest;
         // the badges' team week and feed ride on the measure row (ADR 308).
-        progress: progressQueries(context, goalId, viewerId, badgeListColumns(context, goalId, viewerId, v.day)),
+        progress: progressQueries(context, goalId, viewerId, (rowGoal) =>
+          badgeListColumns(context, rowGoal, viewerId, v.day),
+        ),
         // Where I stand (ADR 221): the goal screen's chart (the group's days); the home stays lighter.
         standing: home ? null : standingQueries(context, goalId, v.day),
         // Teams (ADR 270): the settings, the team board and my team.

@@ -33,9 +33,12 @@ export function measureQuery(
    */
   lists: MeasureLists = {},
 ) {
+  // The row's columns name the row's own goal (`goals.id`), not `goalId` again: on the home `goalId` is
+  // the current goal's subquery, which SQLite prepares and runs once for each copy (ADR 314).
+  const rowGoal = sql`${goals.id}`;
   return context.db
     .select({
-      ...myStandingColumns(goalId, viewerId),
+      ...myStandingColumns(rowGoal, viewerId),
       teamWeek: sql<string | null>`${lists.teamWeek ?? sql`null`}`.as("team_week"),
       badgeFeed: sql<string | null>`${lists.badgeFeed ?? sql`null`}`.as("badge_feed"),
       board: sql<string | null>`${lists.board ?? sql`null`}`.as("board"),
@@ -44,16 +47,16 @@ export function measureQuery(
       unitTarget: goals.unitTarget,
       groupTarget: goals.groupTarget,
       groupTotal:
-        sql<number>`(select coalesce(sum(${progressTotals.total}), 0) from ${progressTotals} where ${progressTotals.goalId} = ${goalId})`.as(
+        sql<number>`(select coalesce(sum(${progressTotals.total}), 0) from ${progressTotals} where ${progressTotals.goalId} = ${rowGoal})`.as(
           "group_total",
         ),
-      loggers: sql<number>`(select count(*) from ${progressTotals} where ${progressTotals.goalId} = ${goalId})`.as(
+      loggers: sql<number>`(select count(*) from ${progressTotals} where ${progressTotals.goalId} = ${rowGoal})`.as(
         "loggers",
       ),
       // Null while the goal's entries live in D1; how many its archive file holds once archived (ADR 303).
       archived: sql<
         number | null
-      >`(select ${entryArchives.entries} from ${entryArchives} where ${entryArchives.goalId} = ${goalId})`.as(
+      >`(select ${entryArchives.entries} from ${entryArchives} where ${entryArchives.goalId} = ${rowGoal})`.as(
         "archived",
       ),
     })
@@ -192,11 +195,13 @@ export function progressQueries(
   context: AppLoadContext,
   goalId: string | SQL,
   viewerId: string | SQL,
-  lists: { teamWeek?: SQL; badgeFeed?: SQL } = {},
+  /** The badges' lists for the row's own goal, `rowGoal` (the outer `goals.id`, ADR 314). */
+  lists: (rowGoal: SQL) => { teamWeek?: SQL; badgeFeed?: SQL } = () => ({}),
 ) {
-  const board = sql`(select json_group_array(json_array(b.user_id, b.total, b.reached_at, b.first, b.last, b.color)) from ${leaderboardQuery(context, goalId)} as b)`;
-  const latest = sql`(select json_group_array(json_array(l.id, l.user_id, l.amount, l.day, l.note, l.created_at, l.first, l.last, l.color)) from ${latestEntriesQuery(context, goalId)} as l)`;
-  return [measureQuery(context, goalId, viewerId, { ...lists, board, latest })] as const;
+  const rowGoal = sql`${goals.id}`;
+  const board = sql`(select json_group_array(json_array(b.user_id, b.total, b.reached_at, b.first, b.last, b.color)) from ${leaderboardQuery(context, rowGoal)} as b)`;
+  const latest = sql`(select json_group_array(json_array(l.id, l.user_id, l.amount, l.day, l.note, l.created_at, l.first, l.last, l.color)) from ${latestEntriesQuery(context, rowGoal)} as l)`;
+  return [measureQuery(context, goalId, viewerId, { ...lists(rowGoal), board, latest })] as const;
 }
 
 type MeasureRow = Awaited<ReturnType<typeof measureQuery>>[number];
