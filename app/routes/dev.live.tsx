@@ -3,6 +3,7 @@
  *   intent=publish&topics=a,b   publishes as a committed write would; answers {delivered}
  *   intent=restart&topics=a,b   resets the hub instances carrying those topics (every stream drops)
  */
+import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import * as z from "zod";
 import { parseTopics } from "#app/features/live/topics";
@@ -16,6 +17,9 @@ export async function loader() {
   throw notFound();
 }
 
+/** The topics a lever acts on, as `a,b` (parseTopics checks each). */
+const TOPICS_FORM = z.object({ topics: z.string().default("") });
+
 /** The development hub controls, by intent (ADR 278). */
 const DEV_LIVE_FORMS = {
   publish: z.object({ intent: z.literal("publish") }),
@@ -25,7 +29,8 @@ const DEV_LIVE_FORMS = {
 export async function action({ request, context }: ActionFunctionArgs) {
   requireDevelopment(context);
   const form = await readFormData(request);
-  const topics = parseTopics(String(form.get("topics") ?? ""));
+  const sent = parseWithZod(form, { schema: TOPICS_FORM });
+  const topics = sent.status === "success" ? parseTopics(sent.value.topics) : null;
   if (!topics) return Response.json({ error: "topics" }, { status: 400 });
   const env = context.cloudflare.env;
   switch (parseIntentForm(form, DEV_LIVE_FORMS).intent) {

@@ -1,3 +1,4 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { createDevUser, devUserSchema } from "#app/features/admin/dev-users.server";
 import { requireDevelopment } from "#app/platform/http/env.server";
@@ -14,11 +15,10 @@ export async function loader({ context }: ActionFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   requireDevelopment(context);
-  const form = await readFormData(request);
-  const fields = Object.fromEntries([...form.keys()].filter((k) => k !== "join").map((k) => [k, form.get(k)]));
-  const parsed = devUserSchema.safeParse({ ...fields, join: form.getAll("join") });
-  if (!parsed.success) return Response.json({ error: parsed.error.message }, { status: 400 });
-  const user = await createDevUser(context, parsed.data);
+  // `join` repeated for several goals reads as a list (conform's parse).
+  const submission = parseWithZod(await readFormData(request), { schema: devUserSchema });
+  if (submission.status !== "success") return Response.json({ error: submission.error }, { status: 400 });
+  const user = await createDevUser(context, submission.value);
   // Also as Set-Cookie: a Playwright page's own request context then signs its browser in by itself.
   return Response.json(user, {
     headers: { "Cache-Control": "no-store", "Set-Cookie": user.setCookie },

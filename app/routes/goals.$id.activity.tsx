@@ -4,6 +4,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/cloudflare";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { GoalErrorBoundary } from "#app/features/goals/GoalForbidden";
@@ -26,11 +27,11 @@ import {
 import {
   activityGoalOf,
   loadActivityGoal,
+  NO_FILES,
   readUploadedFiles,
   saveActivityRows,
   TOO_MUCH_AT_ONCE,
 } from "#app/features/activity/activity.server";
-import { knownTimeZone } from "#app/features/activity/local-day";
 import { earnedMessage } from "#app/features/badges/badges";
 import { settleBadges } from "#app/features/badges/badges.server";
 import {
@@ -46,7 +47,7 @@ import {
 import memberStyles from "#app/styles/member.css";
 import progressStyles from "#app/styles/progress.css";
 import { screenMeta } from "#app/lib/meta";
-import { SAVE_ACTIVITIES_FORM } from "#app/features/activity/activity.schema";
+import { READ_FILES_FORM, SAVE_ACTIVITIES_FORM } from "#app/features/activity/activity.schema";
 import { formRefused, formStep } from "#app/platform/http/form-answer.server";
 import { readIntentForm } from "#app/platform/http/intent-form.server";
 import { stylesheet } from "#app/lib/stylesheet";
@@ -94,18 +95,19 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     // No JavaScript: the files themselves, read here and dropped (ADR 260).
     const form = await readUploadForm(request, context);
     if (!form) return formRefused(TOO_MUCH_AT_ONCE, 413, readStage());
-    const zone = knownTimeZone(form.get("tz"));
-    const { results, problem } = await readUploadedFiles(form, activityGoal, zone ? { timeZone: zone } : null, day);
+    const sent = parseWithZod(form, { schema: READ_FILES_FORM });
+    if (sent.status !== "success") return formRefused(NO_FILES, 400, readStage());
+    const { files, tz } = sent.value;
+    const { results, problem } = await readUploadedFiles(files, activityGoal, tz ? { timeZone: tz } : null, day);
     const { rows, refused } = splitResults(results);
     return problem
       ? formRefused(problem, 400, readStage(rows, refused))
       : formStep({ ...readStage(rows, refused), error: null });
   }
-  const { intent, formData: form } = await readIntentForm(request, SAVE_ACTIVITIES_FORM);
-  if (!intent) return formRefused("Choose your files again.", 400, readStage());
-  const read = readSaveForm(form, activityGoal, day);
-  if (!read) return formRefused("Choose your files again.", 400, readStage());
-  const rows = rowViewsFromForm(form);
+  const { intent, submission } = await readIntentForm(request, SAVE_ACTIVITIES_FORM);
+  if (!intent || submission.status !== "success") return formRefused("Choose your files again.", 400, readStage());
+  const read = readSaveForm(submission.value.rows, activityGoal, day);
+  const rows = rowViewsFromForm(submission.value.rows);
   // Each row with a problem says it beside the row: the refusal has no line of its own.
   if (read.errors.length > 0) return formRefused(null, 400, saveStage(rows, read.errors));
   if (read.rows.length === 0) return formRefused("Tick at least one file to save, or cancel.", 400, saveStage(rows));

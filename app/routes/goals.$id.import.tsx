@@ -34,7 +34,7 @@ import { ImportForm, ImportPreview, PastImports, type PreviewRow } from "#app/fe
 import memberStyles from "#app/styles/member.css";
 import progressStyles from "#app/styles/progress.css";
 import { screenMeta } from "#app/lib/meta";
-import { IMPORT_FORMS } from "#app/features/activity/activity.schema";
+import { IMPORT_FORMS } from "#app/features/imports/csv-import.schema";
 import { formRefused, formStep } from "#app/platform/http/form-answer.server";
 import { readFormData } from "#app/platform/http/form-data.server";
 import { parseIntentForm } from "#app/platform/http/intent-form.server";
@@ -77,15 +77,13 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 const backToForm = (pasted = "") => ({ stage: "form" as const, pasted: pasted.slice(0, MAX_IMPORT_BYTES) });
 
 /** The CSV of the form: the file chosen, else the pasted lines; null when there is neither. */
-async function csvOf(form: FormData): Promise<{ text: string } | { problem: string } | null> {
-  const file = form.get("file");
-  if (file && typeof file !== "string" && file.size > 0) {
+async function csvOf(form: { file?: File; csv?: string }): Promise<{ text: string } | { problem: string } | null> {
+  if (form.file && form.file.size > 0) {
     // The size before reading a byte of it.
-    if (file.size > MAX_IMPORT_BYTES) return { problem: IMPORT_PROBLEMS.tooBig };
-    return { text: new TextDecoder().decode(await file.arrayBuffer()) };
+    if (form.file.size > MAX_IMPORT_BYTES) return { problem: IMPORT_PROBLEMS.tooBig };
+    return { text: new TextDecoder().decode(await form.file.arrayBuffer()) };
   }
-  const pasted = form.get("csv");
-  return typeof pasted === "string" && pasted.trim() !== "" ? { text: pasted } : null;
+  return form.csv !== undefined && form.csv.trim() !== "" ? { text: form.csv } : null;
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
@@ -98,13 +96,13 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const multipart = (request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data");
   const body = multipart ? await readUploadForm(request, context) : await readFormData(request);
   if (!body) return formRefused(IMPORT_PROBLEMS.tooBig, 413, backToForm());
-  const { intent, formData: form } = parseIntentForm(body, IMPORT_FORMS);
-  const importId = form.get("importId");
-  const validId = typeof importId === "string" && importId.length <= 64 && /^[A-Za-z0-9_-]+$/.test(importId);
+  const { intent, submission } = parseIntentForm(body, IMPORT_FORMS);
 
   if (intent === "undo-import") {
-    if (!validId) return formRefused("That import is not one of this goal's.", 400, backToForm());
-    if (form.get("confirm") !== "yes") return formStep({ stage: "confirm-undo" as const, importId });
+    if (submission.status !== "success")
+      return formRefused("That import is not one of this goal's.", 400, backToForm());
+    const { importId, confirm } = submission.value;
+    if (confirm !== "yes") return formStep({ stage: "confirm-undo" as const, importId });
     const undone = await undoImport(context, goal, user.id, importId, day);
     throw await redirectWithFlash(
       context.cloudflare.env,
@@ -112,18 +110,22 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       undone ? "The import is undone: its entries are off the members' totals." : "That import was undone already.",
     );
   }
-  if (intent !== "preview" && intent !== "import")
-    return formRefused("Choose a CSV file, then Preview.", 400, backToForm());
-  if (intent === "import" && !validId) return formRefused("Preview the file again, then import.", 400, backToForm());
+  if (intent === null) return formRefused("Choose a CSV file, then Preview.", 400, backToForm());
+  if (submission.status !== "success")
+    return intent === "import"
+      ? formRefused("Preview the file again, then import.", 400, backToForm())
+      : formRefused(IMPORT_PROBLEMS.none, 400, backToForm());
+  const form = submission.value;
+  const importId = form.intent === "import" ? form.importId : null;
   // The Import button sent twice: the first import stands, told again, nothing more written.
-  if (intent === "import" && (await importMade(context, goal.id, importId as string)))
+  if (importId && (await importMade(context, goal.id, importId)))
     throw await redirectWithFlash(
       context.cloudflare.env,
       `/goals/${goal.id}/import`,
       "That import was made already: nothing more was added.",
     );
 
-  const pasted = typeof form.get("csv") === "string" ? (form.get("csv") as string) : "";
+  const pasted = form.csv ?? "";
   const csv = await csvOf(form);
   if (csv === null) return formRefused(IMPORT_PROBLEMS.none, 400, backToForm());
   if ("problem" in csv) return formRefused(csv.problem, 400, backToForm(pasted));
@@ -132,8 +134,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (!read.ok) return formRefused(read.message, 400, backToForm(pasted));
   const rows = await checkImportLines(context, { ...goal, unit }, read.lines, day);
   const bad = rows.filter((r) => r.errors.length > 0).length;
-  if (intent === "import" && !bad) {
-    const written = await writeImport(context, { ...goal, unit }, user.id, importId as string, rows, day);
+  if (importId && !bad) {
+    const written = await writeImport(context, { ...goal, unit }, user.id, importId, rows, day);
     if (!written.ok) return formRefused(written.message, 409, backToForm());
     throw await redirectWithFlash(
       context.cloudflare.env,

@@ -3,8 +3,8 @@
  * every screen titles itself through `screenMeta` or `pageMeta` (app/lib/meta.ts), no route reads a
  * positional `db.batch` answer (a screen names its reads: `readScreen` or `runGroups`, ADR 205, 290),
  * no route or feature wires a public form's guards (honeypot, throttle) itself: readPublicForm does;
- * and an action reads its form through the kit and answers a refused one through formErrors or
- * formRefused (ADR 291, 278). Runs with the lint step of `npm test` (`node --test tests/node`).
+ * an action reads its form through the kit, every field through a schema (route-contract-fields.test.mjs,
+ * ADR 309), and answers a refused one through formErrors or formRefused (ADR 291, 278). Runs with the lint step of `npm test` (`node --test tests/node`).
  */
 import assert from "node:assert/strict";
 import { readdirSync, readFileSync } from "node:fs";
@@ -80,12 +80,6 @@ test("an action reads its body through the form kit: no request.formData(), no i
     outliers((s) => /\.get\(\s*["']intent["']\s*\)/.test(s)),
     [],
     "a route reading a form's intent itself",
-  );
-  // A field is a schema's (readImageForm reads an upload's image field with the rest, ADR 309).
-  assert.deepEqual(
-    outliers((s) => /\bformData\.get\(/.test(s)),
-    [],
-    "a route reading a field by hand",
   );
 });
 

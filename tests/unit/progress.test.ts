@@ -5,7 +5,6 @@ import {
   defaultEntryDay,
   entryDayProblem,
   formatQuantity,
-  isEntryForm,
   logRefusal,
   parseQuantity,
   percentOfTarget,
@@ -16,6 +15,7 @@ import {
   streak,
   unitOf,
 } from "#app/features/progress/progress";
+import { isEntryForm } from "#app/features/progress/progress.schema";
 
 describe("amounts in hundredths of a unit", () => {
   it("parses what people type", () => {
@@ -175,6 +175,8 @@ describe("which posts to the goal screen are entry forms", () => {
     expect(isEntryForm(form({ intent: "remove-entry", entryId: "e1" }))).toBe(true);
     expect(isEntryForm(form({ intent: "bogus", amount: "5" }))).toBe(true);
     expect(isEntryForm(form({ amount: "5" }))).toBe(true);
+    // A field sent empty is still sent: a log form with nothing typed is told what to type.
+    expect(isEntryForm(form({ amount: "", day: "" }))).toBe(true);
   });
   it("the membership changes are not", () => {
     expect(isEntryForm(form({ intent: "complete", amount: "5" }))).toBe(false);

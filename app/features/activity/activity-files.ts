@@ -7,6 +7,7 @@ import { entryDayProblem, formatQuantity, amountProblem, parseQuantity } from "#
 import type { IsoDate } from "#app/lib/dates";
 import { formatMonthDay } from "#app/lib/dates";
 import { FILE_PROBLEMS, isSport, MAX_FILES, type ProposedEntry, type ReadResult, type Sport } from "./activity";
+import type { SaveRowFields } from "./activity.schema";
 import type { DayZone } from "./local-day";
 import { propose, type SportFactors } from "./proposal";
 
@@ -93,19 +94,14 @@ const MAX_MOVING_SECONDS = 7 * 86_400;
  * moving time. Rows not ticked are left out; a broken row is an error on that row and saves nothing.
  */
 export function readSaveForm(
-  form: FormData,
+  sentRows: SaveRowFields[],
   goal: ActivityGoal,
   today: IsoDate,
-): { rows: SavedRow[]; errors: RowError[] } | null {
-  const count = Number(form.get("rows"));
-  if (!Number.isInteger(count) || count < 0 || count > MAX_FILES) return null;
+): { rows: SavedRow[]; errors: RowError[] } {
   const rows: SavedRow[] = [];
   const errors: RowError[] = [];
-  for (let index = 0; index < count; index++) {
-    const field = (name: string) => {
-      const v = form.get(`${name}-${index}`);
-      return typeof v === "string" ? v : "";
-    };
+  for (const [index, sent] of sentRows.entries()) {
+    const field = (name: keyof SaveRowFields) => sent[name];
     if (field("include") !== "on") continue;
     const name = shortName(field("name"));
     const hash = field("hash");
@@ -165,20 +161,17 @@ export const rowViewOf = (entry: ProposedEntry): RowView => ({
 });
 
 /** The save form's rows as posted (to show them again with their errors). */
-export function rowViewsFromForm(form: FormData): RowView[] {
-  const count = Number(form.get("rows"));
-  if (!Number.isInteger(count) || count < 0 || count > MAX_FILES) return [];
-  const text = (name: string, max: number) => {
-    const v = form.get(name);
-    return typeof v === "string" ? v.slice(0, max) : "";
-  };
-  return Array.from({ length: count }, (_, i) => ({
-    name: shortName(text(`name-${i}`, 200)),
-    hash: text(`hash-${i}`, 64),
-    day: text(`day-${i}`, 10),
-    amount: text(`amount-${i}`, 32),
-    sport: isSport(text(`sport-${i}`, 16)) ? text(`sport-${i}`, 16) : "",
-    seconds: Number(text(`seconds-${i}`, 8)) || 0,
-    include: text(`include-${i}`, 2) === "on",
-  }));
+export function rowViewsFromForm(sentRows: SaveRowFields[]): RowView[] {
+  return sentRows.map((sent) => {
+    const text = (name: keyof SaveRowFields, max: number) => sent[name].slice(0, max);
+    return {
+      name: shortName(text("name", 200)),
+      hash: text("hash", 64),
+      day: text("day", 10),
+      amount: text("amount", 32),
+      sport: isSport(text("sport", 16)) ? text("sport", 16) : "",
+      seconds: Number(text("seconds", 8)) || 0,
+      include: text("include", 2) === "on",
+    };
+  });
 }

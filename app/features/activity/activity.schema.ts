@@ -1,5 +1,7 @@
 /** The activity forms told apart by intent (ADR 278). */
 import * as z from "zod";
+import { MAX_FILES } from "./activity";
+import { knownTimeZone } from "./local-day";
 import { SPORTS, type Sport } from "./sports";
 import { factorProblem } from "./sport-factors";
 
@@ -31,12 +33,39 @@ export function factorsOf(value: z.output<typeof sportFactorsSchema>): [Sport, n
   });
 }
 
-/** Saving the activity files a member ticked, by intent (ADR 278); its rows are read by readSaveForm. */
-export const SAVE_ACTIVITIES_FORM = { save: z.object({ intent: z.literal("save") }) };
+/**
+ * Files read without JavaScript (ADR 260): the files chosen (the browser's "no file chosen" is none) and
+ * the member's time zone as their browser reports it, a zone the runtime knows or none (UTC).
+ */
+export const READ_FILES_FORM = z.object({
+  files: z.array(z.file()).default([]),
+  tz: z
+    .unknown()
+    .optional()
+    .transform((zone) => knownTimeZone(zone)),
+});
 
-/** The CSV import's steps, by intent (ADR 278); its file, lines and import id are read by the import. */
-export const IMPORT_FORMS = {
-  preview: z.object({ intent: z.literal("preview") }),
-  import: z.object({ intent: z.literal("import") }),
-  "undo-import": z.object({ intent: z.literal("undo-import") }),
+/** A row of the save form: its fields as sent (`name-0`, `amount-0`, ...), "" for one not sent. */
+export const SAVE_ROW_FIELDS = ["include", "name", "hash", "day", "amount", "sport", "seconds"] as const;
+export type SaveRowFields = Record<(typeof SAVE_ROW_FIELDS)[number], string>;
+
+/**
+ * Saving the activity files a member ticked, by intent (ADR 278): the number of rows, then each row's
+ * fields as typed; readSaveForm checks each row as a typed entry is checked, its problem beside it.
+ */
+export const SAVE_ACTIVITIES_FORM = {
+  save: z
+    .looseObject({ intent: z.literal("save"), rows: z.number().int().min(0).max(MAX_FILES).default(0) })
+    .transform(({ rows, ...sent }) => ({
+      rows: Array.from(
+        { length: rows },
+        (_, index): SaveRowFields =>
+          Object.fromEntries(
+            SAVE_ROW_FIELDS.map((name) => {
+              const value = sent[`${name}-${index}`];
+              return [name, typeof value === "string" ? value : ""];
+            }),
+          ) as SaveRowFields,
+      ),
+    })),
 };

@@ -52,15 +52,16 @@ export const activityGoalOf = (goal: LoadedActivityGoal): ActivityGoal => ({
 
 export const TOO_MUCH_AT_ONCE = "Without JavaScript, up to 2 MB of files can be read at once: choose fewer files.";
 
-/** The files of a no-JavaScript upload, read here; nothing of them is kept. */
+export const NO_FILES = "Choose one or more GPX, TCX or FIT files.";
+
+/** The files of a no-JavaScript upload (READ_FILES_FORM), read here; nothing of them is kept. */
 export async function readUploadedFiles(
-  form: FormData,
+  files: File[],
   goal: ActivityGoal,
   zone: DayZone,
   today: IsoDate,
 ): Promise<{ results: FileResult[]; problem: string | null }> {
-  const files = form.getAll("files").filter((f): f is File => typeof f !== "string" && (f.size > 0 || f.name !== ""));
-  if (files.length === 0) return { results: [], problem: "Choose one or more GPX, TCX or FIT files." };
+  if (files.length === 0) return { results: [], problem: NO_FILES };
   const total = files.reduce((sum, f) => sum + f.size, 0);
   if (total > MAX_SERVER_REQUEST_BYTES) return { results: [], problem: TOO_MUCH_AT_ONCE };
   const results: FileResult[] = [];

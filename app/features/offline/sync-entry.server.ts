@@ -6,6 +6,7 @@
  */
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { AppLoadContext } from "@remix-run/cloudflare";
+import * as z from "zod";
 import { amountForSport } from "#app/features/activity/sport-factors.server";
 import { SPORT_TOO_SMALL } from "#app/features/activity/sport-factors";
 import { settleBadges } from "#app/features/badges/badges.server";
@@ -35,18 +36,22 @@ export const HELD_RETRY_AFTER_S = 60;
 
 const GOAL_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
+/** Whose entry it is and for which goal: the signed-in member's own (docs/security.md), a goal's id. */
+const syncTargetSchema = (userId: string) =>
+  z.object({ account: z.literal(userId), goalId: z.string().max(64).regex(GOAL_ID) });
+
 export async function syncEntry(
   request: Request,
   context: AppLoadContext,
   user: SessionUser,
   form: FormData,
 ): Promise<{ status: number; body: SyncOutcome }> {
+  const target = parseWithZod(form, { schema: syncTargetSchema(user.id) });
   // An entry queued by someone else on this device never lands in this account (docs/security.md).
-  if (form.get("account") !== user.id) return { status: 409, body: { outcome: "other-account" } };
+  if (target.status !== "success" && target.error?.account) return { status: 409, body: { outcome: "other-account" } };
   const refused = (status: number, message: string) => ({ status, body: { outcome: "refused", message } as const });
-  const goalId = form.get("goalId");
-  if (typeof goalId !== "string" || !GOAL_ID.test(goalId)) return refused(404, "That goal no longer exists.");
-  const goal = await loadEntryGoal(context, goalId, user.id);
+  if (target.status !== "success") return refused(404, "That goal no longer exists.");
+  const goal = await loadEntryGoal(context, target.value.goalId, user.id);
   if (!goal) return refused(404, "That goal no longer exists.");
   if (!goal.unit) return refused(409, LOG_REFUSALS["not-measured"]);
   const day = today(request, context.cloudflare.env);

@@ -28,21 +28,14 @@ import { amountForSport } from "#app/features/activity/sport-factors.server";
 import { SPORT_TOO_SMALL } from "#app/features/activity/sport-factors";
 import { deleteEntry, editEntry, loadEntryGoal, logEntry, removeEntry, type EntryGoal } from "./progress-writes.server";
 
-// For the goal screen's action, which tells the entry forms from its own: through this server module,
-// the goal screen's browser code does not carry progress.ts (ADR 237).
-export { isEntryForm } from "#app/features/progress/progress";
+// For the goal screen's action, which tells the entry forms from its own.
+export { isEntryForm } from "#app/features/progress/progress.schema";
 
 /** Which entry form answers (entry-answer.ts, ADR 309), beside its reply or its notice. */
-const entryOf = (formData: FormData) => {
-  const entryId = formData.get("entryId");
-  return {
-    entry: {
-      // The form it was treated as (a broken intent still shows its fields' errors on that form).
-      intent: entryFormOf(formData),
-      entryId: typeof entryId === "string" ? entryId.slice(0, 64) : null,
-    },
-  };
-};
+const entryOf = (which: ReturnType<typeof entryFormOf>) => ({
+  // The form it was treated as (a broken intent still shows its fields' errors on that form).
+  entry: { intent: which.form, entryId: which.entryId },
+});
 
 /** A form refused before its fields are read (no schema to read them by): nothing typed to show again. */
 export const unreadForm = (formData = new FormData()) => parseWithZod(formData, { schema: z.object({}) });
@@ -60,32 +53,21 @@ export async function progressAction(
   inPlace?: { message: (amount: string, cause: string) => string },
 ) {
   const day = today(request, context.cloudflare.env);
+  const which = entryFormOf(formData);
   const goal = typeof goalOrId === "string" ? await loadEntryGoal(context, goalOrId, viewer.id) : goalOrId;
   if (!goal) throw redirect("/404");
   const goalId = goal.id;
   if (!goal.unit)
-    return formErrorsAt(
-      "progress",
-      unreadForm(),
-      409,
-      { formErrors: [LOG_REFUSALS["not-measured"]] },
-      entryOf(formData),
-    );
+    return formErrorsAt("progress", unreadForm(), 409, { formErrors: [LOG_REFUSALS["not-measured"]] }, entryOf(which));
   const schemas = entrySchemas({ unit: goal.unit, start: goal.start, end: goal.end, today: day });
-  const submission = parseWithZod(formData, { schema: schemas[entryFormOf(formData)] });
-  if (submission.status !== "success") return formErrorsAt("progress", submission, 400, undefined, entryOf(formData));
+  const submission = parseWithZod(formData, { schema: schemas[which.form] });
+  if (submission.status !== "success") return formErrorsAt("progress", submission, 400, undefined, entryOf(which));
   const value = submission.value;
   // A typed entry that names its sport counts as the organiser set for it (docs/product.md).
   if (value.intent === "log-entry") {
     const counted = await amountForSport(context, goal.id, value);
     if (counted === null)
-      return formErrorsAt(
-        "progress",
-        submission,
-        400,
-        { fieldErrors: { amount: [SPORT_TOO_SMALL] } },
-        entryOf(formData),
-      );
+      return formErrorsAt("progress", submission, 400, { fieldErrors: { amount: [SPORT_TOO_SMALL] } }, entryOf(which));
     value.amount = counted;
   }
   const result =
@@ -102,7 +84,7 @@ export async function progressAction(
       submission,
       result.status,
       result.field ? { fieldErrors: { [result.field]: [result.message] } } : { formErrors: [result.message] },
-      entryOf(formData),
+      entryOf(which),
     );
   // Badges (ADR 271): recomputed from the member's entries; new ones told once, lost ones taken back.
   const earned = await settleBadges(context, goal, result.userId ?? viewer.id, day);
@@ -115,7 +97,7 @@ export async function progressAction(
   if (inPlace && value.intent === "log-entry")
     return formDone(
       inPlace.message(formatQuantity(value.amount, goal.unit), goal.cause) + earnedMessage(earned),
-      entryOf(formData),
+      entryOf(which),
     );
   const message =
     value.intent === "log-entry"
@@ -128,7 +110,7 @@ export async function progressAction(
   const told = value.intent === "remove-entry" ? "" : earnedMessage(earned);
   // With JavaScript the goal screen's forms are answered in place (ADR 252, 253): an edit, delete or
   // removal is told in a toast, a log under the log form's Save (ADR 224).
-  if (formData.get("answer") === "toast") return formDone(message + told, entryOf(formData));
+  if (which.toast) return formDone(message + told, entryOf(which));
   // Back to the goal screen as it was: with all my entries listed when I was editing an older one.
   const all = new URL(request.url).searchParams.get("entries") === "all" ? "?entries=all" : "";
   const env = context.cloudflare.env;

@@ -3,6 +3,7 @@
  * /create and its later edit. Entries depend on the goal (unit cap, dates) and the goal clock, so the
  * schema is built per request from those facts. Lengths are checked before any pattern.
  */
+import { parseWithZod } from "@conform-to/zod/v4";
 import * as z from "zod";
 import type { IsoDate } from "#app/lib/dates";
 import {
@@ -115,13 +116,57 @@ export function entrySchemas(goal: EntryContext) {
 /** The organiser's entries page posts one form (ADR 278); its fields are progressAction's entrySchemas. */
 export const REMOVE_ENTRY_FORM = { "remove-entry": z.object({ intent: z.literal("remove-entry") }) };
 
-/** Which entry form a submission is: its intent, or (a broken intent) the fields it carries. */
-export function entryFormOf(formData: FormData): EntryIntent {
-  const intent = formData.get("intent");
-  if (isEntryIntent(intent)) return intent;
-  if (formData.has("entryId")) return formData.has("amount") ? "edit-entry" : "delete-entry";
-  return "log-entry";
+/**
+ * Which entry form a post to the goal screen is, read before its fields (ADR 309): `form`, its intent, or
+ * (a broken intent) the form its fields make it, whose schema then tells each field's problem; whether it
+ * is an entry form at all (an entry intent, or entry fields without the membership's "complete"); the
+ * entry it names, shown with the answer; and how the page asked to be answered (`answer=toast`: in place,
+ * ADR 252). Every field is taken as sent (`unknown`, parsed without conform's coercion): a field sent
+ * empty is still sent.
+ */
+const sentAsIs = z.unknown().optional();
+const entryFormSchema = z
+  .object({
+    intent: sentAsIs,
+    entryId: sentAsIs,
+    amount: sentAsIs,
+    key: sentAsIs,
+    day: sentAsIs,
+    note: sentAsIs,
+    answer: sentAsIs,
+  })
+  .transform((f) => {
+    const sent = (v: unknown) => v !== undefined;
+    const form: EntryIntent = isEntryIntent(f.intent)
+      ? f.intent
+      : sent(f.entryId)
+        ? sent(f.amount)
+          ? "edit-entry"
+          : "delete-entry"
+        : "log-entry";
+    return {
+      form,
+      isEntryForm:
+        isEntryIntent(f.intent) || (f.intent !== "complete" && [f.amount, f.entryId, f.key, f.day, f.note].some(sent)),
+      entryId: typeof f.entryId === "string" ? f.entryId.slice(0, 64) : null,
+      toast: f.answer === "toast",
+    };
+  });
+
+/** Which entry form a post is (entryFormSchema): the form, whether it is one, the entry it names, how to answer. */
+export function entryFormOf(formData: FormData) {
+  const which = parseWithZod(formData, { schema: entryFormSchema, disableAutoCoercion: true });
+  // Every field is taken as sent: the schema cannot refuse.
+  return which.status === "success"
+    ? which.value
+    : { form: "log-entry" as const, isEntryForm: false, entryId: null, toast: false };
 }
+
+/**
+ * Whether a post to the goal screen is one of its entry forms (log, edit, delete, remove) rather than the
+ * membership's own (complete, undo, leave): its intent, or the entry fields it carries.
+ */
+export const isEntryForm = (formData: FormData) => entryFormOf(formData).isEntryForm;
 
 const blankToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
 

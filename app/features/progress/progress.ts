@@ -234,12 +234,3 @@ export const ENTRY_INTENTS = ["log-entry", "edit-entry", "delete-entry", "remove
 export type EntryIntent = (typeof ENTRY_INTENTS)[number];
 export const isEntryIntent = (v: unknown): v is EntryIntent =>
   typeof v === "string" && (ENTRY_INTENTS as readonly string[]).includes(v);
-
-/**
- * A post to the goal screen is an entry form when its intent says so or it carries entry fields. Here,
- * not beside the entry schemas: /active/{id} imports it, and a route's import of a schema module ships
- * all of zod to the browser even when only the action uses it (ADR 126).
- */
-export const isEntryForm = (formData: FormData) =>
-  isEntryIntent(formData.get("intent")) ||
-  (formData.get("intent") !== "complete" && ["amount", "entryId", "key", "day", "note"].some((f) => formData.has(f)));

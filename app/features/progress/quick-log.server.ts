@@ -4,13 +4,16 @@
  * field: the same schema, idempotency key and write (progress-form.server.ts), answered in place so
  * the member reads the result beside the form, without JavaScript too.
  */
+import { parseWithZod } from "@conform-to/zod/v4";
 import type { AppLoadContext } from "@remix-run/cloudflare";
+import * as z from "zod";
 import type { IsoDate } from "#app/lib/dates";
 import { requireUser } from "#app/platform/session/session.server";
 import { newId } from "#app/lib/ids";
 import type { Sport } from "#app/features/activity/activity";
 import { defaultEntryDay, logRefusal, unitOf } from "#app/features/progress/progress";
 import { formErrorsAt } from "#app/platform/http/form-answer.server";
+import { readFormData } from "#app/platform/http/form-data.server";
 import { progressAction, unreadForm } from "./progress-form.server";
 import { loadEntryGoal } from "./progress-writes.server";
 
@@ -62,10 +65,14 @@ export function toQuickLog(
 
 const GOAL_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
+/** The quick log's own fields: the log form's intent and the goal picked (length first, docs/security.md). */
+const quickLogSchema = z.object({ intent: z.literal("log-entry"), goal: z.string().max(64).regex(GOAL_ID) });
+
 /** What was typed, shown again in the refused form: its fields only, each cut to 300 characters. */
-function typedBack(formData: FormData) {
+function typedBack(payload: Record<string, unknown>) {
   const typed = new FormData();
-  for (const k of ["goal", "amount", "day", "note", "sport"]) typed.set(k, String(formData.get(k) ?? "").slice(0, 300));
+  for (const k of ["goal", "amount", "day", "note", "sport"])
+    typed.set(k, String([payload[k]].flat()[0] ?? "").slice(0, 300));
   return unreadForm(typed);
 }
 /** The quick log's refusal of the goal picked (ADR 309): under its goal field, the log form's answer. */
@@ -75,16 +82,13 @@ const LOG_FORM = { entry: { intent: "log-entry", entryId: null } };
 /** POST from the quick log: the goal named by the form, then the goal screen's own log. */
 export async function quickLogAction(request: Request, context: AppLoadContext) {
   const viewer = await requireUser(request, context);
-  const formData = await request.formData();
-  const goalId = formData.get("goal");
-  // Length first, then the pattern (docs/security.md).
-  if (typeof goalId !== "string" || goalId.length > 64 || !GOAL_ID.test(goalId))
-    return formErrorsAt("progress", typedBack(formData), 400, GOAL_REFUSED, LOG_FORM);
-  if (formData.get("intent") !== "log-entry")
-    return formErrorsAt("progress", typedBack(formData), 400, GOAL_REFUSED, LOG_FORM);
-  const goal = await loadEntryGoal(context, goalId, viewer.id);
+  const formData = await readFormData(request);
+  const picked = parseWithZod(formData, { schema: quickLogSchema });
+  if (picked.status !== "success")
+    return formErrorsAt("progress", typedBack(picked.payload), 400, GOAL_REFUSED, LOG_FORM);
+  const goal = await loadEntryGoal(context, picked.value.goal, viewer.id);
   if (!goal || !goal.unit || !goal.membership)
-    return formErrorsAt("progress", typedBack(formData), 400, GOAL_REFUSED, LOG_FORM);
+    return formErrorsAt("progress", typedBack(picked.payload), 400, GOAL_REFUSED, LOG_FORM);
   return progressAction(request, context, viewer, goal, formData, undefined, {
     message: (amount, cause) => `Logged ${amount} in ${cause}.`,
   });

@@ -132,11 +132,9 @@ export const reconcileSchema = z.discriminatedUnion("intent", [
 ]);
 
 export const RECONCILE_INTENTS = ["paid", "confirm-many"] as const;
-/** Whether a form posted to the fundraising page is one of the settle-up panel's (by its intent). */
-export const isReconcileForm = (formData: FormData) => {
-  const intent = formData.get("intent");
-  return typeof intent === "string" && (RECONCILE_INTENTS as readonly string[]).includes(intent);
-};
+/** Whether a form posted to the fundraising page is one of the settle-up panel's (its intent, parsed). */
+export const isReconcileForm = (formData: FormData) =>
+  parseWithZod(formData, { schema: z.object({ intent: z.enum(RECONCILE_INTENTS) }) }).status === "success";
 
 export const RECONCILE_FLASH = {
   confirmed: (n: number) => `${n === 1 ? "1 pledge" : `${n} pledges`} confirmed as paid: "raised" counts them now.`,

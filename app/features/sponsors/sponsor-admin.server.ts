@@ -29,11 +29,9 @@ export const SPONSOR_INTENTS = [
   "revoke-team-sponsor-link",
 ] as const;
 
-/** Whether a form posted to the fundraising page is one of the sponsor-links panel's (by its intent). */
-export const isSponsorForm = (formData: FormData) => {
-  const intent = formData.get("intent");
-  return typeof intent === "string" && (SPONSOR_INTENTS as readonly string[]).includes(intent);
-};
+/** Whether a form posted to the fundraising page is one of the sponsor-links panel's (its intent, parsed). */
+export const isSponsorForm = (formData: FormData) =>
+  parseWithZod(formData, { schema: z.object({ intent: z.enum(SPONSOR_INTENTS) }) }).status === "success";
 
 const sponsorAdminSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("sponsoring"), on: z.enum(["true", "false"], { error: "Choose on or off" }) }),

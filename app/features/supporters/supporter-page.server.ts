@@ -5,14 +5,16 @@
  */
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { AppLoadContext } from "@remix-run/cloudflare";
+import * as z from "zod";
 import { formatAmount } from "#app/features/fundraising/fundraising";
 import { unitOf } from "#app/features/progress/progress";
 import { formatDateRange, isExpired, type IsoDate } from "#app/lib/dates";
 import { formDone, formErrorsAt, formRefused } from "#app/platform/http/form-answer.server";
+import { parseIntentForm } from "#app/platform/http/intent-form.server";
 import { redirectWithFlash } from "#app/platform/session/flash.server";
 import { pledgeState } from "#app/features/sponsors/sponsors";
 import { pledgeTerms } from "./supporter-mail";
-import { cancelPledgeSchema, pledgeMaxSchema, SUPPORTER_INTENTS, type SupporterIntent } from "./supporter.schema";
+import { cancelPledgeSchema, pledgeMaxSchema, type SupporterIntent } from "./supporter.schema";
 import {
   cancelPledge,
   changePledgeMax,
@@ -76,8 +78,20 @@ export function supporterView(p: SupporterPledge, today: IsoDate) {
 }
 export type SupporterView = ReturnType<typeof supporterView>;
 
-const isIntent = (value: unknown): value is SupporterIntent =>
-  typeof value === "string" && (SUPPORTER_INTENTS as readonly string[]).includes(value);
+/** The page's forms by intent (ADR 278): a new maximum, cancel (ticked to confirm), "I've paid", stop the mail. */
+const SUPPORTER_FORMS = {
+  max: pledgeMaxSchema.extend({ intent: z.literal("max") }),
+  cancel: cancelPledgeSchema.extend({ intent: z.literal("cancel") }),
+  paid: z.object({ intent: z.literal("paid") }),
+  "stop-mail": z.object({ intent: z.literal("stop-mail") }),
+} satisfies Record<SupporterIntent, z.ZodType>;
+
+/**
+ * A mail client's one-click unsubscribe (RFC 8058, ADR 245): every supporter mail's List-Unsubscribe is
+ * this link. It comes without a cookie or an intent (none at all: parsed as sent), and is answered here,
+ * not redirected.
+ */
+const ONE_CLICK = z.object({ intent: z.never().optional(), "List-Unsubscribe": z.literal("One-Click") });
 
 export async function supporterAction(
   context: AppLoadContext,
@@ -87,16 +101,13 @@ export async function supporterAction(
   here: string,
 ) {
   const env = context.cloudflare.env;
-  const intent = formData.get("intent");
-  // A mail client's one-click unsubscribe (RFC 8058, ADR 245): every supporter mail's List-Unsubscribe is
-  // this link. It comes without a cookie or an intent, and is answered here, not redirected.
-  if (intent === null && formData.get("List-Unsubscribe") === "One-Click") {
+  if (parseWithZod(formData, { schema: ONE_CLICK, disableAutoCoercion: true }).status === "success") {
     await stopPledgeMail(context, pledge);
     return formDone(SUPPORTER_FLASH.stopped, { intent: "stop-mail" as const, result: null, error: null }, NO_STORE);
   }
-  if (!isIntent(intent)) return formRefused("Choose what to do with your pledge.", 400, { intent: null, result: null });
+  const { intent, submission } = parseIntentForm(formData, SUPPORTER_FORMS);
+  if (!intent) return formRefused("Choose what to do with your pledge.", 400, { intent: null, result: null });
   if (intent === "max") {
-    const submission = parseWithZod(formData, { schema: pledgeMaxSchema });
     if (submission.status !== "success")
       return formErrorsAt("result", submission, 400, undefined, { intent, error: null });
     if (!(await changePledgeMax(context, pledge, submission.value.max, today)))
@@ -110,7 +121,6 @@ export async function supporterAction(
     throw await redirectWithFlash(env, here, SUPPORTER_FLASH.max);
   }
   if (intent === "cancel") {
-    const submission = parseWithZod(formData, { schema: cancelPledgeSchema });
     if (submission.status !== "success")
       return formErrorsAt("result", submission, 400, undefined, { intent, error: null });
     if (!(await cancelPledge(context, pledge, today)))
