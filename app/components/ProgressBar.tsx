@@ -30,12 +30,11 @@ export function ProgressBar({
       <div className="progress__top">
         <span className="progress__label">{label}</span>
       </div>
+      {/* WAI-ARIA's progressbar ranges over 0-100 by default: no aria-valuemin/max (on every bar). */}
       <div
         className="progress__track"
         role="progressbar"
         aria-label="Time elapsed"
-        aria-valuemin={0}
-        aria-valuemax={100}
         aria-valuenow={percent}
         aria-valuetext={label}
       >

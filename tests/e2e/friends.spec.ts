@@ -40,7 +40,7 @@ test("two members become friends; a cheer rings the other's bell live", async ({
   await connected(ana.page);
   await expect(bell(ana.page)).toHaveAccessibleName("Notifications, 1 unread"); // Ben accepted
   await ana.page.evaluate(() => ((window as unknown as { same: boolean }).same = true));
-  await ben.page.goto(`/active/${GOAL}`);
+  await ben.page.goto(`/active/${GOAL}?members=all`); // every member: a shared goal lists the first 10 (ADR 315)
   await ben.page.getByRole("button", { name: /Cheer Ana Tester/ }).click();
   await expect(bell(ana.page)).toHaveAccessibleName("Notifications, 2 unread", { timeout: 5_000 });
   expect(await ana.page.evaluate(() => (window as unknown as { same?: boolean }).same)).toBe(true);

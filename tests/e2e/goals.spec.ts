@@ -4,7 +4,7 @@ import { createUser, expect, signInNew, test } from "./fixtures";
 
 const suggested = (page: Page) => page.getByRole("region", { name: "Suggested" });
 const yourGoals = (page: Page) => page.getByRole("region", { name: "Goals", exact: true });
-// Suggested lists 20 until "Show more" (ADR 191; tests/e2e/suggested.spec.ts): look in the whole list.
+// Suggested lists 6 until "Show more" (ADR 191, 315; tests/e2e/suggested.spec.ts): look in the whole list.
 const ALL = "?suggested=all";
 
 async function openProfileMenu(page: Page) {

@@ -10,7 +10,7 @@ test.describe("narrow screens (400px)", () => {
 
   test("navigation moves into drawers: focus moves in, Escape closes, focus returns", async ({ page }) => {
     await createUser(page.request);
-    // Suggested lists 20 until "Show more" (ADR 191): the whole list, so the seeded goal is in it.
+    // Suggested lists 6 until "Show more" (ADR 191, 315): the whole list, so the seeded goal is in it.
     await page.goto("/main?suggested=all");
     const goals = page.getByRole("region", { name: "Goals", exact: true });
     const suggested = page.getByRole("region", { name: "Suggested" });
@@ -131,7 +131,7 @@ test.describe("creating goals", () => {
         "src",
         /^\/images\/goal-icons\//,
       );
-      // Suggested lists 20 until "Show more" (ADR 191): look in the whole list.
+      // Suggested lists 6 until "Show more" (ADR 191, 315): look in the whole list.
       await page.goto("/main?suggested=all");
       await expect(page.getByRole("region", { name: "Suggested" }).getByText(cause)).toBeVisible();
 

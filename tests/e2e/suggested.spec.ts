@@ -1,7 +1,7 @@
 /**
- * Suggested shows the 20 goals closing soonest and a "Show more" link to the rest (ADR 191), with
- * JavaScript and without, on a wide screen and in a phone's drawer. The org's own private goals (21 of
- * them, ending today: closing soonest, seen by nobody else) make sure there is more than one screenful
+ * Suggested shows the 6 goals closing soonest and a "Show more" link to the rest (ADR 191, 315), with
+ * JavaScript and without, on a wide screen and in a phone's drawer. The org's own private goals (7 of
+ * them, ending today: closing soonest, seen by nobody else) make sure there is more than one page
  * whatever other tests have created.
  */
 import { type Page } from "@playwright/test";
@@ -22,7 +22,7 @@ test.beforeAll(async ({ browser, baseURL }) => {
   org = await createUser(context.request, { type: "org", first: "Cora" });
   const stamp = `${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
   // Named so that they sort in this order among themselves (same end date: by name).
-  causes = Array.from({ length: 21 }, (_, i) => `Cut ${stamp} ${String(i + 1).padStart(2, "0")}`);
+  causes = Array.from({ length: 7 }, (_, i) => `Cut ${stamp} ${String(i + 1).padStart(2, "0")}`);
   for (const cause of causes) {
     const response = await context.request.post("/create", {
       form: { cause, start: today(), end: today(), visibility: "private" },
@@ -39,18 +39,18 @@ for (const javaScriptEnabled of [true, false]) {
     test.describe(`Suggested's "Show more", JavaScript ${javaScriptEnabled ? "on" : "off"}, ${width}px`, () => {
       test.use({ javaScriptEnabled, viewport: { width, height: 900 } });
 
-      test("lists the 20 closing soonest, and Show more leads on to the rest", async ({ page }) => {
+      test("lists the 6 closing soonest, and Show more leads on to the rest", async ({ page }) => {
         await signInAs(page, org);
         await page.goto("/main");
         if (width < 500) {
           await page.getByRole("button", { name: "Suggested" }).click();
           await expect(suggested(page)).toBeVisible();
         }
-        // The cut: 20 goals, the org's 20 first (closing today), not its 21st.
-        await expect(cards(page)).toHaveCount(20);
+        // The cut: 6 goals, the org's 6 first (closing today), not its 7th.
+        await expect(cards(page)).toHaveCount(6);
         const first = await names(page);
-        expect(first.slice(0, 20)).toEqual(causes.slice(0, 20));
-        expect(first).not.toContain(causes[20]);
+        expect(first).toEqual(causes.slice(0, 6));
+        expect(first).not.toContain(causes[6]);
         const more = suggested(page).getByRole("link", { name: "Show more suggested goals" });
         await expect(more).toBeVisible();
         // axe on the wide layout (on phones an org's plus button sits outside any landmark, which axe
@@ -64,15 +64,15 @@ for (const javaScriptEnabled of [true, false]) {
         await expect(suggested(page)).toBeVisible(); // still open in the phone's drawer
         await expect(more).toHaveCount(0);
         const all = await names(page);
-        expect(all.length).toBeGreaterThan(20);
+        expect(all.length).toBeGreaterThan(6);
         expect(all.length).toBeLessThanOrEqual(50);
-        expect(all.slice(0, 20)).toEqual(first); // the same 20 first, then the rest
-        expect(all).toContain(causes[20]);
+        expect(all.slice(0, 6)).toEqual(first); // the same 6 first, then the rest
+        expect(all).toContain(causes[6]);
         // The page lands on the first goal past the cut. With JavaScript focus moves there; without it,
         // the fragment scrolls there and (wide) makes it the next stop of Tab. In the phone's drawer the
         // drawer opens with it in view (Tab's starting point there depends on when Chromium applies
         // :target to the drawer, so it is not asserted).
-        const next = cards(page).nth(20).getByRole("link");
+        const next = cards(page).nth(6).getByRole("link");
         await expect(next).toHaveAttribute("href", /^\/join\//);
         await expect(next).toBeInViewport();
         if (javaScriptEnabled) await expect(next).toBeFocused();

@@ -53,11 +53,11 @@ describe("main goals screen", () => {
     expect(memberHtml).not.toContain(mine.cause);
   });
 
-  it('lists the 20 suggestions closing soonest and a "Show more" link to the rest (ADR 191)', async () => {
+  it('lists the 6 suggestions closing soonest and a "Show more" link to the rest (ADR 191, 315)', async () => {
     const { cookie, user: org } = await member("org");
     // The org's own private goals, ending today: closing soonest, so first, in the order of their names.
     const stamp = crypto.randomUUID();
-    const causes = Array.from({ length: 22 }, (_, i) => `Cut ${stamp} ${String(i + 1).padStart(2, "0")}`);
+    const causes = Array.from({ length: 8 }, (_, i) => `Cut ${stamp} ${String(i + 1).padStart(2, "0")}`);
     const ids: string[] = [];
     for (const cause of causes)
       ids.push((await insertGoal({ cause, end: dayFromToday(0), visibility: "private", orgId: org.id })).id);
@@ -67,19 +67,19 @@ describe("main goals screen", () => {
       );
 
     const cut = await (await get("/main", cookie)).text();
-    expect(listed(cut)).toHaveLength(20);
-    expect(listed(cut)).toEqual(ids.slice(0, 20));
+    expect(listed(cut)).toHaveLength(6);
+    expect(listed(cut)).toEqual(ids.slice(0, 6));
     expect(cut).toContain('href="/main?suggested=all#suggested-more"');
     expect(cut).toContain("Show more");
 
     const all = await (await get("/main?suggested=all", cookie)).text();
-    expect(listed(all).slice(0, 22)).toEqual(ids);
-    expect(all).toMatch(new RegExp(`<li id="suggested-more"><a [^>]*href="/join/${ids[20]}"`));
+    expect(listed(all).slice(0, 8)).toEqual(ids);
+    expect(all).toMatch(new RegExp(`<li id="suggested-more"><a [^>]*href="/join/${ids[6]}"`));
     expect(all).not.toContain("Show more");
 
     // Another screen keeps its own address and parameters.
-    const join = await (await get(`/join/${ids[21]}?members=all`, cookie)).text();
-    expect(join).toContain(`href="/join/${ids[21]}?members=all&amp;suggested=all#suggested-more"`);
+    const join = await (await get(`/join/${ids[7]}?members=all`, cookie)).text();
+    expect(join).toContain(`href="/join/${ids[7]}?members=all&amp;suggested=all#suggested-more"`);
   });
 
   it("sends a goal id that does not exist to /404", async () => {

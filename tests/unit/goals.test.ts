@@ -90,13 +90,13 @@ describe("suggested goals", () => {
   });
 });
 
-describe("the suggestions a screen shows (ADR 191)", () => {
+describe("the suggestions a screen shows (ADR 191, 315)", () => {
   const list = (n: number) => Array.from({ length: n }, (_, i) => i);
 
-  it("shows the first 20 and says whether there are more", () => {
-    expect(SUGGESTIONS_SHOWN).toBe(20);
-    expect(suggestionsShown(list(20), false)).toEqual({ shown: list(20), more: false });
-    expect(suggestionsShown(list(21), false)).toEqual({ shown: list(20), more: true });
+  it("shows the first 6 and says whether there are more", () => {
+    expect(SUGGESTIONS_SHOWN).toBe(6);
+    expect(suggestionsShown(list(6), false)).toEqual({ shown: list(6), more: false });
+    expect(suggestionsShown(list(7), false)).toEqual({ shown: list(6), more: true });
     expect(suggestionsShown(list(3), false)).toEqual({ shown: list(3), more: false });
   });
 

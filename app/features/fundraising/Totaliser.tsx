@@ -39,8 +39,6 @@ export function Totaliser({
         className="totaliser__track"
         role="progressbar"
         aria-label={`Pledged for ${charityName}`}
-        aria-valuemin={0}
-        aria-valuemax={100}
         aria-valuenow={fill}
         aria-valuetext={`${pledgedText} pledged of ${targetText}, ${percent}`}
       >

@@ -182,10 +182,10 @@ export function messageParts(body: string): TextPart[] {
   return parts;
 }
 
-/** Where a discussion or cheer form may send the browser back to: only our own goal screens. */
-/** The goal screen lists this many members (the viewer first); "Show all members" lists more (ADR 201). */
-export const MEMBERS_SHOWN = 24;
+/** The goal screen lists this many members (the viewer first); "Show all members" lists more (ADR 201, 315). */
+export const MEMBERS_SHOWN = 10;
 
+/** Where a discussion or cheer form may send the browser back to: only our own goal screens. */
 export function safeReturnTo(value: unknown, goalId: string): string {
   const fallback = `/active/${goalId}`;
   if (typeof value !== "string") return fallback;

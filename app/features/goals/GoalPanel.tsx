@@ -14,8 +14,8 @@ import { SubmitButton } from "#app/components/SubmitButton";
 import { GoalIcon } from "./GoalIcon";
 import { ProgressBar } from "#app/components/ProgressBar";
 
-type PanelGoal = Omit<SelectedGoal, "membership"> & {
-  membership: { completed: boolean; joinedAt: string | Date; completedAt: string | Date | null } | null;
+type PanelGoal = Omit<SelectedGoal, "orgId" | "friendOfOwner" | "membership"> & {
+  membership: { completed: boolean; completedAt: string | Date | null } | null;
 };
 
 /** The selected goal on the main screen: its state, time, who is in it, and the actions valid now. */

@@ -78,8 +78,11 @@ export function suggestedGoals<G extends GoalFacts & { end: IsoDate | null; caus
 
 /** The Suggested list is a menu, not an archive (ADR 058): at most this many, closing soonest. */
 export const SUGGESTION_LIMIT = 50;
-/** How many of them the list shows until the member asks for the rest with "Show more" (ADR 191). */
-export const SUGGESTIONS_SHOWN = 20;
+/** How many of them the list shows until the member asks for the rest with "Show more" (ADR 191, 315). */
+export const SUGGESTIONS_SHOWN = 6;
+
+/** The home shows this many goal cards, the current goal's first, until "Show all N goals" (ADR 315). */
+export const HOME_CARDS_SHOWN = 6;
 
 /**
  * The part of the (sorted) suggestions a screen shows (ADR 191): the first SUGGESTIONS_SHOWN and whether

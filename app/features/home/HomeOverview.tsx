@@ -2,8 +2,11 @@
  * The home's overview (ADR 141): a compact card per active goal (time bar; measured goals add my total
  * vs target and my streak) and what happened in my goals since my last visit.
  */
+import { useLocation } from "@remix-run/react";
 import { formatDateRange } from "#app/lib/dates";
 import { useClientLinks } from "#app/components/hooks/useClientLinks";
+import { useFocusOnArrival } from "#app/components/hooks/useFocusOnArrival";
+import { HOME_CARDS_SHOWN } from "#app/features/goals/goals";
 import { useToday } from "#app/components/hooks/useToday";
 import type { FeedGroup, HomeCard } from "#app/features/home/home.server";
 import { QuickLog } from "#app/features/progress/QuickLog";
@@ -31,12 +34,12 @@ function timeLabel(progress: HomeCard["progress"]) {
   }
 }
 
-function Card({ card, current }: { card: HomeCard; current: boolean }) {
+function Card({ card, current, id }: { card: HomeCard; current: boolean; id?: string }) {
   const time = timeLabel(card.progress);
   const measure = card.measure;
   const today = useToday();
   return (
-    <li className={current ? "home-card card home-card--current" : "home-card card"}>
+    <li className={current ? "home-card card home-card--current" : "home-card card"} id={id}>
       <a href={`/active/${card.id}`} className="home-card__title" aria-current={current ? "true" : undefined}>
         {card.cause}
       </a>
@@ -48,8 +51,6 @@ function Card({ card, current }: { card: HomeCard; current: boolean }) {
             className="measure__track"
             role="progressbar"
             aria-label={`Time in ${card.cause}`}
-            aria-valuemin={0}
-            aria-valuemax={100}
             aria-valuenow={time.percent}
             aria-valuetext={time.text}
           >
@@ -68,8 +69,6 @@ function Card({ card, current }: { card: HomeCard; current: boolean }) {
             className="measure__track"
             role="progressbar"
             aria-label={`My progress in ${card.cause}`}
-            aria-valuemin={0}
-            aria-valuemax={100}
             aria-valuenow={Math.min(100, measure.percent ?? 0)}
             aria-valuetext={`${measure.totalText}${measure.targetText ? ` of ${measure.targetText}` : ""}`}
           >
@@ -86,7 +85,8 @@ export function HomeOverview({
   currentId,
   quickLogResult,
 }: {
-  home: { cards: HomeCard[]; feed: FeedGroup[]; quickLog: QuickLogData | null };
+  /** `cards`: the first few, or all when asked; `cardTotal`: how many active goals there are (ADR 315). */
+  home: { cards: HomeCard[]; cardTotal: number; feed: FeedGroup[]; quickLog: QuickLogData | null };
   currentId: string | null;
   /** The quick log's answer without JavaScript. */
   quickLogResult?: EntryResult;
@@ -101,10 +101,16 @@ export function HomeOverview({
         Your goals
       </h2>
       <ul className="home__cards" aria-label="Your active goals" data-testid="home-cards">
-        {home.cards.map((card) => (
-          <Card key={card.id} card={card} current={card.id === currentId} />
+        {home.cards.map((card, index) => (
+          <Card
+            key={card.id}
+            card={card}
+            current={card.id === currentId}
+            id={index === HOME_CARDS_SHOWN ? MORE_ID : undefined}
+          />
         ))}
       </ul>
+      {home.cardTotal > home.cards.length ? <ShowAllCards total={home.cardTotal} /> : <FocusMoreCards />}
       <section className="home__feed card" aria-labelledby="feed-title">
         <h3 id="feed-title">Since your last visit</h3>
         {home.feed.length ? (
@@ -120,7 +126,7 @@ export function HomeOverview({
                     <li key={item.key} className="feed__item">
                       <span className="feed__text">{item.text}</span>{" "}
                       <time dateTime={item.at} className="feed__time">
-                        {timeFormat.format(new Date(item.at))} UTC
+                        {`${timeFormat.format(new Date(item.at))} UTC`}
                       </time>
                     </li>
                   ))}
@@ -134,4 +140,29 @@ export function HomeOverview({
       </section>
     </section>
   );
+}
+
+const MORE_ID = "home-cards-more";
+
+/**
+ * "Show all N goals" (ADR 315): the home with every card, landing on the first one past the cut; a plain
+ * link (other parameters kept), so it works without JavaScript. Every goal is in the side navigation too.
+ */
+function ShowAllCards({ total }: { total: number }) {
+  const location = useLocation();
+  const search = new URLSearchParams(location.search);
+  search.set("goals", "all");
+  return (
+    <p className="home__more">
+      <a href={`/main?${search}#${MORE_ID}`} className="button button--secondary">
+        {`Show all ${total} goals`}
+      </a>
+    </p>
+  );
+}
+
+/** After "Show all N goals" (or on opening its address), focus the first card past the cut. */
+function FocusMoreCards() {
+  useFocusOnArrival(MORE_ID);
+  return null;
 }

@@ -1,10 +1,10 @@
 import { Link, useLocation } from "@remix-run/react";
-import { useEffect } from "react";
 import { SUGGESTIONS_SHOWN } from "#app/features/goals/goals";
 import { Drawer } from "#app/components/Drawer";
 import { GoalNavCard, type NavGoal } from "#app/features/goals/GoalNavCard";
 import { StartGoalLink } from "#app/features/goals/GoalPanel";
 import { useClientLinks } from "#app/components/hooks/useClientLinks";
+import { useFocusOnArrival } from "#app/components/hooks/useFocusOnArrival";
 
 /** SPEC's side navigation: Goals (the user's active goals) and Suggested (goals they could join). */
 export function SideNav({
@@ -116,10 +116,7 @@ function ShowMoreSuggested() {
 
 /** After "Show more" (or on opening its address), focus the first goal past the cut. */
 function FocusMoreSuggested() {
-  const { hash, key } = useLocation();
-  useEffect(() => {
-    if (hash === `#${MORE_ID}`) document.querySelector<HTMLElement>(`#${MORE_ID} a`)?.focus();
-  }, [hash, key]);
+  useFocusOnArrival(MORE_ID);
   return null;
 }
 

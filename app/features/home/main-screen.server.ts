@@ -4,7 +4,13 @@
  */
 import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import type { IsoDate } from "#app/lib/dates";
-import { canCreateGoals, isVisibleTo, joinRefusal, REFUSAL_MESSAGES } from "#app/features/goals/goals";
+import {
+  canCreateGoals,
+  HOME_CARDS_SHOWN,
+  isVisibleTo,
+  joinRefusal,
+  REFUSAL_MESSAGES,
+} from "#app/features/goals/goals";
 import { today } from "#app/platform/session/clock.server";
 import { goalSupportQueries, toGoalSupport } from "#app/features/fundraising/goal-support.server";
 import { mainScreenQueries, toMainScreen, type GoalSummary, type SelectedGoal } from "#app/features/goals/goals.server";
@@ -44,10 +50,20 @@ const toNav = ({ id, cause, start, end, icon, visibility }: GoalSummary) => ({
   visibility,
 });
 
+/** The goal panel's fields of the selected goal: what the screen reads, no more (the loader data is in the HTML). */
+type PanelGoal = Omit<SelectedGoal, "orgId" | "friendOfOwner" | "membership"> & {
+  membership: { completed: boolean; completedAt: Date | null } | null;
+};
+
 export type GoalView =
-  | { kind: "none" }
-  | { kind: "member"; goal: SelectedGoal }
-  | { kind: "visitor"; goal: SelectedGoal; refusal: string | null };
+  { kind: "none" } | { kind: "member"; goal: PanelGoal } | { kind: "visitor"; goal: PanelGoal; refusal: string | null };
+
+function panelGoal({ orgId: _o, friendOfOwner: _f, membership, ...goal }: SelectedGoal): PanelGoal {
+  return {
+    ...goal,
+    membership: membership && { completed: membership.completed, completedAt: membership.completedAt },
+  };
+}
 
 /**
  * `selectedId`: the goal of /active/{id} and /join/{id}. Without it (/main, the home) the screen opens
@@ -61,8 +77,10 @@ export async function mainScreenData(request: Request, context: AppLoadContext, 
   const allMembers = params.get("members") === "all";
   // "Show all my entries" (ADR 145): older entries too, to edit or delete them.
   const allEntries = params.get("entries") === "all";
-  // "Show more" (ADR 191): Suggested lists the first 20 unless asked for all.
+  // "Show more" (ADR 191, 315): Suggested lists the first 6 unless asked for all.
   const allSuggested = params.get("suggested") === "all";
+  // "Show all N goals" (ADR 315): the home's first cards unless asked for all; no read changes.
+  const allCards = home && params.get("goals") === "all";
   // The session and the whole screen in one round trip (ADR 057); started before any await. Built once
   // per isolate for each shape of the screen (ADR 209): only these values change between requests.
   const clock = homeClock(day);
@@ -129,7 +147,6 @@ export async function mainScreenData(request: Request, context: AppLoadContext, 
     suggested: screen.suggested.map(toNav),
     moreSuggested: screen.moreSuggested,
     fromFriends: screen.fromFriends.map(toNav),
-    current: screen.current && toNav(screen.current),
     view: viewOf(screen.selected, user, day),
     // Fundraising, members with cheers and the discussion (ADR 063), from the same batch.
     support:
@@ -167,12 +184,20 @@ export async function mainScreenData(request: Request, context: AppLoadContext, 
     // The home's cards and feed (SPEC's empty state stays for members with no goal).
     home:
       rows.home && screen.active.length
-        ? {
-            ...toHome(rows.home, screen.active, rows.main[0], day),
-            quickLog: quickLogOf(rows.main[0], screen, day),
-          }
+        ? cardsShown(
+            {
+              ...toHome(rows.home, screen.active, rows.main[0], day),
+              quickLog: quickLogOf(rows.main[0], screen, day),
+            },
+            allCards,
+          )
         : null,
   };
+}
+
+/** The home's first HOME_CARDS_SHOWN cards, or all of them when asked (ADR 315), and how many there are. */
+function cardsShown<H extends { cards: unknown[] }>(home: H, all: boolean) {
+  return { ...home, cards: all ? home.cards : home.cards.slice(0, HOME_CARDS_SHOWN), cardTotal: home.cards.length };
 }
 
 /** Replaces the rows that read an archived goal's entries (gone from D1) with the same rows from its file. */
@@ -236,10 +261,10 @@ function viewOf(
   day: string,
 ): GoalView {
   if (!goal) return { kind: "none" };
-  if (goal.membership) return { kind: "member", goal };
+  if (goal.membership) return { kind: "member", goal: panelGoal(goal) };
   // A goal the viewer may not see is not described at all (its cause could be private): the loader
   // answers it as page not found before this (ADR 218), and nothing here may tell it either.
   if (!isVisibleTo(goal, user)) return { kind: "none" };
   const refusal = joinRefusal(goal, user, undefined, day);
-  return { kind: "visitor", goal, refusal: refusal && REFUSAL_MESSAGES[refusal] };
+  return { kind: "visitor", goal: panelGoal(goal), refusal: refusal && REFUSAL_MESSAGES[refusal] };
 }

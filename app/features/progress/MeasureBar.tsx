@@ -16,8 +16,6 @@ export function MeasureBar({
         className="progress__track"
         role="progressbar"
         aria-label="My measured progress"
-        aria-valuemin={0}
-        aria-valuemax={100}
         aria-valuenow={fill}
         aria-valuetext={text}
       >

@@ -60,15 +60,7 @@ function usePendingChange(view: ProgressView): {
 function Bar({ label, percent, part, text }: { label: string; percent: number | null; part: number; text: string }) {
   const fill = barFill(percent ?? 0, part);
   return (
-    <div
-      className="measure__track"
-      role="progressbar"
-      aria-label={label}
-      aria-valuemin={0}
-      aria-valuemax={100}
-      aria-valuenow={fill}
-      aria-valuetext={text}
-    >
+    <div className="measure__track" role="progressbar" aria-label={label} aria-valuenow={fill} aria-valuetext={text}>
       <div className="measure__fill" style={{ width: `${fill}%` }} />
     </div>
   );

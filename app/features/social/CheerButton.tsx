@@ -15,8 +15,10 @@ export function CheerButton({ goalId, member, returnTo }: { goalId: string; memb
       <input type="hidden" name="memberId" value={member.id} />
       <input type="hidden" name="returnTo" value={returnTo} />
       <button type="submit" className={`cheer${cheered ? " cheer--on" : ""}`} aria-pressed={cheered}>
-        <span aria-hidden="true">👏</span> {cheered ? "Cheered" : "Cheer"}
-        <span className="visually-hidden"> {member.name}</span>
+        {/* One text node each: React separates adjacent ones with a comment in the HTML. */}
+        <span aria-hidden="true">👏</span>
+        {cheered ? " Cheered" : " Cheer"}
+        <span className="visually-hidden">{` ${member.name}`}</span>
         <span className="cheer__count">{count}</span>
       </button>
       {error ? (
@@ -53,18 +55,13 @@ export function CheerList({
         {members.map((m) => (
           <li key={m.id}>
             <span className="cheers__dot" style={{ background: m.color }} aria-hidden="true" />
-            <span className="cheers__name">
-              {m.name}
-              {m.self ? " (you)" : ""}
-            </span>
+            <span className="cheers__name">{m.self ? `${m.name} (you)` : m.name}</span>
             <div className="cheers__actions">
               <span className={`tag${m.completed ? " tag--success" : ""}`}>
                 {m.completed ? "Completed" : "Pursuing"}
               </span>
               {m.self ? (
-                <span className="cheers__received">
-                  {m.cheers} {m.cheers === 1 ? "cheer" : "cheers"}
-                </span>
+                <span className="cheers__received">{`${m.cheers} ${m.cheers === 1 ? "cheer" : "cheers"}`}</span>
               ) : (
                 <CheerButton goalId={goalId} member={m} returnTo={returnTo} />
               )}
