@@ -72,17 +72,22 @@ export function teamWeekQuery(
 
 /** The goal's latest badges, as its feed tells them. */
 export function badgeFeedQuery(context: AppLoadContext, goalId: string | SQL) {
-  return context.db
-    .select({
-      eventKey: notifications.eventKey,
-      first: users.first,
-      createdAt: notifications.createdAt,
-    })
-    .from(notifications)
-    .innerJoin(users, eq(users.id, notifications.userId))
-    .where(and(eq(notifications.goalId, goalId), eq(notifications.kind, "badge")))
-    .orderBy(desc(notifications.createdAt))
-    .limit(BADGE_FEED_SHOWN);
+  return (
+    context.db
+      .select({
+        eventKey: notifications.eventKey,
+        first: users.first,
+        createdAt: notifications.createdAt,
+      })
+      .from(notifications)
+      .innerJoin(users, eq(users.id, notifications.userId))
+      // 'badge' as SQL text, not a bound parameter: notifications has partial indexes on `kind`, so a bound
+      // kind makes SQLite prepare the whole statement again once the value is bound (on the measure row
+      // that is 0.17 ms of /main's SQLite time, ADR 314).
+      .where(and(eq(notifications.goalId, goalId), sql`${notifications.kind} = 'badge'`))
+      .orderBy(desc(notifications.createdAt))
+      .limit(BADGE_FEED_SHOWN)
+  );
 }
 
 /**
