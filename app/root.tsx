@@ -28,13 +28,8 @@ import appStyles from "#app/styles/app.css";
 import { stylesheet } from "#app/lib/stylesheet";
 
 // The live updates and the connection's notice draw nothing at first: their code loads after the page's
-// first scripts (ADR 237).
-// The offline queue's own code starts loading beside them, not after, so an entry typed offline a moment
-// after the first visit's page loads can still be kept (ADR 227).
-const services = () => {
-  void import("#app/features/offline/offline.client").catch(() => undefined);
-  return import("#app/components/PageServices");
-};
+// first scripts (ADR 237). The offline queue travels in the same chunk as its notice (ADR 229, amended).
+const services = () => import("#app/components/PageServices");
 const LiveUpdates = lazySection(() => services().then((m) => m.LiveUpdates));
 const OfflineStatus = lazySection(() => services().then((m) => m.OfflineStatus));
 

@@ -1,19 +1,19 @@
 /**
  * What the member needs to know about the phone's connection, at the top of the page (ADR 226, 227):
  * "Offline — showing what you saw at 08:14" on a saved copy, entries waiting to send, and any the app
- * refused once they were sent (with the reason, until dismissed). Nothing at all otherwise. The
- * offline machinery (offline.client.ts) loads after hydration, so /main's first script is not larger.
+ * refused once they were sent (with the reason, until dismissed). Nothing at all otherwise. It and the
+ * offline machinery (offline.client.ts) are one chunk loaded after hydration (PageServices, ADR 229), so
+ * /main's first script is not larger and the notice is here whenever the queue is.
  */
 import { useRevalidator } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { formatMonthDay } from "#app/lib/dates";
-import type * as OfflineModule from "./offline.client";
+// Static: in the same chunk as this component (on the server a .client module is empty; used in effects only).
+import * as offline from "./offline.client";
 import type { OfflineState } from "./offline.client";
 import type { QueuedEntry } from "./queue";
 import { savedAtText } from "./saved-pages";
 import { withUnit } from "#app/lib/unit-text";
-
-type Offline = typeof OfflineModule;
 
 const describe = (e: QueuedEntry) =>
   `${e.unit ? withUnit(e.amount, e.unit) : e.amount}${/^\d{4}-\d{2}-\d{2}$/.test(e.day) ? ` on ${formatMonthDay(e.day as never)}` : ""}${e.goalName ? ` in ${e.goalName}` : ""}`;
@@ -22,25 +22,19 @@ const describe = (e: QueuedEntry) =>
 export function OfflineStatus({ account }: { account: string | null }) {
   const revalidator = useRevalidator();
   const [state, setState] = useState<OfflineState | null>(null);
-  const offline = useRef<Offline | null>(null);
   const revalidate = useRef(revalidator.revalidate);
   revalidate.current = revalidator.revalidate;
   useEffect(() => {
-    let stop = () => {};
-    void import("./offline.client").then((module) => {
-      offline.current = module;
-      module.start(account);
-      stop = module.subscribe((next, synced) => {
-        setState(next);
-        if (synced) revalidate.current();
-      });
+    offline.start(account);
+    return offline.subscribe((next, synced) => {
+      setState(next);
+      if (synced) revalidate.current();
     });
-    return () => stop();
   }, [account]);
   // Back online: the figures on screen are reloaded, and are no longer the saved copy.
   useEffect(() => {
     if (state?.online && state.savedAt && revalidator.state === "idle") {
-      offline.current?.fresh();
+      offline.fresh();
       revalidate.current();
     }
   }, [state?.online, state?.savedAt, revalidator.state]);
@@ -76,7 +70,7 @@ export function OfflineStatus({ account }: { account: string | null }) {
           <p>
             <strong>Not logged:</strong> {describe(e)}. {e.message}
           </p>
-          <button type="button" className="link-button" onClick={() => void offline.current?.dismiss(e.key)}>
+          <button type="button" className="link-button" onClick={() => void offline.dismiss(e.key)}>
             Dismiss<span className="visually-hidden">{` ${describe(e)}`}</span>
           </button>
         </div>

@@ -1,5 +1,6 @@
 /**
- * The page's side of working offline (ADR 226, 227), loaded after hydration by OfflineStatus:
+ * The page's side of working offline (ADR 226, 227), loaded after hydration in one chunk with the notice
+ * that shows it (PageServices, ADR 229) and started by that notice:
  * - registers the service worker once the page has loaded (the first visit is not slowed by it);
  * - a log form sent while offline (any form with intent "log-entry" and a key: the goal screen's, the
  *   quick log on /main) is kept in IndexedDB with its idempotency key instead of failing, and the form is

@@ -167,7 +167,8 @@ export function QuickLog({
             const entry = new FormData(event.currentTarget, (event.nativeEvent as SubmitEvent).submitter);
             const target = event.currentTarget;
             setUnsent(undefined);
-            void import("#app/features/offline/offline.client")
+            // The offline code is in the page services' chunk, with the notice that shows the entry (ADR 229).
+            void import("#app/components/PageServices")
               .then((m) => m.keepOnceStarted(target, entry))
               // Its code could not be had either (offline before the service worker had kept it): say so,
               // the amount stays typed for a Save once connected.
