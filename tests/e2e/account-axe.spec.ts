@@ -7,6 +7,7 @@
  */
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { createUser, signedInPage, type TestUser } from "./fixtures";
+import { stylesApplied } from "./layout-check";
 import { expectNoAxeViolations, latestMailedLink, uniqueEmail } from "./support";
 
 const someone = (browser: Browser, first: string) => signedInPage(browser, { first, last: "Friendly" });
@@ -17,6 +18,7 @@ async function clean(page: Page, what: string) {
     await test.step(`${what} at ${width}px`, async () => {
       await page.setViewportSize({ width, height: 900 });
       await expectNoAxeViolations(page);
+      await stylesApplied(page);
       const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
       expect(scrollWidth, `${what} scrolls sideways`).toBeLessThanOrEqual(width);
     });

@@ -2,6 +2,7 @@
 import type { Browser, Page } from "@playwright/test";
 import { expect, signedInPage, test } from "./fixtures";
 import { connected } from "./live-support";
+import { stylesApplied } from "./layout-check";
 import { checkAxe } from "./support";
 
 const GOAL = "goal-reading"; // seeded: "Read 12 books this year"
@@ -151,6 +152,7 @@ test.describe("on a phone (390px)", () => {
   test("friends and notifications fit and pass axe", async ({ page, user: _pia }) => {
     for (const path of ["/friends", "/notifications"]) {
       await page.goto(path);
+      await stylesApplied(page);
       const width = await page.evaluate(() => document.documentElement.scrollWidth);
       expect(width).toBeLessThanOrEqual(390);
       await checkAxe(page, true);

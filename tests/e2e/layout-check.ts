@@ -6,7 +6,9 @@
  *   are exempt, as WCAG exempts them);
  * - no form control keeps the browser's default look where the design styles its siblings;
  * - no amount split from its unit over two lines ("5.25" at a line's end, "km" on the next; ADR 285).
- * `layoutProblems` returns one readable line per problem; `expectGoodLayout` fails with the list.
+ * `layoutProblems` returns one readable line per problem; `expectGoodLayout` fails with the list. Both
+ * measure once the page's style sheets have applied (`stylesApplied`): a spec that measures boxes itself
+ * calls it first.
  */
 import { expect, type Page } from "@playwright/test";
 
@@ -180,9 +182,28 @@ export function measureLayout(phone: boolean): string[] {
   return problems;
 }
 
+/**
+ * Resolves once the document has been parsed and every `<link rel="stylesheet">` in it has loaded (its
+ * `sheet` is there), at once when they have. Measured before, under CI load, an unstyled page is what is
+ * measured: the bare preview table 541 px wide at 390 px, the organiser's tools 836 px lower (session 19).
+ * A sheet that never loads fails here, by name, rather than as a wrong box.
+ */
+export async function stylesApplied(page: Page) {
+  const pending = () =>
+    page.evaluate(() =>
+      document.readyState === "loading"
+        ? ["the document (still loading)"]
+        : [...document.querySelectorAll<HTMLLinkElement>('link[rel~="stylesheet"]')]
+            .filter((link) => !link.sheet && !link.disabled)
+            .map((link) => link.href),
+    );
+  await expect.poll(pending, { message: "style sheets not applied", intervals: [50, 100, 250] }).toEqual([]);
+}
+
 /** The problems on the page at its current size. */
 export async function layoutProblems(page: Page): Promise<string[]> {
   const phone = (page.viewportSize()?.width ?? 1280) < 600;
+  await stylesApplied(page);
   return page.evaluate(measureLayout, phone);
 }
 

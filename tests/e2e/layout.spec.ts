@@ -1,12 +1,14 @@
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoAxeViolations, uniqueEmail } from "./support";
 import { signInNew } from "./fixtures";
+import { stylesApplied } from "./layout-check";
 
 /** A phone held upright: the width the header and the tables must fit without sideways scrolling. */
 const PHONE = { width: 400, height: 800 };
 
 /** The page itself never scrolls sideways: anything wide scrolls inside its own box or wraps. */
 async function expectNoSidewaysScroll(page: Page) {
+  await stylesApplied(page);
   const { scrollWidth, clientWidth } = await page.evaluate(() => ({
     scrollWidth: document.documentElement.scrollWidth,
     clientWidth: document.documentElement.clientWidth,
@@ -20,6 +22,7 @@ async function expectNoSidewaysScroll(page: Page) {
 async function expectOneLineHeader(page: Page) {
   const wordmark = page.locator(".app-header .logo__text");
   await expect(wordmark).toBeVisible();
+  await stylesApplied(page);
   const { height, lineHeight } = await wordmark.evaluate((el) => ({
     height: el.getBoundingClientRect().height,
     lineHeight: parseFloat(getComputedStyle(el).lineHeight),
@@ -48,6 +51,7 @@ test("at 400px the signed-in header stays on one line, even with a long first na
   await page.setViewportSize({ width: 360, height: 800 });
   await expect(page.locator(".app-header .logo__text")).toBeHidden();
   await expect(page.getByRole("link", { name: "Goals with Friends home" })).toBeVisible();
+  await stylesApplied(page);
   const home = (await page.locator(".app-header__nav").getByRole("link", { name: "Home" }).boundingBox())!;
   const name = (await page.locator(".profile-menu__name").boundingBox())!;
   expect(home.x + home.width).toBeLessThanOrEqual(name.x);

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { checkAxe, expectNoAxeViolations, latestMailedLink, signIn, uniqueEmail } from "./support";
 import { createUser } from "./fixtures";
+import { stylesApplied } from "./layout-check";
 
 const TILES = ["Goals", "Friends", "Community", "Charities", "Support", "Discussion"];
 
@@ -65,6 +66,7 @@ test.describe("marketing page", () => {
     test(`looks right at ${width}px (no sideways scrolling)`, async ({ page }) => {
       await page.setViewportSize({ width, height: 900 });
       await page.goto("/marketing");
+      await stylesApplied(page);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow).toBeLessThanOrEqual(0);
       await expect(page.getByRole("link", { name: "Sign In" }).first()).toBeVisible();
