@@ -19,6 +19,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { D1PreparedQuery } from "drizzle-orm/d1";
 import { flattenGroups, splitGroups, type GroupedRows, type Groups, type Statement } from "./batch.server";
+import { rowMapper, sameRows } from "./row-mapping.server";
 
 /** The per-request values a screen's statements are built from (strings, numbers or dates). */
 export type TemplateValues = Record<string, string | number | Date>;
@@ -38,6 +39,8 @@ interface Template {
   sql: string[];
   slots: Slot[][];
   prepared: PreparedLike[];
+  /** Each statement's rows as drizzle maps them, its per-column work done once (ADR 317). */
+  mappers: ((result: unknown) => unknown)[];
   spans: [string, number, number][];
 }
 
@@ -103,6 +106,7 @@ function build<V extends TemplateValues>(values: V, groups: (values: V) => Group
       q.params.map((param) => (names.has(param) ? { name: names.get(param) } : { constant: param })),
     ),
     prepared,
+    mappers: prepared.map(rowMapper),
     spans,
   };
 }
@@ -146,6 +150,12 @@ export async function runTemplate<const T extends Groups, V extends TemplateValu
   const client = (context.db as unknown as { $client: D1Database }).$client;
   const statements = template.sql.map((sql, i) => client.prepare(sql).bind(...bind(template.slots[i]!, values)));
   const results = statements.length ? await client.batch(statements) : [];
-  const rows = results.map((result, i) => template.prepared[i]!.mapResult(result, true));
+  const rows = results.map((result, i) => template.mappers[i]!(result));
+  // Outside production drizzle maps every batch too, and the two must agree (row-mapping.server.ts).
+  if (context.cloudflare.env.ENVIRONMENT !== "production")
+    results.forEach((result, i) => {
+      if (!sameRows(rows[i], template.prepared[i]!.mapResult(result, true)))
+        throw new Error(`statement template "${key}": statement ${i}'s rows differ from drizzle's mapping (ADR 317)`);
+    });
   return splitGroups<T>(template.spans, rows);
 }
