@@ -7,13 +7,13 @@
  * --b defaults to the working tree. Each side is a detached git worktree under the system temp dir
  * sharing this checkout's node_modules (or --a-modules / --b-modules <dir>, for a commit whose
  * dependencies differ, e.g. another React); both serve a copy of one seeded state. Not part of `npm test`.
- * Ports: A 8831/9431, B 8832/9432, the ceiling Worker 8825/9425.
+ * Ports: A 8831/9431, B 8832/9432, the ceiling Worker 8825/9425 (BENCH_PORT_BASE + 6, + 7 and + 0, inspectors 500 above).
  */
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdtempSync, symlinkSync } from "node:fs";
 import os, { tmpdir } from "node:os";
 import { join } from "node:path";
-import { ROOT, startApp, startHello } from "./lib/app.mjs";
+import { PORTS, ROOT, startApp, startHello } from "./lib/app.mjs";
 import { load, measure, median } from "./lib/load.mjs";
 import { quietEnv } from "../scripts/seed.mjs";
 import { option } from "./lib/options.mjs";
@@ -56,10 +56,10 @@ const rootA = buildOf(a, option("--a-modules"));
 const rootB = buildOf(b, option("--b-modules"));
 const servers = [];
 try {
-  const A = await startApp({ root: rootA, ports: [8831, 9431] });
+  const A = await startApp({ root: rootA, ports: PORTS.abA });
   servers.push(A.server);
   const [B, hello] = await Promise.all([
-    startApp({ root: rootB, ports: [8832, 9432], copyStateFrom: A.persistTo }),
+    startApp({ root: rootB, ports: PORTS.abB, copyStateFrom: A.persistTo }),
     startHello(),
   ]);
   servers.push(B.server, hello);

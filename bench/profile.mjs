@@ -10,7 +10,7 @@
  * One inspector connection for the whole run: workerd crashes when a second client attaches after
  * the first has left (docs/benchmarks.md, "Where the time goes").
  *
- * Options: --requests N (default 300), --out DIR (default a temp dir). Ports 8826/9426 (the bench app's).
+ * Options: --requests N (default 300), --out DIR (default a temp dir), --pages main,active (default all five). Ports 8826/9426 (the bench app's).
  * Not part of `npm test`; run it on a quiet machine (absolute ms follow the load, shares less so).
  */
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
@@ -22,6 +22,7 @@ import { option } from "./lib/options.mjs";
 
 const requests = Number(option("--requests", 300));
 const out = option("--out", mkdtempSync(join(tmpdir(), "gwf-profile-")));
+const only = option("--pages", "marketing,signin,main,active,measured").split(",");
 
 buildProduction({ minify: false });
 const modules = moduleLines(readFileSync(join(ROOT, "build/index.js"), "utf8"));
@@ -36,7 +37,7 @@ try {
     { name: "main", path: "/main", cookie: app.cookie },
     { name: "active", path: `/active/${app.memberGoalId}`, cookie: app.cookie },
     { name: "measured", path: `/active/${app.measuredGoalId}`, cookie: app.runnerCookie },
-  ];
+  ].filter((page) => only.includes(page.name));
   for (const page of pages) {
     const get = async () => {
       const res = await fetch(app.server.url + page.path, { headers: page.cookie ? { cookie: page.cookie } : {} });
@@ -56,25 +57,51 @@ try {
   await app.server.stop();
 }
 
-/** Self time per module for one page: busy time only (idle excluded), per request and as a share. */
+/**
+ * Self time per module for one page: busy time only (idle excluded), per request and as a share, and
+ * each module's share of the samples. Samples under the request log line are left out: with the
+ * inspector attached, `console.log` formats its object for the devtools client, which costs nothing
+ * without one (docs/benchmarks.md, "Round 4: where the rest of the CPU goes"). On a loaded machine the
+ * sampler's own gaps land on whatever frame it samples next, so read the sample shares beside the times.
+ */
 function print(page, profile, file) {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
-  const counts = new Map();
-  for (const id of profile.samples) counts.set(id, (counts.get(id) ?? 0) + 1);
+  const parent = new Map();
+  for (const n of profile.nodes) for (const child of n.children ?? []) parent.set(child, n.id);
+  const logging = (id) => {
+    for (let at = id; at !== undefined; at = parent.get(at))
+      if (byId.get(at).callFrame.functionName === "logRequest") return true;
+    return false;
+  };
   const dts = profile.timeDeltas;
   const self = new Map();
+  const hits = new Map();
   let busy = 0;
+  let samples = 0;
+  let logged = 0;
   profile.samples.forEach((id, i) => {
     const node = byId.get(id);
     const us = dts[i + 1] ?? 0;
     const key = category(node.callFrame);
     if (key === "(idle)") return;
+    if (logging(id)) {
+      logged += us;
+      return;
+    }
     busy += us;
+    samples += 1;
     self.set(key, (self.get(key) ?? 0) + us);
+    hits.set(key, (hits.get(key) ?? 0) + 1);
   });
-  console.log(`\n${page.path}: ${(busy / 1000 / requests).toFixed(2)} ms sampled JS/GC per request (${file})`);
-  for (const [key, us] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 12)) {
-    console.log(`  ${((us / busy) * 100).toFixed(1).padStart(5)}%  ${(us / 1000 / requests).toFixed(3)} ms  ${key}`);
+  console.log(
+    `\n${page.path}: ${(busy / 1000 / requests).toFixed(2)} ms sampled JS/GC per request, ${(logged / 1000 / requests).toFixed(2)} ms more under the log line (${file})`,
+  );
+  console.log("  share of time  ms/req  share of samples  module");
+  for (const [key, us] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 14)) {
+    const share = (((hits.get(key) ?? 0) / samples) * 100).toFixed(1);
+    console.log(
+      `  ${((us / busy) * 100).toFixed(1).padStart(5)}%  ${(us / 1000 / requests).toFixed(3)} ms  ${share.padStart(5)}%  ${key}`,
+    );
   }
 }
 

@@ -16,11 +16,18 @@ import { startWrangler } from "./server.mjs";
 export const ROOT = new URL("../..", import.meta.url).pathname.replace(/\/$/, "");
 /**
  * The bench's servers: BENCH_PORT_BASE (default 8825) for the bare Worker, +1 the app, +5 the capture
- * server, +6 the marketing page's ceiling; each inspector port 500 above (loopback only).
+ * server, +6 the marketing page's ceiling and bench/ab.mjs's A, +7 its B; each inspector port 500 above (loopback only).
  */
 const BASE = Number(process.env.BENCH_PORT_BASE ?? 8825);
 const pair = (offset) => [BASE + offset, BASE + offset + 500];
-export const PORTS = { hello: pair(0), app: pair(1), capture: pair(5), marketingCeiling: pair(6) };
+export const PORTS = {
+  hello: pair(0),
+  app: pair(1),
+  capture: pair(5),
+  marketingCeiling: pair(6),
+  abA: pair(6),
+  abB: pair(7),
+};
 
 /**
  * NODE_ENV=production remix build: React's production build, minified worker; then, as `npm run build`
