@@ -19,7 +19,6 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { D1PreparedQuery } from "drizzle-orm/d1";
 import { flattenGroups, splitGroups, type GroupedRows, type Groups, type Statement } from "./batch.server";
-import { rowMapper, sameRows } from "./row-mapping.server";
 
 /** The per-request values a screen's statements are built from (strings, numbers or dates). */
 export type TemplateValues = Record<string, string | number | Date>;
@@ -39,8 +38,6 @@ interface Template {
   sql: string[];
   slots: Slot[][];
   prepared: PreparedLike[];
-  /** Each statement's rows as drizzle maps them, its per-column work done once (ADR 317). */
-  mappers: ((result: unknown) => unknown)[];
   spans: [string, number, number][];
 }
 
@@ -106,7 +103,6 @@ function build<V extends TemplateValues>(values: V, groups: (values: V) => Group
       q.params.map((param) => (names.has(param) ? { name: names.get(param) } : { constant: param })),
     ),
     prepared,
-    mappers: prepared.map(rowMapper),
     spans,
   };
 }
@@ -150,12 +146,6 @@ export async function runTemplate<const T extends Groups, V extends TemplateValu
   const client = (context.db as unknown as { $client: D1Database }).$client;
   const statements = template.sql.map((sql, i) => client.prepare(sql).bind(...bind(template.slots[i]!, values)));
   const results = statements.length ? await client.batch(statements) : [];
-  const rows = results.map((result, i) => template.mappers[i]!(result));
-  // Outside production drizzle maps every batch too, and the two must agree (row-mapping.server.ts).
-  if (context.cloudflare.env.ENVIRONMENT !== "production")
-    results.forEach((result, i) => {
-      if (!sameRows(rows[i], template.prepared[i]!.mapResult(result, true)))
-        throw new Error(`statement template "${key}": statement ${i}'s rows differ from drizzle's mapping (ADR 317)`);
-    });
+  const rows = results.map((result, i) => template.prepared[i]!.mapResult(result, true));
   return splitGroups<T>(template.spans, rows);
 }
