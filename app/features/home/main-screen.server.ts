@@ -196,8 +196,9 @@ export async function mainScreenData(request: Request, context: AppLoadContext, 
 }
 
 /** The home's first HOME_CARDS_SHOWN cards, or all of them when asked (ADR 315), and how many there are. */
-function cardsShown<H extends { cards: unknown[] }>(home: H, all: boolean) {
-  return { ...home, cards: all ? home.cards : home.cards.slice(0, HOME_CARDS_SHOWN), cardTotal: home.cards.length };
+function cardsShown<H extends { cards: unknown[] }>(home: H, all: boolean): H & { cardTotal: number } {
+  const cards = all ? home.cards : (home.cards.slice(0, HOME_CARDS_SHOWN) as H["cards"]);
+  return { ...home, cards, cardTotal: home.cards.length };
 }
 
 /** Replaces the rows that read an archived goal's entries (gone from D1) with the same rows from its file. */
