@@ -84,3 +84,27 @@ for (const javaScriptEnabled of [true, false]) {
     });
   }
 }
+
+for (const javaScriptEnabled of [true, false]) {
+  test.describe(`a suggestion past the first 6, JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
+    test.use({ javaScriptEnabled, viewport: { width: 1280, height: 900 } });
+
+    test("followed from Show more, its card stays in Suggested, marked as the page shown (ADR 315)", async ({
+      page,
+    }) => {
+      await signInAs(page, org);
+      await page.goto("/main?suggested=all");
+      await suggested(page).getByRole("link", { name: new RegExp(causes[6]) }).click();
+      await expect(page).toHaveURL(/\/join\//);
+      await expect(page.getByRole("button", { name: "Join goal" })).toBeVisible();
+      // Back to the first 6 (the address no longer asks for all), plus the card followed, marked current.
+      await expect(cards(page)).toHaveCount(7);
+      expect(await names(page)).toEqual(causes);
+      await expect(suggested(page).getByRole("link", { name: new RegExp(causes[6]) })).toHaveAttribute(
+        "aria-current",
+        "page",
+      );
+      await expect(suggested(page).getByRole("link", { name: "Show more suggested goals" })).toBeVisible();
+    });
+  });
+}

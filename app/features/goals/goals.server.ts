@@ -234,6 +234,15 @@ export function toMainScreen(
     ),
     allSuggested,
   );
+  // The goal on screen keeps its card in Suggested, marked current, when it lies past the part shown
+  // (ADR 315): following a card from "Show more" does not take that card out of the list.
+  const onScreen = selectedRows[0];
+  const listed = (id: string) => friendIds.has(id) || suggested.shown.some((g) => g.id === id);
+  if (onScreen && onScreen.visibility !== "friends" && !listed(onScreen.id)) {
+    const { id, cause, start, end, icon, demo, visibility, orgId } = onScreen;
+    const goal = { id, cause, start, end, icon, demo, visibility, orgId };
+    suggested.shown.push(...suggestedGoals([goal], viewer, mineRows, today));
+  }
   return {
     active,
     current: currentMembership(active),
