@@ -94,7 +94,9 @@ for (const javaScriptEnabled of [true, false]) {
     }) => {
       await signInAs(page, org);
       await page.goto("/main?suggested=all");
-      await suggested(page).getByRole("link", { name: new RegExp(causes[6]) }).click();
+      await suggested(page)
+        .getByRole("link", { name: new RegExp(causes[6]) })
+        .click();
       await expect(page).toHaveURL(/\/join\//);
       await expect(page.getByRole("button", { name: "Join goal" })).toBeVisible();
       // Back to the first 6 (the address no longer asks for all), plus the card followed, marked current.
