@@ -41,8 +41,9 @@ export default defineConfig({
   },
   projects: [
     // Tests that change site-wide settings (early access) run on their own server, beside the others,
-    // and one at a time: they all change the same settings row. Listed first so that their one-at-a-time
-    // chain starts with the run instead of trailing after everything else.
+    // and one at a time: they all change the same settings row. So do the live tests that count a page's
+    // reloads exactly or restart every site-wide hub shard (settings/live-*.spec.ts). Listed first so
+    // that their one-at-a-time chain starts with the run instead of trailing after everything else.
     {
       name: "settings",
       use: { ...devices["Desktop Chrome"], baseURL: `http://localhost:${settingsPort}` },
