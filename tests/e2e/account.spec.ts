@@ -7,6 +7,7 @@
  */
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
+import { stylesApplied } from "./layout-check";
 import { latestMailedLink, signIn, uniqueEmail } from "./support";
 
 const status = (page: Page) => page.getByRole("status").filter({ hasText: /\S/ });
@@ -88,6 +89,7 @@ test.describe("account on a phone (390px)", () => {
     await page.goto("/profile");
     const section = page.getByRole("region", { name: "Account" });
     await expect(section).toBeVisible();
+    await stylesApplied(page);
     const box = await section.boundingBox();
     expect(box!.x + box!.width).toBeLessThanOrEqual(390);
   });

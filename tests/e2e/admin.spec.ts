@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { DEMO, expectNoAxeViolations, uniqueEmail } from "./support";
 import { createUser, signInNew } from "./fixtures";
+import { stylesApplied } from "./layout-check";
 import { connected } from "./live-support";
 
 test.describe("admin users", () => {
@@ -281,6 +282,7 @@ test("the users list fits a 1280 px screen: every column, Manage included, witho
   await page.goto(`/admin/users?q=${first}`);
   const table = page.getByRole("region", { name: /users/i }).first();
   await expect(table.getByRole("row", { name: new RegExp(first) })).toBeVisible();
+  await stylesApplied(page);
   expect(await table.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
   await expect(page.getByRole("columnheader", { name: "Manage" })).toBeInViewport({ ratio: 1 });
 });

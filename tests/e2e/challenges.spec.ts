@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { createUser, expect, signInNew, test } from "./fixtures";
+import { stylesApplied } from "./layout-check";
 import { checkAxe } from "./support";
 
 const flash = (page: Page) => page.locator(".flash[role=status]");
@@ -38,6 +39,7 @@ async function createChallenge(page: Page, cause: string, { inView = true, javaS
     const seen = await (await firstSight)?.jsonValue();
     // Wholly in the window and below the sticky header, not under it (ADR 257).
     if (seen) expect(seen.top >= seen.header && seen.bottom <= seen.height, JSON.stringify(seen)).toBe(true);
+    await stylesApplied(page);
     await expect(tools.getByRole("status")).toBeInViewport({ ratio: 1 });
     await expect(tools.getByRole("link", { name: "Set up fundraising and invite link" })).toBeInViewport();
   }

@@ -6,6 +6,7 @@
  */
 import { expect, test } from "@playwright/test";
 import { signedInPage } from "./fixtures";
+import { stylesApplied } from "./layout-check";
 import { createMeasuredGoal, expectNoAxeViolations } from "./support";
 
 const today = () => new Date().toISOString().slice(0, 10);
@@ -43,9 +44,10 @@ for (const javaScriptEnabled of [true, false])
       await expect(page.getByRole("button", { name: /^Import/ })).toHaveCount(0);
       // axe runs in the page's script: without JavaScript the markup is the same server markup.
       if (javaScriptEnabled) await expectNoAxeViolations(page);
-      // Measured once the page's style sheet has applied (without it, under CI load, the bare table was
-      // 541 px wide at 390): asked again until it holds, so a page that does overflow still fails.
-      await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      // Measured once the page's style sheets have applied (without them, under CI load, the bare table
+      // was 541 px wide at 390).
+      await stylesApplied(page);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
       await page.screenshot({
         path: `test-results/import-preview-bad-${width}-${javaScriptEnabled ? "js" : "nojs"}.png`,
         fullPage: true,

@@ -4,7 +4,7 @@
  */
 import { expect, test, type Browser, type Locator, type Page } from "@playwright/test";
 import { createUser, signInAs, type UserOptions } from "./fixtures";
-import { DESKTOP, PHONE, expectGoodLayout, layoutProblems } from "./layout-check";
+import { DESKTOP, PHONE, expectGoodLayout, layoutProblems, stylesApplied } from "./layout-check";
 import { checkAxe } from "./support";
 
 test("the layout check names a squeezed text box, sideways scroll, a small tap target and an unstyled control", async ({
@@ -127,6 +127,7 @@ test("notification settings are one short row per kind, labels left, a two-optio
   // One per e-mail kind: cheers, messages, friends, goal dates, pledges, reminders, badges, the end-of-challenge
   // summary, the digest.
   await expect(rows).toHaveCount(9);
+  await stylesApplied(page);
   for (const row of await rows.all()) {
     const box = (await row.boundingBox())!;
     // One row: a few lines of label beside a 44px switch, not a ~350px box of stacked radio circles.
@@ -214,6 +215,7 @@ for (const javaScriptEnabled of [true, false]) {
       for (const path of ["/profile#notifications", "/active/goal-challenge#progress"]) {
         await page.goto(path);
         const target = page.locator(path.slice(path.indexOf("#")));
+        await stylesApplied(page);
         // Scrolled to: near the top of the window...
         await expect(target).toBeInViewport();
         await expect.poll(async () => (await target.boundingBox())!.y).toBeLessThan(size.height / 3);
@@ -266,6 +268,7 @@ test("the entries page uses a desktop's width, a note reads as a line, and a pho
   await page.setViewportSize(DESKTOP);
   await page.goto("/goals/goal-challenge/entries");
   const table = page.getByRole("table", { name: "Entries" });
+  await stylesApplied(page);
   // The table takes the width (not a ~670 px column in a 1280 px window)...
   expect((await table.boundingBox())!.width).toBeGreaterThan(1000);
   // ...so a note and an amount each sit on one line, not a word per line.

@@ -5,6 +5,7 @@
  */
 import type { Page } from "@playwright/test";
 import { createUser, expect, test } from "./fixtures";
+import { stylesApplied } from "./layout-check";
 import { createMeasuredGoal, logForm, logThroughForm } from "./support";
 
 const PHONE = { width: 390, height: 844 };
@@ -20,6 +21,7 @@ const entry = (page: Page, note: string) => page.getByTestId("my-entries").locat
 async function inViewport(page: Page, selector: ReturnType<Page["locator"]>) {
   const { height } = page.viewportSize()!;
   const header = page.locator(".app-header");
+  await stylesApplied(page);
   // Polled: a page opened at a #fragment scrolls there once it has laid out.
   await expect
     .poll(async () => {

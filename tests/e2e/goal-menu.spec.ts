@@ -4,6 +4,7 @@
  * comes first, and both still ask before they act.
  */
 import { expect, signedInPage, test } from "./fixtures";
+import { stylesApplied } from "./layout-check";
 import { checkAxe, logForm, logThroughForm } from "./support";
 
 /** The seed's measured month challenge (scripts/seed.mjs). */
@@ -56,6 +57,7 @@ for (const javaScriptEnabled of [true, false]) {
     await logThroughForm(page, "100");
     await expect(page.getByText("You reached your target. Well done!")).toBeVisible();
     // Where the member is looking: under the form they logged with, not in the progress card below.
+    await stylesApplied(page);
     await expect(offer).toBeInViewport({ ratio: 1 });
     const formBottom = await logForm(page).evaluate((f) => f.getBoundingClientRect().bottom);
     expect((await offer.boundingBox())!.y).toBeGreaterThan(formBottom);

@@ -4,6 +4,7 @@
  */
 import { expect, type Page, test } from "@playwright/test";
 import { createUser, signInNew } from "./fixtures";
+import { stylesApplied } from "./layout-check";
 
 /** Resolves once React has taken over the header (its nodes carry React's fiber) and its effects ran. */
 async function hydrated(page: Page) {
@@ -121,6 +122,7 @@ test.describe("phones: the loading bar", () => {
     const loading = page.locator(".app-header__loading");
     await expect(loading).toHaveText("loading...");
     await expect(loading).toHaveAttribute("role", "status");
+    await stylesApplied(page);
     const bar = (await loading.boundingBox())!;
     const header = (await page.getByRole("banner").boundingBox())!;
     expect(bar.y).toBeGreaterThanOrEqual(header.y);

@@ -4,6 +4,7 @@
  * joining is a secondary choice. JavaScript on and off, at a phone's and a desktop's width.
  */
 import { createUser, expect, test } from "./fixtures";
+import { stylesApplied } from "./layout-check";
 import { createMeasuredGoal, saveFundraising } from "./support";
 
 for (const javaScriptEnabled of [true, false]) {
@@ -30,9 +31,9 @@ for (const javaScriptEnabled of [true, false]) {
         // No fundraising yet: that is the next thing to do, one tap away.
         const next = card.getByRole("link", { name: `Set up fundraising for ${cause}` });
         await expect(next).toBeVisible();
-        // Measured once the page is laid out with its style sheets (a retrying check first: measured before
-        // the sheet had applied, the side navigation stood above the page and pushed everything down).
-        await expect(card).toBeInViewport();
+        // Measured once the page's style sheets have applied: unstyled, the side navigation stands above
+        // the page and pushes everything down.
+        await stylesApplied(page);
         const cardBox = (await card.boundingBox())!;
         expect(cardBox.y).toBeLessThan(844); // in the first screen, phone included
         await expect(main.getByRole("heading", { name: "Create or select a goal to get started" })).toBeVisible();
@@ -57,7 +58,7 @@ for (const javaScriptEnabled of [true, false]) {
           `/goals/${goalId}/entries`,
         );
         const join = page.getByRole("button", { name: "Join goal" });
-        await expect(fundraising).toBeInViewport();
+        await stylesApplied(page);
         const [toolsBox, joinBox] = [(await fundraising.boundingBox())!, (await join.boundingBox())!];
         expect(toolsBox.y).toBeLessThan(joinBox.y);
         expect(toolsBox.y).toBeLessThan(844);

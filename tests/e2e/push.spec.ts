@@ -10,6 +10,7 @@
  */
 import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import { createUser, signInAs } from "./fixtures";
+import { stylesApplied } from "./layout-check";
 import { checkAxe, signIn, signOut } from "./support";
 
 const GOAL = "goal-challenge"; // seeded: a measured month challenge (miles), running
@@ -116,6 +117,7 @@ test("the goal screen offers the reminder under the log form, and the line goes 
   await expect(
     page.locator("#log ~ .push--offer").getByRole("button", { name: "Remind me on this phone" }),
   ).toBeVisible();
+  await stylesApplied(page);
   const save = await page.locator("#log").getByRole("button", { name: "Save" }).boundingBox();
   const line = await offer.boundingBox();
   const progress = await page.getByRole("heading", { name: "Progress", exact: true }).boundingBox();

@@ -5,6 +5,7 @@
  */
 import type { Page } from "@playwright/test";
 import { expect, signedInPage, test } from "./fixtures";
+import { stylesApplied } from "./layout-check";
 import { checkAxe, createMeasuredGoal } from "./support";
 
 /** The seed's measured month challenge (scripts/seed.mjs), in miles. */
@@ -39,6 +40,7 @@ for (const javaScriptEnabled of [true, false]) {
     await page.goto("/main");
     const form = quickLog(page);
     // The first card on the home, in the first screenful of a phone.
+    await stylesApplied(page);
     await expect(form).toBeInViewport();
     await expect(form.getByLabel("Amount (miles)")).toHaveAttribute("inputmode", "decimal");
     const member = actions(page);
@@ -140,6 +142,7 @@ for (const javaScriptEnabled of [true, false]) {
     // the goal's name, before the goal's time bar, its members and its menu.
     await expect(page.locator("form[data-quick-log]")).toHaveCount(1);
     const form = quickLog(page);
+    await stylesApplied(page);
     await expect(form.getByLabel("Amount (miles)")).toBeInViewport({ ratio: 1 });
     await expect(form.getByRole("button", { name: "Save" })).toBeInViewport({ ratio: 1 });
     const top = async (locator: ReturnType<Page["locator"]>) => (await locator.boundingBox())!.y;
@@ -158,6 +161,7 @@ for (const javaScriptEnabled of [true, false]) {
     await expect(status(page)).toHaveText("Logged 3.5 miles. New badge: First entry!");
     expect(member.count).toBe(2);
     await expect(page.locator(".flash", { hasText: "Logged" })).toHaveCount(0);
+    await stylesApplied(page);
     await expect(status(page)).toBeInViewport();
     await expect(page.getByTestId("my-total")).toHaveText("3.5 miles");
     await expect(form.getByLabel("Amount (miles)")).toHaveValue("");

@@ -7,7 +7,7 @@
  * sits on one line, at 390 px and at 1280 px.
  */
 import { expect, test, type Page } from "@playwright/test";
-import { DESKTOP, layoutProblems, PHONE } from "./layout-check";
+import { DESKTOP, layoutProblems, PHONE, stylesApplied } from "./layout-check";
 import { memberJoins, orgCreatesPrivateChallenge, sponsorLinkOf } from "./sponsors-support";
 
 const NAME = "Uncle Raj Venkataraman-Smythe";
@@ -41,6 +41,7 @@ function measureName(name: string) {
 async function expectWholeName(page: Page, where: string, atLeast: number) {
   for (const size of [PHONE, DESKTOP]) {
     await page.setViewportSize(size);
+    await stylesApplied(page);
     const boxes = await page.evaluate(measureName, NAME);
     const here = `${where} at ${size.width}px`;
     expect(boxes.length, `${here}: the name is shown`).toBeGreaterThanOrEqual(atLeast);
