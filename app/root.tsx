@@ -11,7 +11,7 @@ import {
   useRouteLoaderData,
 } from "@remix-run/react";
 import { AppHeader } from "#app/components/AppHeader";
-import { PageScroll } from "#app/components/PageScroll";
+import { PageScroll, SettlingScroll } from "#app/components/PageScroll";
 import { FlashMessage } from "#app/components/FlashMessage";
 import { NOT_FOUND_DESCRIPTION } from "#app/components/NotFound";
 import { pageMeta } from "#app/lib/meta";
@@ -84,6 +84,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <InstallTags />
         <Meta />
         <Links />
+        {hydrate ? <SettlingScroll nonce={nonce} /> : null}
       </head>
       <body>
         {data?.user ? <AppHeader user={data.user} /> : null}

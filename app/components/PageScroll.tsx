@@ -25,8 +25,42 @@ export function PageScroll() {
     document.documentElement.style.scrollBehavior = "auto";
   }, [page]);
   // Effects run after every layout effect, the restoration's included: smooth again for in-page hashes.
+  // The page the browser loaded stays instant until the member first acts (SettlingScroll below).
   useEffect(() => {
-    document.documentElement.style.removeProperty("scroll-behavior");
+    if (!settling) {
+      document.documentElement.style.removeProperty("scroll-behavior");
+      return;
+    }
+    const settle = () => {
+      settling = false;
+      document.documentElement.style.removeProperty("scroll-behavior");
+      for (const type of MEMBER_INPUT) removeEventListener(type, settle, true);
+    };
+    for (const type of MEMBER_INPUT) addEventListener(type, settle, { capture: true, passive: true });
+    return () => {
+      for (const type of MEMBER_INPUT) removeEventListener(type, settle, true);
+    };
   }, [page]);
   return null;
+}
+
+let settling = true;
+const MEMBER_INPUT = ["pointerdown", "keydown", "wheel", "touchstart"] as const;
+
+/**
+ * A page loaded with a #target opens there at once, not by a slide (ADR 256): the browser's own scroll to
+ * the target follows `scroll-behavior`, and a smooth one aims at where the target was when it began. The
+ * screen's height changes while its scripts start (ADR 237), so the slide ended short or past the target,
+ * at times under the sticky header (ADR 257). An instant scroll is kept on the target by the browser
+ * (its fragment anchor until the load, scroll anchoring after). Set before the body is parsed; in-page
+ * hashes scroll smoothly again from the member's first input (PageScroll). Without JavaScript nothing
+ * changes height and the page keeps app.css's smooth scroll.
+ */
+export function SettlingScroll({ nonce }: { nonce?: string }) {
+  return (
+    <script
+      nonce={nonce}
+      dangerouslySetInnerHTML={{ __html: 'document.documentElement.style.scrollBehavior="auto"' }}
+    />
+  );
 }
