@@ -8,9 +8,11 @@ const support = () =>
   env.DB.prepare("SELECT support_email AS e FROM settings WHERE id = 1")
     .first<{ e: string }>()
     .then((r) => r!.e);
-/** How many times the page shows the message (leaving out its streamed data, after the markup). */
-const occurrences = (html: string, text: string) =>
-  html.slice(0, html.indexOf("<script")).replaceAll("<!-- -->", "").split(text).length - 1;
+/** How many times the page's body shows the message (leaving out its streamed data, after the markup). */
+const occurrences = (html: string, text: string) => {
+  const body = html.slice(html.indexOf("<body"));
+  return body.slice(0, body.indexOf("<script")).replaceAll("<!-- -->", "").split(text).length - 1;
+};
 /** Both fields are invalid and described by the one message with this id (told once, ADR 264). */
 const bothDescribedBy = (html: string, id: string) =>
   ["signin-email", "signin-password"].every((field) =>
